@@ -1,0 +1,24 @@
+# asim_add_gtest(<name> SOURCES ... [LIBS ...] [LABELS ...])
+# One GoogleTest executable, its tests registered one by one with ctest (gtest_discover_tests),
+# so ctest's summary counts real test cases. Labels: unit, conformance, e2e, slow, sanitize.
+include(GoogleTest)
+function(asim_add_gtest name)
+  cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE asim_options ${ARG_LIBS} GTest::gtest GTest::gmock GTest::gtest_main)
+  gtest_discover_tests(${name}
+    DISCOVERY_TIMEOUT 60
+    PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT 120)
+endfunction()
+
+# Adds every immediate subdirectory of `dir` that holds a CMakeLists.txt, so a new suite
+# needs no edit of a shared file.
+function(asim_add_subdirectories dir)
+  file(GLOB children RELATIVE ${dir} ${dir}/*)
+  list(SORT children)
+  foreach(child ${children})
+    if(IS_DIRECTORY ${dir}/${child} AND EXISTS ${dir}/${child}/CMakeLists.txt)
+      add_subdirectory(${dir}/${child})
+    endif()
+  endforeach()
+endfunction()

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Source this file (". <prefix>/set_env.sh") to build and run AscendCL applications against the
+# simulated device, exactly as with a CANN toolkit's set_env.sh.
+_asim_self="${BASH_SOURCE[0]:-$0}"
+ASCEND_HOME_PATH="$(cd "$(dirname "${_asim_self}")" && pwd)"
+export ASCEND_HOME_PATH
+export ASCEND_TOOLKIT_HOME="${ASCEND_HOME_PATH}"
+export DDK_PATH="${ASCEND_HOME_PATH}"
+export INSTALL_DIR="${ASCEND_HOME_PATH}"
+export NPU_HOST_LIB="${ASCEND_HOME_PATH}/runtime/lib64/stub"
+export ASCEND_OPP_PATH="${ASCEND_HOME_PATH}/opp"
+export PATH="${ASCEND_HOME_PATH}/bin:${PATH}"
+export LD_LIBRARY_PATH="${ASCEND_HOME_PATH}/runtime/lib64${LD_LIBRARY_PATH:+:${LD_LIBRARY_PATH}}"
+unset _asim_self

@@ -1,0 +1,95 @@
+// HwStream: one in-order hardware queue of the simulated chip (the device side of an
+// aclrtStream).
+//
+// Owns: its FIFO of tasks and the worker thread that executes them in order; the sticky
+// error of the first failed task; its timing cursor (tail) and the tasks whose simulated
+// timing is still waiting for an event record (see Scheduler).
+// Thread safety: Push/WaitIdle/Idle/Abort are thread-safe. Timing members are touched only
+// by the Scheduler under its timing lock.
+// Failure: a failed task's Status is kept (the first one) and returned by the next
+// WaitIdle, which clears it (ACL_CONTINUE_ON_FAILURE); with stop-on-failure the tasks
+// queued after a failure are skipped.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "device_sim/engine/sim_event.h"
+#include "device_sim/engine/task.h"
+
+namespace asim::sim {
+
+class Scheduler;
+
+// A task as the simulator holds it: the description plus identity and timing.
+struct Task {
+  TaskDesc desc;
+  uint64_t id = 0;
+  // Timing (Scheduler timing lock).
+  bool timed = false;
+  SimPs host_ready_ps = 0;  // host clock + launch latency when it was enqueued
+  SimPs ready_ps = 0;       // when its stream and dependencies allowed it to start
+  SimPs start_ps = 0;
+  SimPs end_ps = 0;
+  // Event tasks.
+  std::shared_ptr<SimEvent> event;
+  uint64_t event_generation = 0;
+};
+
+class HwStream {
+ public:
+  HwStream(Scheduler* owner, uint32_t id, uint32_t priority);
+  ~HwStream();
+  HwStream(const HwStream&) = delete;
+  HwStream& operator=(const HwStream&) = delete;
+
+  uint32_t id() const { return id_; }
+  uint32_t priority() const { return priority_; }
+
+  // Waits until every task pushed so far has run. timeout_ms < 0: forever, 0: poll.
+  // Returns the sticky error (and clears it), or kRtStreamSyncTimeout.
+  Status WaitIdle(int64_t timeout_ms);
+  bool Idle() const;
+  void SetStopOnFailure(bool stop) { stop_on_failure_.store(stop); }
+  bool stop_on_failure() const { return stop_on_failure_.load(); }
+  uint64_t submitted() const;
+
+ private:
+  friend class Scheduler;
+
+  void Push(std::shared_ptr<Task> task);
+  // Discards queued tasks that have not started and wakes a blocked event wait.
+  void Abort();
+  // Lets the worker finish the queue, then joins it.
+  void StopAndJoin();
+  void WorkerLoop();
+
+  Scheduler* const owner_;
+  const uint32_t id_;
+  const uint32_t priority_;
+  std::atomic<bool> stop_on_failure_{false};
+
+  mutable std::mutex mutex_;
+  std::condition_variable work_cv_;
+  std::condition_variable idle_cv_;
+  std::deque<std::shared_ptr<Task>> queue_;
+  uint64_t submitted_ = 0;
+  uint64_t finished_ = 0;
+  bool running_task_ = false;
+  bool stopping_ = false;
+  bool aborted_ = false;
+  bool failed_since_sync_ = false;
+  Status sticky_;
+  std::thread worker_;
+
+  // Timing state (Scheduler timing lock).
+  SimPs tail_ps_ = 0;
+  std::deque<std::shared_ptr<Task>> untimed_;
+};
+
+}  // namespace asim::sim

@@ -1,0 +1,22 @@
+// TaskObserver: how dump and profiling learn what the simulated device did.
+//
+// Owns: the interface only. Observers are registered on a Device and called on the thread
+// that executes the task (a stream worker, or the caller for synchronous copies):
+// OnTaskBegin before the payload runs, OnTaskEnd after it, before the stream moves on, so
+// an observer may read the task's buffers while they are still valid.
+// Thread safety: implementations must be thread-safe (several streams run concurrently).
+// Failure: observers must not throw and cannot fail a task; they log their own errors.
+#pragma once
+
+#include "device_sim/engine/task.h"
+
+namespace asim::sim {
+
+class TaskObserver {
+ public:
+  virtual ~TaskObserver() = default;
+  virtual void OnTaskBegin(const TaskRecord& /*record*/) {}
+  virtual void OnTaskEnd(const TaskRecord& /*record*/, const Status& /*result*/) {}
+};
+
+}  // namespace asim::sim

@@ -1,0 +1,100 @@
+// Scheduler: the simulated chip's task scheduler — streams, events, the simulated clock and
+// the observers.
+//
+// Owns: the device's hardware streams (one worker thread each executes the functional
+// payloads in FIFO order and blocks on event waits), the Timeline that gives every task a
+// simulated start and end, and the observer list.
+//
+// Timing is decided at submission, in the order the host submits, so it is deterministic for
+// a single-threaded program: a task starts no earlier than the end of the previous task on
+// its stream, the host clock plus launch latency when it was submitted, the record it waits
+// for, and the moment its engine has room. A wait on an event whose record has not been
+// submitted yet leaves its stream's later tasks untimed until that record is submitted.
+// Host synchronisation (stream, event, device, synchronous copies) moves the host clock to
+// the simulated time waited for.
+//
+// Thread safety: all public functions are thread-safe. Observers are called on the thread
+// that executes a task. Failure: submission fails only on bad arguments (destroyed stream);
+// payload failures become the stream's sticky error.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "device_sim/engine/hw_stream.h"
+#include "device_sim/engine/observer.h"
+#include "device_sim/engine/sim_event.h"
+#include "device_sim/engine/timeline.h"
+
+namespace asim::sim {
+
+inline constexpr uint32_t kSyncStreamId = 0xFFFFFFFFu;  // stream id reported for synchronous copies
+
+class Scheduler {
+ public:
+  Scheduler(uint32_t device_id, const TimingParams& params);
+  ~Scheduler();  // aborts and joins every stream
+  Scheduler(const Scheduler&) = delete;
+  Scheduler& operator=(const Scheduler&) = delete;
+
+  uint32_t device_id() const { return device_id_; }
+
+  std::shared_ptr<HwStream> CreateStream(uint32_t stream_id, uint32_t priority);
+  // force=false waits for the queue to drain; force=true discards tasks not yet started.
+  void DestroyStream(const std::shared_ptr<HwStream>& stream, bool force);
+
+  // Asynchronous work on a stream.
+  void Submit(HwStream& stream, TaskDesc desc);
+  void RecordEvent(HwStream& stream, const std::shared_ptr<SimEvent>& event);
+  void WaitEvent(HwStream& stream, const std::shared_ptr<SimEvent>& event);
+  void ResetEvent(HwStream& stream, const std::shared_ptr<SimEvent>& event);
+
+  // Synchronous work: runs on the calling thread, timed from the host clock, which then
+  // moves to its end. Returns the payload's status.
+  Status RunSync(TaskDesc desc);
+
+  // Host-side waits; on success the host clock moves to the simulated time waited for.
+  Status SynchronizeStream(HwStream& stream, int64_t timeout_ms);
+  Status SynchronizeAll(int64_t timeout_ms);
+  // Returns false on timeout.
+  bool SynchronizeEvent(SimEvent& event, int64_t timeout_ms);
+
+  void AddObserver(std::shared_ptr<TaskObserver> observer);
+  void RemoveObserver(const TaskObserver* observer);
+
+  SimPs HostNow() const;
+  SimPs Horizon() const;
+  SimPs CopyDuration(EngineKind engine, uint64_t bytes) const;
+  SimPs MemsetDuration(uint64_t bytes) const;
+  const TimingParams& timing_params() const { return timeline_.params(); }
+
+ private:
+  friend class HwStream;
+
+  std::shared_ptr<Task> MakeTask(TaskDesc desc);
+  void Enqueue(HwStream& stream, std::shared_ptr<Task> task);
+  // Timing (caller holds timing_mutex_).
+  void DrainUntimedLocked(HwStream* first);
+  bool TimeFrontLocked(HwStream& stream, std::vector<HwStream*>* woken);
+  // Observers (called by workers and RunSync).
+  TaskRecord MakeRecord(const Task& task, uint32_t stream_id) const;
+  void NotifyBegin(const TaskRecord& record) const;
+  void NotifyEnd(const TaskRecord& record, const Status& status) const;
+
+  const uint32_t device_id_;
+  std::atomic<uint64_t> next_task_id_{1};
+
+  mutable std::mutex timing_mutex_;
+  Timeline timeline_;
+
+  mutable std::mutex streams_mutex_;
+  std::vector<std::shared_ptr<HwStream>> streams_;
+
+  // Copy-on-write so that task execution reads observers without a lock held.
+  mutable std::mutex observers_mutex_;
+  std::shared_ptr<const std::vector<std::shared_ptr<TaskObserver>>> observers_;
+};
+
+}  // namespace asim::sim

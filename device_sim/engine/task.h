@@ -1,0 +1,69 @@
+// Task: one unit of work on a simulated stream, and the record observers receive.
+//
+// Owns: the task vocabulary of the simulator (kinds, engines) and the data-free description
+// of a task's timing. A task's functional payload is an opaque callable supplied by the
+// runtime; the simulator never looks inside it (it knows nothing of kernels or AscendCL).
+// Thread safety: a Task is created by the submitting thread and then owned by its stream;
+// timing fields are written under the device timeline lock.
+// Failure: a payload returns a Status; a failed task makes its stream's error sticky.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "device_sim/engine/sim_time.h"
+#include "runtime/base/status.h"
+
+namespace asim::sim {
+
+enum class TaskKind : uint8_t { kKernel, kMemcpy, kMemset, kEventRecord, kEventWait, kEventReset, kHostFunc };
+
+// The hardware unit a task occupies on the simulated chip.
+enum class EngineKind : uint8_t {
+  kAiCore,    // cube + vector units, block_dim cores at a time
+  kAiCpu,     // control-flow / fallback kernels
+  kDmaH2D,    // PCIe host -> device
+  kDmaD2H,    // PCIe device -> host
+  kDmaD2D,    // on-device copy (memory bandwidth)
+  kHost,      // host callback delivered through the report thread
+  kSync,      // event record / wait / reset: ordering only, zero duration
+};
+inline constexpr int kEngineKindCount = 7;
+
+const char* TaskKindName(TaskKind kind);
+const char* EngineKindName(EngineKind kind);
+
+// What a submitter hands the simulator.
+struct TaskDesc {
+  TaskKind kind = TaskKind::kKernel;
+  EngineKind engine = EngineKind::kAiCore;
+  std::string name;     // op name / "MemcpyAsync" ...
+  std::string op_type;  // op type for kernels, empty otherwise
+  uint32_t block_dim = 1;
+  uint64_t bytes = 0;        // bytes moved (copies, memsets)
+  SimPs duration_ps = 0;     // from the cost model (kernels) or the link model (copies)
+  std::function<Status()> run;           // functional payload; may be empty
+  std::shared_ptr<const void> info;      // opaque extra data for observers (dump tensors ...)
+};
+
+// What observers see, after the fact. Times are simulated; `wait_ps` is the time the task
+// was ready on its stream but waited for its engine or an event.
+struct TaskRecord {
+  uint32_t device_id = 0;
+  uint32_t stream_id = 0;
+  uint64_t task_id = 0;
+  TaskKind kind = TaskKind::kKernel;
+  EngineKind engine = EngineKind::kAiCore;
+  std::string name;
+  std::string op_type;
+  uint32_t block_dim = 1;
+  uint64_t bytes = 0;
+  SimPs start_ps = 0;
+  SimPs end_ps = 0;
+  SimPs wait_ps = 0;
+  const void* info = nullptr;
+};
+
+}  // namespace asim::sim

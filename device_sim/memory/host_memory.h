@@ -1,0 +1,60 @@
+// HostMemory: the registry of pinned host allocations (what aclrtMallocHost returns).
+//
+// Owns: every block it allocated (64-byte aligned, size rounded up to 64) until Free or
+// destruction, the table of live blocks and a FreedHistory for double-free messages. The
+// simulator treats these blocks as host memory the DMA engines may read and write directly.
+// Owner: device_sim/memory. Thread safety: every member is thread-safe (shared_mutex).
+// Failure: Status with err::kInvalidParam (size 0, null output, a pointer that is not the
+// start of a live block: the message says "not the start of an allocation (inside
+// allocation #n at base+off)", "already freed" or "not pinned host memory") or
+// err::kRtMemoryAllocation (the host allocator refused); a failed call changes nothing.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <vector>
+
+#include "device_sim/memory/allocation_info.h"
+#include "device_sim/memory/freed_history.h"
+#include "runtime/base/status.h"
+
+namespace asim::sim {
+
+class HostMemory {
+ public:
+  static constexpr size_t kAlignment = 64;
+
+  struct Stats {
+    uint64_t used;       // reserved bytes of live blocks
+    uint64_t peak_used;
+    size_t live_count;
+  };
+
+  HostMemory() = default;
+  ~HostMemory();  // frees the blocks still live
+  HostMemory(const HostMemory&) = delete;
+  HostMemory& operator=(const HostMemory&) = delete;
+
+  Status Allocate(size_t size, std::string origin, void** out);
+  Status Free(const void* ptr);
+  std::optional<AllocationInfo> Find(const void* p) const;  // live block holding p
+  std::vector<AllocationInfo> LiveAllocations() const;      // sorted by serial
+  Stats GetStats() const;
+
+ private:
+  using BlockMap = std::map<uint64_t, AllocationInfo>;
+  BlockMap::const_iterator FindBlock(uint64_t addr) const;  // caller holds mu_
+
+  mutable std::shared_mutex mu_;
+  BlockMap live_;
+  FreedHistory freed_;
+  uint64_t next_serial_ = 1;
+  uint64_t used_ = 0;
+  uint64_t peak_used_ = 0;
+};
+
+}  // namespace asim::sim

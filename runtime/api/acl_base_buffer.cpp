@@ -1,0 +1,97 @@
+// acl_base.h: data buffers, fp16 conversion, data type sizes.
+#include "acl/acl_base.h"
+#include "runtime/api/acl_objects.h"
+#include "runtime/api/api_guard.h"
+#include "runtime/base/dtype.h"
+#include "runtime/base/fp16.h"
+
+namespace asim::api {
+
+rt::HandleRegistry<aclDataBuffer>& DataBuffers() {
+  static auto* registry = new rt::HandleRegistry<aclDataBuffer>();  // outlives static destructors
+  return *registry;
+}
+
+}  // namespace asim::api
+
+namespace {
+using asim::api::DataBuffers;
+}
+
+extern "C" {
+
+float aclFloat16ToFloat(aclFloat16 value) { return asim::HalfToFloat(value); }
+
+aclFloat16 aclFloatToFloat16(float value) { return asim::FloatToHalf(value); }
+
+aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) {
+  // data == NULL with size == 0 is a valid placeholder (an empty tensor or an output the
+  // runtime fills in later); a non-zero size needs memory behind it.
+  if (data == nullptr && size != 0) {
+    asim::api::SetRecentError("aclCreateDataBuffer", asim::err::kInvalidParam,
+                              "data is NULL but size is " + std::to_string(size));
+    return nullptr;
+  }
+  auto buffer = std::make_shared<aclDataBuffer>();
+  buffer->data = data;
+  buffer->size = size;
+  return static_cast<aclDataBuffer*>(DataBuffers().Add(std::move(buffer)));
+}
+
+aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer) {
+  ACL_API_BEGIN("aclDestroyDataBuffer");
+  ACL_API_CHECK_NOT_NULL(dataBuffer);
+  if (!DataBuffers().Remove(dataBuffer)) {
+    ACL_API_FAIL(asim::err::kInvalidResourceHandle,
+                 "dataBuffer is not a live data buffer (destroyed twice or never created)");
+  }
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size) {
+  ACL_API_BEGIN("aclUpdateDataBuffer");
+  ACL_API_CHECK_NOT_NULL(dataBuffer);
+  if (!DataBuffers().Find(dataBuffer)) {
+    ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataBuffer is not a live data buffer");
+  }
+  if (data == nullptr && size != 0) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "data is NULL but size is " + std::to_string(size));
+  }
+  dataBuffer->data = data;
+  dataBuffer->size = size;
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+void* aclGetDataBufferAddr(const aclDataBuffer* dataBuffer) {
+  if (dataBuffer == nullptr) {
+    asim::api::SetRecentError("aclGetDataBufferAddr", asim::err::kInvalidParam, "dataBuffer must not be NULL");
+    return nullptr;
+  }
+  return dataBuffer->data;
+}
+
+uint32_t aclGetDataBufferSize(const aclDataBuffer* dataBuffer) {
+  if (dataBuffer == nullptr) {
+    asim::api::SetRecentError("aclGetDataBufferSize", asim::err::kInvalidParam, "dataBuffer must not be NULL");
+    return 0;
+  }
+  // The deprecated form truncates to 32 bits, as the real one does; use the V2 for 4 GiB+.
+  return static_cast<uint32_t>(dataBuffer->size);
+}
+
+size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) {
+  if (dataBuffer == nullptr) {
+    asim::api::SetRecentError("aclGetDataBufferSizeV2", asim::err::kInvalidParam, "dataBuffer must not be NULL");
+    return 0;
+  }
+  return dataBuffer->size;
+}
+
+size_t aclDataTypeSize(aclDataType dataType) {
+  if (!asim::IsValidDataType(static_cast<int32_t>(dataType))) return 0;
+  return asim::DataTypeSize(static_cast<asim::DataType>(dataType));
+}
+
+}  // extern "C"

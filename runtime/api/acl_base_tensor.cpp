@@ -1,0 +1,289 @@
+// acl_base.h: tensor descriptors.
+#include <cstring>
+
+#include "acl/acl_base.h"
+#include "runtime/api/acl_objects.h"
+#include "runtime/api/api_guard.h"
+#include "runtime/base/format_shape.h"
+
+namespace asim::api {
+
+rt::HandleRegistry<aclTensorDesc>& TensorDescs() {
+  static auto* registry = new rt::HandleRegistry<aclTensorDesc>();  // outlives static destructors
+  return *registry;
+}
+
+}  // namespace asim::api
+
+namespace {
+
+using asim::DataType;
+using asim::Format;
+using asim::api::TensorDescs;
+
+void Fail(const char* api, const std::string& message) {
+  asim::api::SetRecentError(api, asim::err::kInvalidParam, message);
+}
+
+aclTensorDesc* NewDesc(asim::TensorDesc desc) {
+  auto object = std::make_shared<aclTensorDesc>();
+  object->desc = std::move(desc);
+  return static_cast<aclTensorDesc*>(TensorDescs().Add(std::move(object)));
+}
+
+}  // namespace
+
+#define ACL_DESC_REQUIRE(desc)                                                                       \
+  do {                                                                                               \
+    if ((desc) == nullptr) ACL_API_FAIL(asim::err::kInvalidParam, #desc " must not be NULL");        \
+    if (!TensorDescs().Find(desc)) {                                                                 \
+      ACL_API_FAIL(asim::err::kInvalidResourceHandle, #desc " is not a live tensor descriptor");   \
+    }                                                                                                \
+  } while (0)
+
+extern "C" {
+
+aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int64_t* dims, aclFormat format) {
+  asim::TensorDesc desc;
+  asim::Status st = asim::TensorDesc::Create(static_cast<DataType>(dataType), numDims, dims,
+                                             static_cast<Format>(format), &desc);
+  if (!st.ok()) {
+    asim::api::SetRecentError("aclCreateTensorDesc", st.code(), st.message());
+    return nullptr;
+  }
+  return NewDesc(std::move(desc));
+}
+
+void aclDestroyTensorDesc(const aclTensorDesc* desc) {
+  if (desc == nullptr) return;  // like free(NULL)
+  if (!TensorDescs().Remove(desc)) {
+    Fail("aclDestroyTensorDesc", "desc is not a live tensor descriptor (destroyed twice or never created)");
+  }
+}
+
+aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t dimsCount, int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM]) {
+  ACL_API_BEGIN("aclSetTensorShapeRange");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_RETURN(desc->desc.SetShapeRange(dimsCount, dimsRange));
+  ACL_API_END();
+}
+
+aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t valueCount, int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM]) {
+  ACL_API_BEGIN("aclSetTensorValueRange");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_RETURN(desc->desc.SetValueRange(valueCount, valueRange));
+  ACL_API_END();
+}
+
+aclDataType aclGetTensorDescType(const aclTensorDesc* desc) {
+  if (desc == nullptr) {
+    Fail("aclGetTensorDescType", "desc must not be NULL");
+    return ACL_DT_UNDEFINED;
+  }
+  return static_cast<aclDataType>(desc->desc.data_type());
+}
+
+aclFormat aclGetTensorDescFormat(const aclTensorDesc* desc) {
+  if (desc == nullptr) {
+    Fail("aclGetTensorDescFormat", "desc must not be NULL");
+    return ACL_FORMAT_UNDEFINED;
+  }
+  return static_cast<aclFormat>(desc->desc.format());
+}
+
+size_t aclGetTensorDescSize(const aclTensorDesc* desc) {
+  if (desc == nullptr) {
+    Fail("aclGetTensorDescSize", "desc must not be NULL");
+    return 0;
+  }
+  return desc->desc.SizeBytes();
+}
+
+size_t aclGetTensorDescElementCount(const aclTensorDesc* desc) {
+  if (desc == nullptr) {
+    Fail("aclGetTensorDescElementCount", "desc must not be NULL");
+    return 0;
+  }
+  return static_cast<size_t>(desc->desc.ElementCount());
+}
+
+size_t aclGetTensorDescNumDims(const aclTensorDesc* desc) {
+  if (desc == nullptr) {
+    Fail("aclGetTensorDescNumDims", "desc must not be NULL");
+    return 0;
+  }
+  // Unknown rank reports ACL_UNKNOWN_RANK as the dim count, as the real API does.
+  if (desc->desc.IsUnknownRank()) return static_cast<size_t>(ACL_UNKNOWN_RANK);
+  return desc->desc.NumDims();
+}
+
+int64_t aclGetTensorDescDim(const aclTensorDesc* desc, size_t index) {
+  int64_t dim = -1;
+  if (desc == nullptr) {
+    Fail("aclGetTensorDescDim", "desc must not be NULL");
+    return -1;
+  }
+  asim::Status st = desc->desc.Dim(index, &dim);
+  if (!st.ok()) {
+    asim::api::SetRecentError("aclGetTensorDescDim", st.code(), st.message());
+    return -1;
+  }
+  return dim;
+}
+
+aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t* dimSize) {
+  ACL_API_BEGIN("aclGetTensorDescDimV2");
+  ACL_API_CHECK_NOT_NULL(desc);
+  ACL_API_CHECK_NOT_NULL(dimSize);
+  ACL_API_RETURN(desc->desc.Dim(index, dimSize));
+  ACL_API_END();
+}
+
+aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_t dimRangeNum, int64_t* dimRange) {
+  ACL_API_BEGIN("aclGetTensorDescDimRange");
+  ACL_API_CHECK_NOT_NULL(desc);
+  ACL_API_CHECK_NOT_NULL(dimRange);
+  if (dimRangeNum < ACL_TENSOR_SHAPE_RANGE_NUM) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "dimRangeNum " + std::to_string(dimRangeNum) + " < " +
+                                               std::to_string(ACL_TENSOR_SHAPE_RANGE_NUM));
+  }
+  asim::TensorDesc::Range range;
+  asim::Status st = desc->desc.DimRange(index, &range);
+  if (st.ok()) {
+    dimRange[0] = range.first;
+    dimRange[1] = range.second;
+  }
+  ACL_API_RETURN(st);
+  ACL_API_END();
+}
+
+void aclSetTensorDescName(aclTensorDesc* desc, const char* name) {
+  if (desc == nullptr) {
+    Fail("aclSetTensorDescName", "desc must not be NULL");
+    return;
+  }
+  desc->desc.set_name(name == nullptr ? "" : name);
+}
+
+const char* aclGetTensorDescName(aclTensorDesc* desc) {
+  if (desc == nullptr) {
+    Fail("aclGetTensorDescName", "desc must not be NULL");
+    return nullptr;
+  }
+  return desc->desc.name().c_str();
+}
+
+aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFormat, aclTensorDesc** dstDesc) {
+  ACL_API_BEGIN("aclTransTensorDescFormat");
+  ACL_API_CHECK_NOT_NULL(srcDesc);
+  ACL_API_CHECK_NOT_NULL(dstDesc);
+  if (!asim::IsValidFormat(static_cast<int32_t>(dstFormat))) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "dstFormat " + std::to_string(static_cast<int>(dstFormat)) +
+                                               " is not a valid aclFormat");
+  }
+  const asim::TensorDesc& src = srcDesc->desc;
+  std::vector<int64_t> dims;
+  asim::Status st =
+      asim::TransformShape(src.data_type(), src.format(), src.dims(), static_cast<Format>(dstFormat), &dims);
+  if (!st.ok()) ACL_API_RETURN(st);
+  asim::TensorDesc out = src;
+  st = out.SetFormat(static_cast<Format>(dstFormat));
+  if (st.ok()) st = out.SetShape(static_cast<int>(dims.size()), dims.data());
+  if (st.ok()) st = out.SetOriginFormat(src.format());
+  if (st.ok()) st = out.SetOriginShape(static_cast<int>(src.dims().size()), src.dims().data());
+  if (!st.ok()) ACL_API_RETURN(st);
+  *dstDesc = NewDesc(std::move(out));
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+aclError aclSetTensorStorageFormat(aclTensorDesc* desc, aclFormat format) {
+  ACL_API_BEGIN("aclSetTensorStorageFormat");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_RETURN(desc->desc.SetStorageFormat(static_cast<Format>(format)));
+  ACL_API_END();
+}
+
+aclError aclSetTensorStorageShape(aclTensorDesc* desc, int numDims, const int64_t* dims) {
+  ACL_API_BEGIN("aclSetTensorStorageShape");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_RETURN(desc->desc.SetStorageShape(numDims, dims));
+  ACL_API_END();
+}
+
+aclError aclSetTensorFormat(aclTensorDesc* desc, aclFormat format) {
+  ACL_API_BEGIN("aclSetTensorFormat");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_RETURN(desc->desc.SetFormat(static_cast<Format>(format)));
+  ACL_API_END();
+}
+
+aclError aclSetTensorShape(aclTensorDesc* desc, int numDims, const int64_t* dims) {
+  ACL_API_BEGIN("aclSetTensorShape");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_RETURN(desc->desc.SetShape(numDims, dims));
+  ACL_API_END();
+}
+
+aclError aclSetTensorOriginFormat(aclTensorDesc* desc, aclFormat format) {
+  ACL_API_BEGIN("aclSetTensorOriginFormat");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_RETURN(desc->desc.SetOriginFormat(static_cast<Format>(format)));
+  ACL_API_END();
+}
+
+aclError aclSetTensorOriginShape(aclTensorDesc* desc, int numDims, const int64_t* dims) {
+  ACL_API_BEGIN("aclSetTensorOriginShape");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_RETURN(desc->desc.SetOriginShape(numDims, dims));
+  ACL_API_END();
+}
+
+aclTensorDesc* aclGetTensorDescByIndex(aclTensorDesc* desc, size_t index) {
+  // The argument is an array of descriptors (as aclopExecute takes them); the real API
+  // indexes into it. A single descriptor is index 0.
+  if (desc == nullptr) {
+    Fail("aclGetTensorDescByIndex", "desc must not be NULL");
+    return nullptr;
+  }
+  if (index != 0) {
+    Fail("aclGetTensorDescByIndex", "index " + std::to_string(index) +
+                                        " is out of range: descriptors created by aclCreateTensorDesc are single");
+    return nullptr;
+  }
+  return desc;
+}
+
+void* aclGetTensorDescAddress(const aclTensorDesc* desc) {
+  if (desc == nullptr) {
+    Fail("aclGetTensorDescAddress", "desc must not be NULL");
+    return nullptr;
+  }
+  return desc->desc.address();
+}
+
+aclError aclSetTensorDynamicInput(aclTensorDesc* desc, const char* dynamicInputName) {
+  ACL_API_BEGIN("aclSetTensorDynamicInput");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_CHECK_NOT_NULL(dynamicInputName);
+  desc->desc.set_dynamic_input_name(dynamicInputName);
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+aclError aclSetTensorConst(aclTensorDesc* desc, void* dataBuffer, size_t length) {
+  ACL_API_BEGIN("aclSetTensorConst");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_CHECK_NOT_NULL(dataBuffer);
+  ACL_API_RETURN(desc->desc.SetConst(dataBuffer, length));
+  ACL_API_END();
+}
+
+aclError aclSetTensorPlaceMent(aclTensorDesc* desc, aclMemType memType) {
+  ACL_API_BEGIN("aclSetTensorPlaceMent");
+  ACL_DESC_REQUIRE(desc);
+  ACL_API_RETURN(desc->desc.SetPlacement(static_cast<int32_t>(memType)));
+  ACL_API_END();
+}
+
+}  // extern "C"

@@ -1,0 +1,44 @@
+// acl_rt.h: host callbacks through a report thread.
+#include "acl/acl_rt.h"
+#include "runtime/api/api_guard.h"
+
+namespace {
+asim::rt::Runtime& RT() { return asim::rt::Runtime::Get(); }
+}  // namespace
+
+extern "C" {
+
+aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
+  ACL_API_BEGIN("aclrtSubscribeReport");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().SubscribeReport(threadId, stream));
+  ACL_API_END();
+}
+
+aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
+  ACL_API_BEGIN("aclrtUnSubscribeReport");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().UnsubscribeReport(threadId, stream));
+  ACL_API_END();
+}
+
+aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType, aclrtStream stream) {
+  ACL_API_BEGIN("aclrtLaunchCallback");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(fn);
+  if (blockType != ACL_CALLBACK_NO_BLOCK && blockType != ACL_CALLBACK_BLOCK) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "blockType " + std::to_string(static_cast<int>(blockType)) +
+                                               " is invalid (ACL_CALLBACK_NO_BLOCK=0, ACL_CALLBACK_BLOCK=1)");
+  }
+  ACL_API_RETURN(RT().LaunchCallback(fn, userData, blockType == ACL_CALLBACK_BLOCK, stream));
+  ACL_API_END();
+}
+
+aclError aclrtProcessReport(int32_t timeout) {
+  ACL_API_BEGIN("aclrtProcessReport");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().ProcessReport(timeout));
+  ACL_API_END();
+}
+
+}  // extern "C"

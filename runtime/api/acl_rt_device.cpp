@@ -1,0 +1,147 @@
+// acl_rt.h: devices, run mode, peer access, timeouts, exception-info callback.
+#include "acl/acl_rt.h"
+#include "runtime/api/api_guard.h"
+
+namespace {
+asim::rt::Runtime& RT() { return asim::rt::Runtime::Get(); }
+
+static_assert(ACL_DEVICE == 0 && ACL_HOST == 1, "aclrtRunMode values");
+}  // namespace
+
+extern "C" {
+
+aclError aclrtSetDevice(int32_t deviceId) {
+  ACL_API_BEGIN("aclrtSetDevice");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().SetDevice(deviceId));
+  ACL_API_END();
+}
+
+aclError aclrtResetDevice(int32_t deviceId) {
+  ACL_API_BEGIN("aclrtResetDevice");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().ResetDevice(deviceId, /*force=*/false));
+  ACL_API_END();
+}
+
+aclError aclrtResetDeviceForce(int32_t deviceId) {
+  ACL_API_BEGIN("aclrtResetDeviceForce");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().ResetDevice(deviceId, /*force=*/true));
+  ACL_API_END();
+}
+
+aclError aclrtGetDevice(int32_t* deviceId) {
+  ACL_API_BEGIN("aclrtGetDevice");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(deviceId);
+  ACL_API_RETURN(RT().GetDevice(deviceId));
+  ACL_API_END();
+}
+
+aclError aclrtGetRunMode(aclrtRunMode* runMode) {
+  ACL_API_BEGIN("aclrtGetRunMode");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(runMode);
+  *runMode = RT().device_run_mode() ? ACL_DEVICE : ACL_HOST;
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+aclError aclrtSynchronizeDevice(void) {
+  ACL_API_BEGIN("aclrtSynchronizeDevice");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().SynchronizeDevice(-1));
+  ACL_API_END();
+}
+
+aclError aclrtSetTsDevice(aclrtTsId tsId) {
+  ACL_API_BEGIN("aclrtSetTsDevice");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().SetTsDevice(static_cast<int32_t>(tsId)));
+  ACL_API_END();
+}
+
+aclError aclrtGetDeviceCount(uint32_t* count) {
+  ACL_API_BEGIN("aclrtGetDeviceCount");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(count);
+  ACL_API_RETURN(RT().GetDeviceCount(count));
+  ACL_API_END();
+}
+
+aclError aclrtQueryDeviceStatus(int32_t deviceId, aclrtDeviceStatus* deviceStatus) {
+  ACL_API_BEGIN("aclrtQueryDeviceStatus");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(deviceStatus);
+  int32_t status = 0;
+  asim::Status st = RT().QueryDeviceStatus(deviceId, &status);
+  if (st.ok()) *deviceStatus = static_cast<aclrtDeviceStatus>(status);
+  ACL_API_RETURN(st);
+  ACL_API_END();
+}
+
+aclError aclrtDeviceCanAccessPeer(int32_t* canAccessPeer, int32_t deviceId, int32_t peerDeviceId) {
+  ACL_API_BEGIN("aclrtDeviceCanAccessPeer");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(canAccessPeer);
+  ACL_API_RETURN(RT().DeviceCanAccessPeer(canAccessPeer, deviceId, peerDeviceId));
+  ACL_API_END();
+}
+
+aclError aclrtDeviceEnablePeerAccess(int32_t peerDeviceId, uint32_t flags) {
+  ACL_API_BEGIN("aclrtDeviceEnablePeerAccess");
+  ACL_API_REQUIRE_INIT();
+  if (flags != 0) ACL_API_FAIL(asim::err::kInvalidParam, "flags must be 0, got " + std::to_string(flags));
+  ACL_API_RETURN(RT().SetPeerAccess(peerDeviceId, true));
+  ACL_API_END();
+}
+
+aclError aclrtDeviceDisablePeerAccess(int32_t peerDeviceId) {
+  ACL_API_BEGIN("aclrtDeviceDisablePeerAccess");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().SetPeerAccess(peerDeviceId, false));
+  ACL_API_END();
+}
+
+aclError aclrtSetOpWaitTimeout(uint32_t timeout) {
+  ACL_API_BEGIN("aclrtSetOpWaitTimeout");
+  ACL_API_REQUIRE_INIT();
+  RT().SetOpWaitTimeout(timeout);
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+aclError aclrtSetOpExecuteTimeOut(uint32_t timeout) {
+  ACL_API_BEGIN("aclrtSetOpExecuteTimeOut");
+  ACL_API_REQUIRE_INIT();
+  RT().SetOpExecuteTimeout(timeout);
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback) {
+  ACL_API_BEGIN("aclrtSetExceptionInfoCallback");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().SetExceptionCallback(callback));
+  ACL_API_END();
+}
+
+// The getters return 0xFFFFFFFF for a NULL info, as the real runtime does.
+uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo* info) {
+  return info == nullptr ? 0xFFFFFFFFu : info->task_id;
+}
+uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo* info) {
+  return info == nullptr ? 0xFFFFFFFFu : info->stream_id;
+}
+uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo* info) {
+  return info == nullptr ? 0xFFFFFFFFu : info->thread_id;
+}
+uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info) {
+  return info == nullptr ? 0xFFFFFFFFu : info->device_id;
+}
+uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info) {
+  return info == nullptr ? 0xFFFFFFFFu : info->error_code;
+}
+
+}  // extern "C"

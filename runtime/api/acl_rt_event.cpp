@@ -1,0 +1,124 @@
+// acl_rt.h: events.
+#include "acl/acl_rt.h"
+#include "runtime/api/api_guard.h"
+
+namespace {
+asim::rt::Runtime& RT() { return asim::rt::Runtime::Get(); }
+using SimStatus = asim::sim::SimEvent::Status;
+constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE;
+
+aclError CreateWithFlag(const char* api, aclrtEvent* event, uint32_t flag) {
+  ACL_API_BEGIN(api);
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(event);
+  if ((flag & ~kKnownEventFlags) != 0) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "event flag " + std::to_string(flag) +
+                                               " has unknown bits (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS"
+                                               " | ACL_EVENT_TIME_LINE)");
+  }
+  ACL_API_RETURN(RT().CreateEvent(flag, (flag & ACL_EVENT_TIME_LINE) != 0, event));
+  ACL_API_END();
+}
+}  // namespace
+
+extern "C" {
+
+aclError aclrtCreateEvent(aclrtEvent* event) {
+  ACL_API_BEGIN("aclrtCreateEvent");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(event);
+  // A plain event records time, so that aclrtEventElapsedTime works on it.
+  ACL_API_RETURN(RT().CreateEvent(ACL_EVENT_TIME_LINE, /*records_time=*/true, event));
+  ACL_API_END();
+}
+
+aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) {
+  return CreateWithFlag("aclrtCreateEventWithFlag", event, flag);
+}
+
+aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
+  return CreateWithFlag("aclrtCreateEventExWithFlag", event, flag);
+}
+
+aclError aclrtDestroyEvent(aclrtEvent event) {
+  ACL_API_BEGIN("aclrtDestroyEvent");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().DestroyEvent(event));
+  ACL_API_END();
+}
+
+aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
+  ACL_API_BEGIN("aclrtRecordEvent");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().RecordEvent(event, stream));
+  ACL_API_END();
+}
+
+aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
+  ACL_API_BEGIN("aclrtResetEvent");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().ResetEvent(event, stream));
+  ACL_API_END();
+}
+
+aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
+  ACL_API_BEGIN("aclrtQueryEvent");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(status);
+  SimStatus s = SimStatus::kNotRecorded;
+  asim::Status st = RT().QueryEvent(event, &s);
+  if (st.ok()) *status = s == SimStatus::kComplete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+  ACL_API_RETURN(st);
+  ACL_API_END();
+}
+
+aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* status) {
+  ACL_API_BEGIN("aclrtQueryEventStatus");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(status);
+  SimStatus s = SimStatus::kNotRecorded;
+  asim::Status st = RT().QueryEvent(event, &s);
+  if (st.ok()) {
+    *status = s == SimStatus::kComplete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+  }
+  ACL_API_RETURN(st);
+  ACL_API_END();
+}
+
+aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* status) {
+  ACL_API_BEGIN("aclrtQueryEventWaitStatus");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(status);
+  bool complete = false;
+  asim::Status st = RT().QueryEventWaits(event, &complete);
+  if (st.ok()) *status = complete ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
+  ACL_API_RETURN(st);
+  ACL_API_END();
+}
+
+aclError aclrtSynchronizeEvent(aclrtEvent event) {
+  ACL_API_BEGIN("aclrtSynchronizeEvent");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().SynchronizeEvent(event, -1));
+  ACL_API_END();
+}
+
+aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
+  ACL_API_BEGIN("aclrtSynchronizeEventWithTimeout");
+  ACL_API_REQUIRE_INIT();
+  if (timeout < -1) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
+  }
+  ACL_API_RETURN(RT().SynchronizeEvent(event, timeout));
+  ACL_API_END();
+}
+
+aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endEvent) {
+  ACL_API_BEGIN("aclrtEventElapsedTime");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(ms);
+  ACL_API_RETURN(RT().EventElapsedTime(ms, startEvent, endEvent));
+  ACL_API_END();
+}
+
+}  // extern "C"

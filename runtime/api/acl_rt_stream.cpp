@@ -1,0 +1,154 @@
+// acl_rt.h: streams and stream configuration handles.
+#include <cstring>
+
+#include "acl/acl_rt.h"
+#include "runtime/api/api_guard.h"
+
+namespace {
+asim::rt::Runtime& RT() { return asim::rt::Runtime::Get(); }
+
+// aclrtSynchronize*WithTimeout: -1 waits forever; other negative values are invalid.
+bool ValidTimeout(int32_t timeout) { return timeout >= -1; }
+}  // namespace
+
+extern "C" {
+
+aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
+  auto* handle = new (std::nothrow) aclrtStreamConfigHandle;
+  if (handle == nullptr) {
+    asim::api::SetRecentError("aclrtCreateStreamConfigHandle", asim::err::kBadAlloc, "out of host memory");
+    return nullptr;
+  }
+  std::memset(handle, 0, sizeof(*handle));
+  return handle;
+}
+
+aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
+  ACL_API_BEGIN("aclrtDestroyStreamConfigHandle");
+  ACL_API_CHECK_NOT_NULL(handle);
+  delete handle;
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle, aclrtStreamConfigAttr attr, const void* attrValue,
+                                 size_t valueSize) {
+  ACL_API_BEGIN("aclrtSetStreamConfigOpt");
+  ACL_API_CHECK_NOT_NULL(handle);
+  ACL_API_CHECK_NOT_NULL(attrValue);
+  auto need = [&](size_t size) { return valueSize >= size; };
+  switch (attr) {
+    case ACL_RT_STREAM_WORK_ADDR_PTR:
+      if (!need(sizeof(void*))) break;
+      std::memcpy(&handle->workptr, attrValue, sizeof(void*));
+      return ACL_SUCCESS;
+    case ACL_RT_STREAM_WORK_SIZE:
+      if (!need(sizeof(size_t))) break;
+      std::memcpy(&handle->workSize, attrValue, sizeof(size_t));
+      return ACL_SUCCESS;
+    case ACL_RT_STREAM_FLAG:
+      if (!need(sizeof(size_t))) break;
+      std::memcpy(&handle->flag, attrValue, sizeof(size_t));
+      return ACL_SUCCESS;
+    case ACL_RT_STREAM_PRIORITY:
+      if (!need(sizeof(uint32_t))) break;
+      std::memcpy(&handle->priority, attrValue, sizeof(uint32_t));
+      return ACL_SUCCESS;
+    default:
+      ACL_API_FAIL(asim::err::kInvalidParam,
+                   "attr " + std::to_string(static_cast<int>(attr)) + " is not a valid aclrtStreamConfigAttr");
+  }
+  ACL_API_FAIL(asim::err::kInvalidParam, "valueSize " + std::to_string(valueSize) +
+                                             " is too small for stream config attr " +
+                                             std::to_string(static_cast<int>(attr)));
+  ACL_API_END();
+}
+
+aclError aclrtCreateStream(aclrtStream* stream) {
+  ACL_API_BEGIN("aclrtCreateStream");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(stream);
+  ACL_API_RETURN(RT().CreateStream(0, stream));
+  ACL_API_END();
+}
+
+aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle) {
+  ACL_API_BEGIN("aclrtCreateStreamV2");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(stream);
+  ACL_API_CHECK_NOT_NULL(handle);
+  ACL_API_RETURN(RT().CreateStream(handle->priority, stream));
+  ACL_API_END();
+}
+
+aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
+  ACL_API_BEGIN("aclrtCreateStreamWithConfig");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(stream);
+  if ((flag & ~(ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC)) != 0) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "flag " + std::to_string(flag) +
+                                               " has bits other than ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC");
+  }
+  ACL_API_RETURN(RT().CreateStream(priority, stream));
+  ACL_API_END();
+}
+
+aclError aclrtDestroyStream(aclrtStream stream) {
+  ACL_API_BEGIN("aclrtDestroyStream");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().DestroyStream(stream, /*force=*/false));
+  ACL_API_END();
+}
+
+aclError aclrtDestroyStreamForce(aclrtStream stream) {
+  ACL_API_BEGIN("aclrtDestroyStreamForce");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().DestroyStream(stream, /*force=*/true));
+  ACL_API_END();
+}
+
+aclError aclrtSynchronizeStream(aclrtStream stream) {
+  ACL_API_BEGIN("aclrtSynchronizeStream");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(RT().SynchronizeStream(stream, -1));
+  ACL_API_END();
+}
+
+aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
+  ACL_API_BEGIN("aclrtSynchronizeStreamWithTimeout");
+  ACL_API_REQUIRE_INIT();
+  if (!ValidTimeout(timeout)) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
+  }
+  ACL_API_RETURN(RT().SynchronizeStream(stream, timeout));
+  ACL_API_END();
+}
+
+aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
+  ACL_API_BEGIN("aclrtStreamQuery");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(status);
+  bool complete = false;
+  asim::Status st = RT().QueryStream(stream, &complete);
+  if (st.ok()) *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+  ACL_API_RETURN(st);
+  ACL_API_END();
+}
+
+aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
+  ACL_API_BEGIN("aclrtStreamWaitEvent");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(event);
+  ACL_API_RETURN(RT().StreamWaitEvent(stream, event));
+  ACL_API_END();
+}
+
+aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
+  ACL_API_BEGIN("aclrtSetStreamFailureMode");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(stream);
+  ACL_API_RETURN(RT().SetStreamFailureMode(stream, mode));
+  ACL_API_END();
+}
+
+}  // extern "C"

@@ -1,0 +1,65 @@
+// The shape every extern "C" function in runtime/api follows.
+//
+//   aclError aclrtFoo(args) {
+//     ACL_API_BEGIN("aclrtFoo");
+//     ACL_API_REQUIRE_INIT();                 // -> ACL_ERROR_UNINITIALIZE
+//     ACL_API_CHECK_NOT_NULL(out);            // -> ACL_ERROR_INVALID_PARAM, names the argument
+//     ACL_API_RETURN(core call returning asim::Status);
+//     ACL_API_END();                          // exceptions -> BAD_ALLOC / INTERNAL_ERROR
+//   }
+//
+// Owns: nothing; turns Status into aclError and records the message for
+// aclGetRecentErrMsg. No exception crosses the C ABI.
+// Thread safety: stateless. Failure: see above.
+#pragma once
+
+#include <exception>
+#include <new>
+#include <string>
+
+#include "runtime/api/error_state.h"
+#include "runtime/base/status.h"
+#include "runtime/core/runtime.h"
+
+namespace asim::api {
+
+// Records a failed status for the calling thread; returns its code as an aclError.
+inline int ToAclError(const char* func, const Status& status) {
+  if (!status.ok()) SetRecentError(func, status.code(), status.message());
+  return status.code();
+}
+
+}  // namespace asim::api
+
+#define ACL_API_BEGIN(name)              \
+  const char* const kApi = (name); \
+  try {
+#define ACL_API_END()                                                                  \
+  }                                                                                    \
+  catch (const std::bad_alloc&) {                                                      \
+    return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kBadAlloc, "out of host memory")); \
+  }                                                                                    \
+  catch (const std::exception& e) {                                                    \
+    return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kInternalError, e.what())); \
+  }                                                                                    \
+  catch (...) {                                                                        \
+    return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kInternalError, "unknown exception")); \
+  }
+
+#define ACL_API_RETURN(expr) return ::asim::api::ToAclError(kApi, (expr))
+
+#define ACL_API_REQUIRE_INIT()                                                   \
+  do {                                                                           \
+    ::asim::Status st_ = ::asim::rt::Runtime::Get().RequireInit();               \
+    if (!st_.ok()) return ::asim::api::ToAclError(kApi, st_);                    \
+  } while (0)
+
+#define ACL_API_CHECK_NOT_NULL(arg)                                                                   \
+  do {                                                                                                \
+    if ((arg) == nullptr) {                                                                           \
+      return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kInvalidParam,                \
+                                                          std::string(#arg) + " must not be NULL")); \
+    }                                                                                                 \
+  } while (0)
+
+#define ACL_API_FAIL(code, message) return ::asim::api::ToAclError(kApi, ::asim::Status((code), (message)))

@@ -1,0 +1,56 @@
+#include "runtime/api/error_state.h"
+
+#include <atomic>
+#include <mutex>
+
+#include "runtime/base/log.h"
+#include "runtime/base/status.h"
+
+namespace asim::api {
+namespace {
+
+thread_local std::string t_message;
+thread_local bool t_has_message = false;
+
+std::atomic<bool> g_process_wide{false};
+std::mutex g_mutex;
+std::string g_message;
+bool g_has_message = false;
+// aclGetRecentErrMsg hands out a pointer; per-process mode keeps a per-thread copy so the
+// pointer stays valid while other threads record new errors.
+thread_local std::string t_process_copy;
+
+}  // namespace
+
+void SetRecentError(const char* func, int32_t code, const std::string& message) {
+  std::string text = std::string(func) + " failed (error " + std::to_string(code) + "): " + message;
+  // A report thread polling aclrtProcessReport times out routinely: not worth an error line.
+  if (code != err::kWaitCallbackTimeout) ASIM_LOG_ERROR("[ACL] {}", text);
+  if (g_process_wide.load()) {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    g_message = std::move(text);
+    g_has_message = true;
+  } else {
+    t_message = std::move(text);
+    t_has_message = true;
+  }
+}
+
+void ReportNotSupported(const char* func) {
+  SetRecentError(func, err::kApiNotSupport,
+                 std::string(func) + " is not supported by the simulated device (see docs/api_coverage.md)");
+}
+
+const char* RecentError() {
+  if (g_process_wide.load()) {
+    std::lock_guard<std::mutex> lock(g_mutex);
+    if (!g_has_message) return nullptr;
+    t_process_copy = g_message;
+    return t_process_copy.c_str();
+  }
+  return t_has_message ? t_message.c_str() : nullptr;
+}
+
+void SetProcessWideErrors(bool process_wide) { g_process_wide.store(process_wide); }
+
+}  // namespace asim::api

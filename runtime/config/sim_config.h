@@ -1,0 +1,43 @@
+// SimConfig: our own "sim" section of acl.json and the ASCEND_SIM_* environment overrides.
+//
+// Owns: the simulator settings chosen at aclInit (which SoC, how many devices, host or
+// device run mode) and the single list of SoC versions the simulator accepts (add new
+// chips there, together with their device_sim/socs/*.json spec). Owner: runtime/config.
+// Thread safety: plain data and pure functions. Failure: the Parse* helpers return false
+// and leave their output untouched.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace asim::cfg {
+
+// "host": device memory is not host-accessible (a PCIe card, the default);
+// "device": device memory is host-accessible (the app runs on the board).
+enum class RunMode { kHost, kDevice };
+
+struct SimConfig {
+  bool present = false;                  // the file had a "sim" object
+  std::string soc_version = "Ascend310";
+  int32_t device_count = 1;
+  RunMode run_mode = RunMode::kHost;
+};
+
+inline constexpr int32_t kMinDeviceCount = 1;
+inline constexpr int32_t kMaxDeviceCount = 64;
+
+// The accepted soc_version values, in a stable order.
+std::span<const std::string_view> SupportedSocVersions();
+bool IsSupportedSocVersion(std::string_view soc_version);
+// "Ascend310, Ascend310P3, ..." for error messages.
+std::string SupportedSocVersionList();
+
+const char* RunModeName(RunMode mode);  // "host", "device"
+bool ParseRunMode(std::string_view text, RunMode* mode);
+
+// Decimal text in [kMinDeviceCount, kMaxDeviceCount].
+bool ParseDeviceCount(std::string_view text, int32_t* count);
+
+}  // namespace asim::cfg

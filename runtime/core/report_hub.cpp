@@ -1,0 +1,170 @@
+#include "runtime/core/report_hub.h"
+
+#include <chrono>
+#include <sstream>
+
+namespace asim::rt {
+namespace {
+std::string Hex(const void* p) {
+  std::ostringstream os;
+  os << p;
+  return os.str();
+}
+}  // namespace
+
+Status ReportHub::Subscribe(uint64_t thread_id, const void* stream) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = stream_to_thread_.find(stream);
+  if (it != stream_to_thread_.end()) {
+    return Status(err::kRepeatSubscribe, "stream " + Hex(stream) + " is already subscribed by report thread " +
+                                             std::to_string(it->second));
+  }
+  stream_to_thread_[stream] = thread_id;
+  ++queues_[thread_id].subscriptions;
+  return Status::Ok();
+}
+
+std::deque<std::shared_ptr<ReportHub::Item>> ReportHub::TakeItemsOfStreamLocked(const void* stream) {
+  std::deque<std::shared_ptr<Item>> taken;
+  for (auto& [tid, queue] : queues_) {
+    for (auto it = queue.items.begin(); it != queue.items.end();) {
+      if ((*it)->stream == stream) {
+        taken.push_back(*it);
+        it = queue.items.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  return taken;
+}
+
+Status ReportHub::Unsubscribe(uint64_t thread_id, const void* stream) {
+  std::deque<std::shared_ptr<Item>> leftover;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = stream_to_thread_.find(stream);
+    if (it == stream_to_thread_.end()) {
+      return Status(err::kStreamNotSubscribe, "stream " + Hex(stream) + " is not subscribed by any report thread");
+    }
+    if (it->second != thread_id) {
+      return Status(err::kInvalidParam, "stream " + Hex(stream) + " is subscribed by thread " +
+                                            std::to_string(it->second) + ", not by thread " +
+                                            std::to_string(thread_id));
+    }
+    stream_to_thread_.erase(it);
+    leftover = TakeItemsOfStreamLocked(stream);
+    auto q = queues_.find(thread_id);
+    if (q != queues_.end() && --q->second.subscriptions <= 0 && q->second.items.empty()) queues_.erase(q);
+  }
+  for (auto& item : leftover) RunItem(item);
+  return Status::Ok();
+}
+
+void ReportHub::ForgetStream(const void* stream) {
+  std::deque<std::shared_ptr<Item>> leftover;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = stream_to_thread_.find(stream);
+    if (it == stream_to_thread_.end()) return;
+    uint64_t tid = it->second;
+    stream_to_thread_.erase(it);
+    leftover = TakeItemsOfStreamLocked(stream);
+    auto q = queues_.find(tid);
+    if (q != queues_.end() && --q->second.subscriptions <= 0 && q->second.items.empty()) queues_.erase(q);
+  }
+  for (auto& item : leftover) RunItem(item);
+}
+
+Status ReportHub::SubscriberOf(const void* stream, uint64_t* thread_id) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = stream_to_thread_.find(stream);
+  if (it == stream_to_thread_.end()) {
+    return Status(err::kStreamNotSubscribe,
+                  "stream " + Hex(stream) + " has no report thread: call aclrtSubscribeReport before aclrtLaunchCallback");
+  }
+  *thread_id = it->second;
+  return Status::Ok();
+}
+
+void ReportHub::RunItem(const std::shared_ptr<Item>& item) {
+  if (item->fn != nullptr) item->fn(item->user_data);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    item->done = true;
+  }
+  cv_.notify_all();
+}
+
+Status ReportHub::Deliver(const void* stream, Callback fn, void* user_data, bool block) {
+  auto item = std::make_shared<Item>();
+  item->fn = fn;
+  item->user_data = user_data;
+  item->stream = stream;
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    auto it = stream_to_thread_.find(stream);
+    if (it == stream_to_thread_.end()) {
+      // The subscription went away after launch: run it here rather than lose it.
+      lock.unlock();
+      RunItem(item);
+      return Status::Ok();
+    }
+    queues_[it->second].items.push_back(item);
+  }
+  cv_.notify_all();
+  if (block) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    cv_.wait(lock, [&] { return item->done; });
+  }
+  return Status::Ok();
+}
+
+Status ReportHub::Process(uint64_t calling_thread, int32_t timeout_ms) {
+  std::shared_ptr<Item> item;
+  {
+    std::unique_lock<std::mutex> lock(mutex_);
+    auto find_queue = [&]() -> Queue* {
+      auto q = queues_.find(calling_thread);
+      return q == queues_.end() ? nullptr : &q->second;
+    };
+    if (find_queue() == nullptr || find_queue()->subscriptions <= 0) {
+      return Status(err::kThreadNotSubscribe, "thread " + std::to_string(calling_thread) +
+                                                  " is not subscribed to any stream (call aclrtSubscribeReport first)");
+    }
+    auto ready = [&] {
+      Queue* q = find_queue();
+      return q == nullptr || !q->items.empty() || q->subscriptions <= 0;
+    };
+    if (timeout_ms < 0) {
+      cv_.wait(lock, ready);
+    } else {
+      cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms), ready);
+    }
+    Queue* q = find_queue();
+    if (q == nullptr || q->items.empty()) {
+      return Status(err::kWaitCallbackTimeout,
+                    "no callback arrived within " + std::to_string(timeout_ms) + " ms");
+    }
+    item = q->items.front();
+    q->items.pop_front();
+  }
+  RunItem(item);
+  return Status::Ok();
+}
+
+void ReportHub::Clear() {
+  std::deque<std::shared_ptr<Item>> leftover;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto& [tid, queue] : queues_) {
+      for (auto& item : queue.items) leftover.push_back(item);
+    }
+    queues_.clear();
+    stream_to_thread_.clear();
+  }
+  for (auto& item : leftover) RunItem(item);
+  cv_.notify_all();
+}
+
+}  // namespace asim::rt

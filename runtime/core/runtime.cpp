@@ -1,0 +1,400 @@
+// Runtime lifecycle, devices and contexts. Streams/events: runtime_streams.cpp;
+// memory: runtime_memory.cpp.
+#include "runtime/core/runtime.h"
+
+#include <sstream>
+
+#include "device_sim/soc/soc_spec.h"
+#include "runtime/base/log.h"
+#include "runtime/core/current_context.h"
+
+namespace asim::rt {
+namespace {
+
+std::string Ptr(const void* p) {
+  std::ostringstream os;
+  os << p;
+  return os.str();
+}
+
+// Reports the exception callback when a task fails on the device.
+class ExceptionObserver : public sim::TaskObserver {
+ public:
+  explicit ExceptionObserver(std::atomic<ExceptionCallback>* callback) : callback_(callback) {}
+  void OnTaskEnd(const sim::TaskRecord& record, const Status& result) override {
+    if (result.ok()) return;
+    ExceptionCallback cb = callback_->load();
+    if (cb == nullptr) return;
+    rtExceptionInfo info;
+    info.task_id = static_cast<uint32_t>(record.task_id);
+    info.stream_id = record.stream_id;
+    info.thread_id = CurrentThreadId32();
+    info.device_id = record.device_id;
+    info.error_code = static_cast<uint32_t>(result.code());
+    cb(&info);
+  }
+
+ private:
+  std::atomic<ExceptionCallback>* callback_;
+};
+
+}  // namespace
+
+Runtime& Runtime::Get() {
+  // Never destroyed: application static destructors may still call aclFinalize.
+  static Runtime* runtime = new Runtime();
+  return *runtime;
+}
+
+bool Runtime::initialized() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return initialized_;
+}
+
+Status Runtime::RequireInit() const {
+  if (initialized()) return Status::Ok();
+  return Status(err::kUninitialize, "AscendCL is not initialized: call aclInit first");
+}
+
+cfg::AclConfig Runtime::config() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return config_;
+}
+
+std::string Runtime::soc_name() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return soc_name_;
+}
+
+Status Runtime::Init(const char* config_path) {
+  log::ReloadLogConfig();
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (initialized_) {
+    return Status(err::kRepeatInitialize, "aclInit was already called in this process (call aclFinalize first)");
+  }
+  cfg::AclConfig parsed;
+  ASIM_RETURN_IF_ERROR(cfg::ParseAclConfigFile(config_path, &parsed));
+  ASIM_RETURN_IF_ERROR(cfg::ApplyEnvironment(&parsed));
+  sim::SocSpec spec;
+  ASIM_RETURN_IF_ERROR(sim::LoadSocSpec(parsed.sim.soc_version, &spec));
+  config_ = std::move(parsed);
+  soc_name_ = spec.soc_name;
+  devices_.assign(config_.sim.device_count, nullptr);
+  host_memory_ = std::make_unique<sim::HostMemory>();
+  initialized_ = true;
+  ASIM_LOG_INFO("[ACL] aclInit: {} simulated {} device(s), {} run mode, config '{}'", config_.sim.device_count,
+                soc_name_, config_.sim.run_mode == cfg::RunMode::kDevice ? "device" : "host",
+                config_path == nullptr ? "" : config_path);
+  return Status::Ok();
+}
+
+Status Runtime::Finalize() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (!initialized_) {
+    if (ever_finalized_) return Status(err::kRepeatFinalize, "aclFinalize was already called");
+    return Status(err::kUninitialize, "aclFinalize called before aclInit");
+  }
+  // Callbacks still queued run now so that no stream stays blocked on them.
+  reports_.Clear();
+  for (size_t id = 0; id < devices_.size(); ++id) {
+    if (devices_[id]) ReleaseDeviceLocked(static_cast<int32_t>(id), /*log_leaks=*/true);
+  }
+  devices_.clear();
+  if (host_memory_) {
+    for (const auto& a : host_memory_->LiveAllocations()) {
+      ASIM_LOG_WARN("[ACL] aclFinalize: leaked host memory {} bytes at 0x{:x} (#{} from {})", a.requested, a.addr,
+                    a.serial, a.origin);
+    }
+    host_memory_.reset();
+  }
+  initialized_ = false;
+  ever_finalized_ = true;
+  return Status::Ok();
+}
+
+Status Runtime::CheckDeviceIdLocked(int32_t device_id) const {
+  if (device_id < 0 || static_cast<size_t>(device_id) >= devices_.size()) {
+    return Status(err::kInvalidDevice, "device id " + std::to_string(device_id) + " is out of range: the simulator has " +
+                                            std::to_string(devices_.size()) +
+                                            " device(s) (set \"sim\": {\"device_count\"} in acl.json or "
+                                            "ASCEND_SIM_DEVICE_COUNT)");
+  }
+  return Status::Ok();
+}
+
+void Runtime::InstallExceptionObserver(DeviceContext& device) {
+  device.scheduler().AddObserver(std::make_shared<ExceptionObserver>(&exception_callback_));
+}
+
+Status Runtime::OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContext>* out) {
+  ASIM_RETURN_IF_ERROR(CheckDeviceIdLocked(device_id));
+  auto& slot = devices_[static_cast<size_t>(device_id)];
+  if (!slot) {
+    sim::SocSpec spec;
+    ASIM_RETURN_IF_ERROR(sim::LoadSocSpec(config_.sim.soc_version, &spec));
+    std::unique_ptr<sim::Device> device;
+    ASIM_RETURN_IF_ERROR(sim::Device::Create(static_cast<uint32_t>(device_id), spec,
+                                             config_.sim.run_mode == cfg::RunMode::kDevice, &device));
+    auto dc = std::make_shared<DeviceContext>(device_id, std::move(device));
+    InstallExceptionObserver(*dc);
+    // Default context and its default stream.
+    auto ctx = std::make_shared<Context>(dc, /*is_default=*/true);
+    auto hw = dc->scheduler().CreateStream(dc->NextStreamId(), 0);
+    auto stream = std::make_shared<Stream>(dc, ctx.get(), hw, /*is_default=*/true);
+    ctx->default_stream = static_cast<Stream*>(streams_.Add(stream));
+    dc->default_context = static_cast<Context*>(contexts_.Add(ctx));
+    slot = dc;
+    ASIM_LOG_INFO("[ACL] opened simulated device {} ({})", device_id, spec.soc_name);
+  }
+  *out = slot;
+  return Status::Ok();
+}
+
+void Runtime::ReleaseDeviceLocked(int32_t device_id, bool log_leaks) {
+  std::shared_ptr<DeviceContext> dc = devices_[static_cast<size_t>(device_id)];
+  if (!dc) return;
+  const Context* default_ctx = dc->default_context;
+  auto streams = streams_.RemoveIf([&](const Stream& s) { return s.device_id() == device_id; });
+  for (auto& s : streams) {
+    if (log_leaks && !s->is_default()) {
+      ASIM_LOG_WARN("[ACL] device {}: stream {} (handle {}) was not destroyed; releasing it", device_id, s->id(),
+                    Ptr(s.get()));
+    }
+    reports_.ForgetStream(s.get());
+    dc->scheduler().DestroyStream(s->hw_ptr(), /*force=*/false);
+  }
+  auto events = events_.RemoveIf([&](const Event& e) { return e.device_id() == device_id; });
+  if (log_leaks) {
+    for (auto& e : events) {
+      ASIM_LOG_WARN("[ACL] device {}: event (handle {}) was not destroyed; releasing it", device_id, Ptr(e.get()));
+    }
+  }
+  auto contexts = contexts_.RemoveIf([&](const Context& c) { return c.device_id() == device_id; });
+  if (log_leaks) {
+    for (auto& c : contexts) {
+      if (c.get() != default_ctx) {
+        ASIM_LOG_WARN("[ACL] device {}: context (handle {}) was not destroyed; releasing it", device_id, Ptr(c.get()));
+      }
+    }
+  }
+  for (const auto& a : dc->memory().LiveAllocations()) {
+    ASIM_LOG_WARN("[ACL] device {}: leaked device memory {} bytes at 0x{:x} (#{} from {})", device_id, a.requested,
+                  a.addr, a.serial, a.origin);
+  }
+  devices_[static_cast<size_t>(device_id)].reset();
+}
+
+Status Runtime::SetDevice(int32_t device_id) {
+  std::shared_ptr<DeviceContext> dc;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ASIM_RETURN_IF_ERROR(OpenDeviceLocked(device_id, &dc));
+    ++dc->set_count;
+  }
+  SetThreadContext(contexts_.Find(dc->default_context));
+  return Status::Ok();
+}
+
+Status Runtime::ResetDevice(int32_t device_id, bool force) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ASIM_RETURN_IF_ERROR(CheckDeviceIdLocked(device_id));
+  auto dc = devices_[static_cast<size_t>(device_id)];
+  if (!dc) {
+    // Resetting a device that is not open is harmless, as on the real runtime.
+    return Status::Ok();
+  }
+  if (!force && dc->set_count > 1) {
+    --dc->set_count;
+    return Status::Ok();
+  }
+  ReleaseDeviceLocked(device_id, /*log_leaks=*/true);
+  return Status::Ok();
+}
+
+Status Runtime::CurrentContext(std::shared_ptr<Context>* context) const {
+  std::shared_ptr<Context> ctx = GetThreadContext();
+  if (ctx == nullptr || contexts_.Find(ctx.get()) == nullptr) {
+    return Status(err::kRtContextNull,
+                  "the calling thread has no current context: call aclrtSetDevice or aclrtSetCurrentContext first");
+  }
+  *context = std::move(ctx);
+  return Status::Ok();
+}
+
+Status Runtime::GetDevice(int32_t* device_id) const {
+  std::shared_ptr<Context> ctx;
+  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
+  *device_id = ctx->device_id();
+  return Status::Ok();
+}
+
+Status Runtime::GetDeviceCount(uint32_t* count) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  *count = static_cast<uint32_t>(devices_.size());
+  return Status::Ok();
+}
+
+Status Runtime::SynchronizeDevice(int64_t timeout_ms) {
+  std::shared_ptr<Context> ctx;
+  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
+  Status st = ctx->device()->scheduler().SynchronizeAll(timeout_ms);
+  if (st.code() == err::kRtStreamSyncTimeout) {
+    return Status(err::kRtStreamSyncTimeout, "aclrtSynchronizeDevice timed out: " + st.message());
+  }
+  return st;
+}
+
+bool Runtime::device_run_mode() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return config_.sim.run_mode == cfg::RunMode::kDevice;
+}
+
+Status Runtime::SetTsDevice(int32_t ts_id) {
+  if (ts_id < 0 || ts_id > 1) {
+    return Status(err::kInvalidParam, "tsId " + std::to_string(ts_id) +
+                                          " is invalid (ACL_TS_ID_AICORE=0 or ACL_TS_ID_AIVECTOR=1)");
+  }
+  std::shared_ptr<Context> ctx;
+  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
+  std::lock_guard<std::mutex> lock(mutex_);
+  ctx->device()->ts_id = static_cast<uint32_t>(ts_id);
+  return Status::Ok();
+}
+
+Status Runtime::QueryDeviceStatus(int32_t device_id, int32_t* status) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ASIM_RETURN_IF_ERROR(CheckDeviceIdLocked(device_id));
+  *status = 0;  // ACL_RT_DEVICE_STATUS_NORMAL: the simulated chip never fails on its own
+  return Status::Ok();
+}
+
+Status Runtime::DeviceCanAccessPeer(int32_t* can, int32_t device_id, int32_t peer_id) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  ASIM_RETURN_IF_ERROR(CheckDeviceIdLocked(device_id));
+  ASIM_RETURN_IF_ERROR(CheckDeviceIdLocked(peer_id));
+  if (device_id == peer_id) {
+    return Status(err::kInvalidParam, "deviceId and peerDeviceId are both " + std::to_string(device_id) +
+                                          ": peer access is between two different devices");
+  }
+  *can = 1;
+  return Status::Ok();
+}
+
+Status Runtime::SetPeerAccess(int32_t peer_id, bool enable) {
+  std::shared_ptr<Context> ctx;
+  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
+  std::lock_guard<std::mutex> lock(mutex_);
+  ASIM_RETURN_IF_ERROR(CheckDeviceIdLocked(peer_id));
+  DeviceContext& dc = *ctx->device();
+  if (peer_id == dc.id()) {
+    return Status(err::kInvalidParam, "peerDeviceId " + std::to_string(peer_id) + " is the current device");
+  }
+  bool& flag = dc.peer_access_enabled[peer_id];
+  if (enable && flag) {
+    return Status(err::kInvalidParam, "peer access to device " + std::to_string(peer_id) + " is already enabled");
+  }
+  if (!enable && !flag) {
+    return Status(err::kInvalidParam, "peer access to device " + std::to_string(peer_id) + " is not enabled");
+  }
+  flag = enable;
+  return Status::Ok();
+}
+
+// ---- contexts ------------------------------------------------------------------------
+
+Status Runtime::CreateContext(int32_t device_id, void** context) {
+  std::shared_ptr<Context> ctx;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::shared_ptr<DeviceContext> dc;
+    ASIM_RETURN_IF_ERROR(OpenDeviceLocked(device_id, &dc));
+    ctx = std::make_shared<Context>(dc, /*is_default=*/false);
+    auto hw = dc->scheduler().CreateStream(dc->NextStreamId(), 0);
+    auto stream = std::make_shared<Stream>(dc, ctx.get(), hw, /*is_default=*/true);
+    ctx->default_stream = static_cast<Stream*>(streams_.Add(stream));
+    contexts_.Add(ctx);
+  }
+  SetThreadContext(ctx);
+  *context = ctx.get();
+  return Status::Ok();
+}
+
+Status Runtime::DestroyContext(void* context) {
+  std::shared_ptr<Context> ctx = contexts_.Find(context);
+  if (!ctx) {
+    return Status(err::kInvalidResourceHandle,
+                  "context " + Ptr(context) + " is not a live context (destroyed or never created)");
+  }
+  if (ctx->is_default()) {
+    return Status(err::kInvalidParam, "context " + Ptr(context) +
+                                          " is the default context of device " + std::to_string(ctx->device_id()) +
+                                          "; it is released by aclrtResetDevice, not aclrtDestroyContext");
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto streams = streams_.RemoveIf([&](const Stream& s) { return s.context() == ctx.get(); });
+  for (auto& s : streams) {
+    if (!s->is_default()) {
+      ASIM_LOG_WARN("[ACL] aclrtDestroyContext: stream {} still alive in context {}; destroying it", s->id(),
+                    Ptr(ctx.get()));
+    }
+    reports_.ForgetStream(s.get());
+    s->device().scheduler().DestroyStream(s->hw_ptr(), /*force=*/false);
+  }
+  contexts_.Remove(context);
+  if (GetThreadContext().get() == ctx.get()) SetThreadContext(nullptr);
+  return Status::Ok();
+}
+
+Status Runtime::SetCurrentContext(void* context) {
+  std::shared_ptr<Context> ctx = contexts_.Find(context);
+  if (!ctx) {
+    return Status(err::kInvalidResourceHandle,
+                  "context " + Ptr(context) + " is not a live context (destroyed or never created)");
+  }
+  SetThreadContext(ctx);
+  return Status::Ok();
+}
+
+Status Runtime::GetCurrentContext(void** context) const {
+  std::shared_ptr<Context> ctx;
+  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
+  *context = ctx.get();
+  return Status::Ok();
+}
+
+Status Runtime::SetContextSysParam(int32_t opt, int64_t value) {
+  std::shared_ptr<Context> ctx;
+  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
+  if (opt < 0 || opt > 2) {
+    return Status(err::kInvalidParam, "sys param option " + std::to_string(opt) + " is not a valid aclSysParamOpt");
+  }
+  std::lock_guard<std::mutex> lock(ctx->opts_mutex);
+  ctx->sys_params[opt] = value;
+  return Status::Ok();
+}
+
+Status Runtime::GetContextSysParam(int32_t opt, int64_t* value) const {
+  std::shared_ptr<Context> ctx;
+  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
+  if (opt < 0 || opt > 2) {
+    return Status(err::kInvalidParam, "sys param option " + std::to_string(opt) + " is not a valid aclSysParamOpt");
+  }
+  std::lock_guard<std::mutex> lock(ctx->opts_mutex);
+  auto it = ctx->sys_params.find(opt);
+  if (it == ctx->sys_params.end()) {
+    return Status(err::kRtSysParamOptNotSet,
+                  "sys param option " + std::to_string(opt) + " was never set in this context");
+  }
+  *value = it->second;
+  return Status::Ok();
+}
+
+Status Runtime::SetExceptionCallback(ExceptionCallback callback) {
+  exception_callback_.store(callback);
+  return Status::Ok();
+}
+
+void Runtime::SetOpWaitTimeout(uint32_t seconds) { op_wait_timeout_s_.store(seconds); }
+void Runtime::SetOpExecuteTimeout(uint32_t seconds) { op_execute_timeout_s_.store(seconds); }
+
+}  // namespace asim::rt

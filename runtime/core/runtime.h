@@ -1,0 +1,146 @@
+// Runtime: process-wide state between aclInit and aclFinalize, and the core operations the
+// API shims call (devices, contexts, streams, events, memory, callbacks).
+//
+// Owns: the parsed configuration, the opened devices, the handle registries of contexts,
+// streams and events, pinned host memory, the report hub and the exception callback.
+// Handles are passed in and out as the opaque pointers the application holds; the core
+// validates each one against its registry. No acl/ type appears here: enum arguments are
+// the AscendCL numeric values as plain integers (the shim static_asserts they agree).
+// Thread safety: every member function is thread-safe. The current context is per thread.
+// Failure: every function returns a Status with the AscendCL error code and a message that
+// names the argument and the problem; the state stays usable after any failure.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "device_sim/memory/host_memory.h"
+#include "runtime/base/status.h"
+#include "runtime/config/acl_config.h"
+#include "runtime/core/exception_info.h"
+#include "runtime/core/handle_registry.h"
+#include "runtime/core/objects.h"
+#include "runtime/core/report_hub.h"
+
+namespace asim::rt {
+
+// AscendCL enum values the core interprets (mirrors of acl_rt.h).
+namespace mem {
+inline constexpr int kHostToHost = 0, kHostToDevice = 1, kDeviceToHost = 2, kDeviceToDevice = 3, kDefault = 4;
+}
+
+class Runtime {
+ public:
+  static Runtime& Get();
+
+  // ---- lifecycle (acl.h) -------------------------------------------------------------
+  Status Init(const char* config_path);
+  Status Finalize();
+  bool initialized() const;
+  Status RequireInit() const;
+  cfg::AclConfig config() const;
+  std::string soc_name() const;  // valid after Init
+
+  // ---- devices -----------------------------------------------------------------------
+  Status SetDevice(int32_t device_id);
+  Status ResetDevice(int32_t device_id, bool force);
+  Status GetDevice(int32_t* device_id) const;
+  Status GetDeviceCount(uint32_t* count) const;
+  Status SynchronizeDevice(int64_t timeout_ms);
+  bool device_run_mode() const;  // true: the app runs "on the device" (ACL_DEVICE)
+  Status SetTsDevice(int32_t ts_id);
+  Status QueryDeviceStatus(int32_t device_id, int32_t* status) const;
+  Status DeviceCanAccessPeer(int32_t* can, int32_t device_id, int32_t peer_id) const;
+  Status SetPeerAccess(int32_t peer_id, bool enable);
+
+  // ---- contexts ----------------------------------------------------------------------
+  Status CreateContext(int32_t device_id, void** context);
+  Status DestroyContext(void* context);
+  Status SetCurrentContext(void* context);
+  Status GetCurrentContext(void** context) const;
+  Status SetContextSysParam(int32_t opt, int64_t value);
+  Status GetContextSysParam(int32_t opt, int64_t* value) const;
+
+  // ---- streams -----------------------------------------------------------------------
+  Status CreateStream(uint32_t priority, void** stream);
+  Status DestroyStream(void* stream, bool force);
+  Status SynchronizeStream(void* stream, int64_t timeout_ms);
+  Status QueryStream(void* stream, bool* complete);
+  Status StreamWaitEvent(void* stream, void* event);
+  Status SetStreamFailureMode(void* stream, uint64_t mode);
+  Status SetStreamOverflowSwitch(void* stream, uint32_t flag);
+  Status GetStreamOverflowSwitch(void* stream, uint32_t* flag);
+  // nullptr -> the current context's default stream.
+  Status ResolveStream(void* handle, std::shared_ptr<Stream>* stream) const;
+
+  // ---- events ------------------------------------------------------------------------
+  Status CreateEvent(uint32_t flags, bool records_time, void** event);
+  Status DestroyEvent(void* event);
+  Status RecordEvent(void* event, void* stream);
+  Status ResetEvent(void* event, void* stream);
+  Status QueryEvent(void* event, sim::SimEvent::Status* status) const;
+  Status QueryEventWaits(void* event, bool* complete) const;
+  Status SynchronizeEvent(void* event, int64_t timeout_ms);
+  Status EventElapsedTime(float* ms, void* start, void* end) const;
+
+  // ---- memory ------------------------------------------------------------------------
+  Status Malloc(void** ptr, size_t size, uint32_t policy, bool align32_only);
+  Status Free(void* ptr);
+  Status MallocHost(void** ptr, size_t size);
+  Status FreeHost(void* ptr);
+  Status CheckDeviceRange(const char* what, const void* ptr, size_t size) const;
+  Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind);
+  Status MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, void* stream);
+  Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                  int32_t kind, void* stream, bool async);
+  Status Memset(void* ptr, size_t max_count, int32_t value, size_t count, void* stream, bool async);
+  Status GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes) const;
+
+  // ---- callbacks ---------------------------------------------------------------------
+  Status SubscribeReport(uint64_t thread_id, void* stream);
+  Status UnsubscribeReport(uint64_t thread_id, void* stream);
+  Status LaunchCallback(void (*fn)(void*), void* user_data, bool block, void* stream);
+  Status ProcessReport(int32_t timeout_ms);
+  Status SetExceptionCallback(ExceptionCallback callback);
+
+  // Sets timeouts (seconds) that the app configured; reported by tests, used by waits.
+  void SetOpWaitTimeout(uint32_t seconds);
+  void SetOpExecuteTimeout(uint32_t seconds);
+
+  // The current device's context; kRtContextNull when the thread has none.
+  Status CurrentContext(std::shared_ptr<Context>* context) const;
+
+ private:
+  Runtime() = default;
+
+  struct CopyPlan;  // resolved, validated copy
+  Status PlanCopy(const char* api, void* dst, size_t dest_max, const void* src, size_t count, int32_t kind,
+                  CopyPlan* plan) const;
+  Status OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContext>* out);
+  void ReleaseDeviceLocked(int32_t device_id, bool log_leaks);
+  Status CheckDeviceIdLocked(int32_t device_id) const;
+  std::shared_ptr<DeviceContext> DeviceOfPointer(const void* ptr) const;
+  void InstallExceptionObserver(DeviceContext& device);
+
+  mutable std::mutex mutex_;  // lifecycle, device table
+  bool initialized_ = false;
+  bool ever_finalized_ = false;
+  cfg::AclConfig config_;
+  std::string soc_name_;
+  std::vector<std::shared_ptr<DeviceContext>> devices_;  // index = device id; null = not opened
+
+  HandleRegistry<Context> contexts_;
+  HandleRegistry<Stream> streams_;
+  HandleRegistry<Event> events_;
+  std::unique_ptr<sim::HostMemory> host_memory_;
+  ReportHub reports_;
+  std::atomic<ExceptionCallback> exception_callback_{nullptr};
+  std::atomic<uint32_t> op_wait_timeout_s_{0};
+  std::atomic<uint32_t> op_execute_timeout_s_{0};
+};
+
+}  // namespace asim::rt

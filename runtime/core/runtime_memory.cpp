@@ -1,0 +1,343 @@
+// Runtime: device and host memory, copies and memsets.
+#include <cstring>
+#include <sstream>
+
+#include "runtime/base/log.h"
+#include "runtime/core/runtime.h"
+
+namespace asim::rt {
+namespace {
+
+std::string Ptr(const void* p) {
+  std::ostringstream os;
+  os << p;
+  return os.str();
+}
+
+const char* KindName(int32_t kind) {
+  switch (kind) {
+    case mem::kHostToHost: return "ACL_MEMCPY_HOST_TO_HOST";
+    case mem::kHostToDevice: return "ACL_MEMCPY_HOST_TO_DEVICE";
+    case mem::kDeviceToHost: return "ACL_MEMCPY_DEVICE_TO_HOST";
+    case mem::kDeviceToDevice: return "ACL_MEMCPY_DEVICE_TO_DEVICE";
+    case mem::kDefault: return "ACL_MEMCPY_DEFAULT";
+  }
+  return "unknown";
+}
+
+constexpr size_t kHugeFirstThreshold = size_t{1} << 20;  // HUGE_FIRST serves <= 1 MiB with normal pages
+
+}  // namespace
+
+struct Runtime::CopyPlan {
+  void* dst = nullptr;  // simulator-side (or host) pointers, already bounds-checked
+  const void* src = nullptr;
+  size_t count = 0;
+  int32_t kind = 0;  // resolved (never kDefault)
+  sim::EngineKind engine = sim::EngineKind::kHost;
+  std::shared_ptr<DeviceContext> device;  // the device doing the copy (may be null for H2H)
+};
+
+std::shared_ptr<DeviceContext> Runtime::DeviceOfPointer(const void* ptr) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const auto& dc : devices_) {
+    if (dc && dc->memory().Contains(ptr)) return dc;
+  }
+  return nullptr;
+}
+
+Status Runtime::CheckDeviceRange(const char* what, const void* ptr, size_t size) const {
+  auto dc = DeviceOfPointer(ptr);
+  if (!dc) return Status(err::kInvalidParam, std::string(what) + " " + Ptr(ptr) + " is not device memory");
+  void* sim_ptr = nullptr;
+  Status st = dc->memory().Translate(ptr, size, &sim_ptr);
+  if (!st.ok()) return Status(err::kInvalidParam, std::string(what) + ": " + st.message());
+  return Status::Ok();
+}
+
+Status Runtime::Malloc(void** ptr, size_t size, uint32_t policy, bool align32_only) {
+  if (size == 0) return Status(err::kInvalidParam, "size is 0: device allocations must be at least 1 byte");
+  const uint32_t base_policy = policy & 0xFFu;
+  const uint32_t type_bits = policy & ~0xFFu;
+  if (base_policy > 5 || (type_bits & ~(0x100u | 0x1000u)) != 0) {
+    return Status(err::kInvalidParam, "memory policy " + std::to_string(policy) +
+                                          " is not a valid aclrtMemMallocPolicy");
+  }
+  std::shared_ptr<Context> ctx;
+  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
+  // CANN pads: aclrtMalloc rounds up to 32 bytes and adds 32; aclrtMallocAlign32 only rounds.
+  size_t padded = (size + 31) / 32 * 32;
+  if (padded < size) return Status(err::kInvalidParam, "size " + std::to_string(size) + " overflows");
+  if (!align32_only) padded += 32;
+  sim::PageKind page = sim::PageKind::kNormal;
+  const uint32_t mode = base_policy % 3;  // 0 huge-first, 1 huge-only, 2 normal-only (P2P variants alike)
+  if (mode == 1 || (mode == 0 && size > kHugeFirstThreshold)) page = sim::PageKind::kHuge;
+  std::string origin = std::string(align32_only ? "aclrtMallocAlign32" : "aclrtMalloc") + "(size=" +
+                       std::to_string(size) + ", policy=" + std::to_string(policy) + ")";
+  Status st = ctx->device()->memory().Allocate(padded, 0, page, origin, ptr);
+  if (!st.ok() && mode == 0 && page == sim::PageKind::kHuge && st.code() == err::kRtMemoryAllocation) {
+    // HUGE_FIRST falls back to normal pages.
+    st = ctx->device()->memory().Allocate(padded, 0, sim::PageKind::kNormal, origin, ptr);
+  }
+  return st;
+}
+
+Status Runtime::Free(void* ptr) {
+  if (ptr == nullptr) return Status(err::kInvalidParam, "devPtr is NULL");
+  auto dc = DeviceOfPointer(ptr);
+  if (!dc) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (host_memory_ && host_memory_->Find(ptr)) {
+      return Status(err::kInvalidParam, "devPtr " + Ptr(ptr) +
+                                            " is host memory from aclrtMallocHost: free it with aclrtFreeHost");
+    }
+    return Status(err::kInvalidParam, "devPtr " + Ptr(ptr) + " is not device memory from aclrtMalloc");
+  }
+  return dc->memory().Free(ptr);
+}
+
+Status Runtime::MallocHost(void** ptr, size_t size) {
+  if (size == 0) return Status(err::kInvalidParam, "size is 0: host allocations must be at least 1 byte");
+  std::lock_guard<std::mutex> lock(mutex_);
+  return host_memory_->Allocate(size, "aclrtMallocHost(size=" + std::to_string(size) + ")", ptr);
+}
+
+Status Runtime::FreeHost(void* ptr) {
+  if (ptr == nullptr) return Status(err::kInvalidParam, "hostPtr is NULL");
+  if (DeviceOfPointer(ptr)) {
+    return Status(err::kInvalidParam,
+                  "hostPtr " + Ptr(ptr) + " is device memory from aclrtMalloc: free it with aclrtFree");
+  }
+  std::lock_guard<std::mutex> lock(mutex_);
+  return host_memory_->Free(ptr);
+}
+
+Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void* src, size_t count, int32_t kind,
+                         CopyPlan* plan) const {
+  if (dst == nullptr) return Status(err::kInvalidParam, std::string(api) + ": dst is NULL");
+  if (src == nullptr) return Status(err::kInvalidParam, std::string(api) + ": src is NULL");
+  if (count > dest_max) {
+    return Status(err::kInvalidParam, std::string(api) + ": count " + std::to_string(count) + " > destMax " +
+                                          std::to_string(dest_max));
+  }
+  if (kind < mem::kHostToHost || kind > mem::kDefault) {
+    return Status(err::kInvalidParam, std::string(api) + ": kind " + std::to_string(kind) +
+                                          " is not a valid aclrtMemcpyKind");
+  }
+  auto dst_dev = DeviceOfPointer(dst);
+  auto src_dev = DeviceOfPointer(src);
+  int32_t resolved = kind;
+  if (kind == mem::kDefault) {
+    resolved = src_dev ? (dst_dev ? mem::kDeviceToDevice : mem::kDeviceToHost)
+                       : (dst_dev ? mem::kHostToDevice : mem::kHostToHost);
+  }
+  const bool want_dst_dev = resolved == mem::kHostToDevice || resolved == mem::kDeviceToDevice;
+  const bool want_src_dev = resolved == mem::kDeviceToHost || resolved == mem::kDeviceToDevice;
+  auto side = [](bool dev) { return dev ? "device memory" : "host memory"; };
+  if (want_dst_dev != static_cast<bool>(dst_dev)) {
+    return Status(err::kInvalidParam, std::string(api) + ": kind is " + KindName(kind) + " but dst " + Ptr(dst) +
+                                          " is " + side(static_cast<bool>(dst_dev)));
+  }
+  if (want_src_dev != static_cast<bool>(src_dev)) {
+    return Status(err::kInvalidParam, std::string(api) + ": kind is " + KindName(kind) + " but src " + Ptr(src) +
+                                          " is " + side(static_cast<bool>(src_dev)));
+  }
+  plan->count = count;
+  plan->kind = resolved;
+  plan->dst = dst;
+  plan->src = src;
+  if (dst_dev) {
+    void* p = nullptr;
+    Status st = dst_dev->memory().Translate(dst, count, &p);
+    if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": dst: " + st.message());
+    plan->dst = p;
+  }
+  if (src_dev) {
+    void* p = nullptr;
+    Status st = src_dev->memory().Translate(src, count, &p);
+    if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": src: " + st.message());
+    plan->src = p;
+  }
+  switch (resolved) {
+    case mem::kHostToDevice: plan->engine = sim::EngineKind::kDmaH2D; plan->device = dst_dev; break;
+    case mem::kDeviceToHost: plan->engine = sim::EngineKind::kDmaD2H; plan->device = src_dev; break;
+    case mem::kDeviceToDevice: plan->engine = sim::EngineKind::kDmaD2D; plan->device = src_dev; break;
+    default: plan->engine = sim::EngineKind::kHost; break;
+  }
+  return Status::Ok();
+}
+
+namespace {
+sim::TaskDesc CopyTask(const char* name, void* dst, const void* src, size_t count, sim::EngineKind engine,
+                       sim::SimPs duration) {
+  sim::TaskDesc desc;
+  desc.kind = sim::TaskKind::kMemcpy;
+  desc.engine = engine;
+  desc.name = name;
+  desc.bytes = count;
+  desc.duration_ps = duration;
+  desc.run = [dst, src, count]() {
+    if (count != 0) std::memmove(dst, src, count);
+    return Status::Ok();
+  };
+  return desc;
+}
+}  // namespace
+
+Status Runtime::Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind) {
+  CopyPlan plan;
+  ASIM_RETURN_IF_ERROR(PlanCopy("aclrtMemcpy", dst, dest_max, src, count, kind, &plan));
+  std::shared_ptr<DeviceContext> device = plan.device;
+  if (!device) {
+    std::shared_ptr<Context> ctx;
+    if (CurrentContext(&ctx).ok()) device = ctx->device();
+  }
+  if (!device) {  // host to host without any device: nothing to time
+    if (count != 0) std::memmove(plan.dst, plan.src, count);
+    return Status::Ok();
+  }
+  sim::Scheduler& sched = device->scheduler();
+  return sched.RunSync(CopyTask("Memcpy", plan.dst, plan.src, count, plan.engine,
+                                sched.CopyDuration(plan.engine, count)));
+}
+
+Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind,
+                            void* stream) {
+  std::shared_ptr<Stream> s;
+  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
+  CopyPlan plan;
+  ASIM_RETURN_IF_ERROR(PlanCopy("aclrtMemcpyAsync", dst, dest_max, src, count, kind, &plan));
+  sim::Scheduler& sched = s->device().scheduler();
+  sched.Submit(s->hw(), CopyTask("MemcpyAsync", plan.dst, plan.src, count, plan.engine,
+                                 sched.CopyDuration(plan.engine, count)));
+  return Status::Ok();
+}
+
+Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                         int32_t kind, void* stream, bool async) {
+  const char* api = async ? "aclrtMemcpy2dAsync" : "aclrtMemcpy2d";
+  if (width == 0 || height == 0) {
+    return Status(err::kInvalidParam, std::string(api) + ": width " + std::to_string(width) + " and height " +
+                                          std::to_string(height) + " must both be positive");
+  }
+  if (width > dpitch) {
+    return Status(err::kInvalidParam, std::string(api) + ": width " + std::to_string(width) + " > dpitch " +
+                                          std::to_string(dpitch));
+  }
+  if (width > spitch) {
+    return Status(err::kInvalidParam, std::string(api) + ": width " + std::to_string(width) + " > spitch " +
+                                          std::to_string(spitch));
+  }
+  const size_t dst_span = dpitch * (height - 1) + width;
+  const size_t src_span = spitch * (height - 1) + width;
+  if ((height - 1) != 0 && (dst_span / (height - 1) < dpitch || src_span / (height - 1) < spitch)) {
+    return Status(err::kInvalidParam, std::string(api) + ": pitch x height overflows");
+  }
+  // The kind and pointer-side rules of a plain copy; then each whole span is bounds-checked.
+  CopyPlan plan;
+  ASIM_RETURN_IF_ERROR(PlanCopy(api, dst, dst_span, src, 0, kind, &plan));
+  auto translate = [&](void* p, size_t span, const char* which, void** out) -> Status {
+    auto dev = DeviceOfPointer(p);
+    if (!dev) {
+      *out = p;
+      return Status::Ok();
+    }
+    Status st = dev->memory().Translate(p, span, out);
+    if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": " + which + ": " + st.message());
+    return Status::Ok();
+  };
+  void* dst_sim = nullptr;
+  void* src_sim = nullptr;
+  ASIM_RETURN_IF_ERROR(translate(dst, dst_span, "dst", &dst_sim));
+  ASIM_RETURN_IF_ERROR(translate(const_cast<void*>(src), src_span, "src", &src_sim));
+
+  sim::TaskDesc desc;
+  desc.kind = sim::TaskKind::kMemcpy;
+  desc.engine = plan.engine;
+  desc.name = async ? "Memcpy2dAsync" : "Memcpy2d";
+  desc.bytes = width * height;
+  auto* d = static_cast<char*>(dst_sim);
+  auto* srcp = static_cast<const char*>(src_sim);
+  desc.run = [d, srcp, dpitch, spitch, width, height]() {
+    for (size_t row = 0; row < height; ++row) std::memmove(d + row * dpitch, srcp + row * spitch, width);
+    return Status::Ok();
+  };
+  if (async) {
+    std::shared_ptr<Stream> s;
+    ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
+    desc.duration_ps = s->device().scheduler().CopyDuration(plan.engine, desc.bytes);
+    s->device().scheduler().Submit(s->hw(), std::move(desc));
+    return Status::Ok();
+  }
+  std::shared_ptr<DeviceContext> device = plan.device;
+  if (!device) {
+    std::shared_ptr<Context> ctx;
+    if (CurrentContext(&ctx).ok()) device = ctx->device();
+  }
+  if (!device) return desc.run();
+  desc.duration_ps = device->scheduler().CopyDuration(plan.engine, desc.bytes);
+  return device->scheduler().RunSync(std::move(desc));
+}
+
+Status Runtime::Memset(void* ptr, size_t max_count, int32_t value, size_t count, void* stream, bool async) {
+  const char* api = async ? "aclrtMemsetAsync" : "aclrtMemset";
+  if (ptr == nullptr) return Status(err::kInvalidParam, std::string(api) + ": devPtr is NULL");
+  if (count > max_count) {
+    return Status(err::kInvalidParam, std::string(api) + ": count " + std::to_string(count) + " > maxCount " +
+                                          std::to_string(max_count));
+  }
+  void* target = ptr;
+  auto dev = DeviceOfPointer(ptr);
+  if (dev) {
+    Status st = dev->memory().Translate(ptr, count, &target);
+    if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": " + st.message());
+  }
+  sim::TaskDesc desc;
+  desc.kind = sim::TaskKind::kMemset;
+  desc.engine = dev ? sim::EngineKind::kDmaD2D : sim::EngineKind::kHost;
+  desc.name = async ? "MemsetAsync" : "Memset";
+  desc.bytes = count;
+  const int byte = value & 0xFF;
+  desc.run = [target, byte, count]() {
+    if (count != 0) std::memset(target, byte, count);
+    return Status::Ok();
+  };
+  if (async) {
+    std::shared_ptr<Stream> s;
+    ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
+    desc.duration_ps = s->device().scheduler().MemsetDuration(count);
+    s->device().scheduler().Submit(s->hw(), std::move(desc));
+    return Status::Ok();
+  }
+  std::shared_ptr<DeviceContext> device = dev;
+  if (!device) {
+    std::shared_ptr<Context> ctx;
+    if (CurrentContext(&ctx).ok()) device = ctx->device();
+  }
+  if (!device) return desc.run();
+  desc.duration_ps = device->scheduler().MemsetDuration(count);
+  return device->scheduler().RunSync(std::move(desc));
+}
+
+Status Runtime::GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes) const {
+  if (attr < 0 || attr > 9) {
+    return Status(err::kInvalidParam, "attr " + std::to_string(attr) + " is not a valid aclrtMemAttr");
+  }
+  std::shared_ptr<Context> ctx;
+  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
+  static constexpr bool kIsHbm[10] = {false, true, false, false, true, true, false, false, true, true};
+  sim::DeviceMemory& memory = ctx->device()->memory();
+  const bool chip_has_hbm = memory.kind() == sim::MemKind::kHbm;
+  if (kIsHbm[attr] != chip_has_hbm) {
+    // The simulated chip has no memory of this kind.
+    *free_bytes = 0;
+    *total_bytes = 0;
+    return Status::Ok();
+  }
+  sim::DeviceMemory::Stats stats = memory.GetStats();
+  *free_bytes = static_cast<size_t>(stats.free);
+  *total_bytes = static_cast<size_t>(stats.total);
+  return Status::Ok();
+}
+
+}  // namespace asim::rt
