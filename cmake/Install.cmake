@@ -2,8 +2,8 @@
 #   <prefix>/runtime/include/acl/...        headers (also mirrored at <prefix>/include/acl)
 #   <prefix>/runtime/lib64/libascendcl.so   the library (and runtime/lib64/stub/ for linking)
 #   <prefix>/set_env.sh                     DDK_PATH, NPU_HOST_LIB, ASCEND_HOME_PATH, PATH, LD_LIBRARY_PATH
-#   <prefix>/lib64/cmake/AscendCL/          find_package(AscendCL) -> AscendCL::ascendcl
-#   <prefix>/lib64/pkgconfig/ascendcl.pc
+#   <prefix>/lib/cmake/AscendCL/          find_package(AscendCL) -> AscendCL::ascendcl
+#   <prefix>/lib/pkgconfig/ascendcl.pc
 include(CMakePackageConfigHelpers)
 
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/acl DESTINATION runtime/include)
@@ -12,16 +12,16 @@ install(TARGETS ascendcl EXPORT AscendCLTargets
   LIBRARY DESTINATION runtime/lib64
   INCLUDES DESTINATION runtime/include)
 install(TARGETS ascendcl LIBRARY DESTINATION runtime/lib64/stub)
-install(EXPORT AscendCLTargets NAMESPACE AscendCL:: DESTINATION lib64/cmake/AscendCL)
+install(EXPORT AscendCLTargets NAMESPACE AscendCL:: DESTINATION lib/cmake/AscendCL)
 
 configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/AscendCLConfig.cmake.in
-  ${CMAKE_BINARY_DIR}/AscendCLConfig.cmake INSTALL_DESTINATION lib64/cmake/AscendCL)
+  ${CMAKE_BINARY_DIR}/AscendCLConfig.cmake INSTALL_DESTINATION lib/cmake/AscendCL)
 write_basic_package_version_file(${CMAKE_BINARY_DIR}/AscendCLConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion)
 install(FILES ${CMAKE_BINARY_DIR}/AscendCLConfig.cmake ${CMAKE_BINARY_DIR}/AscendCLConfigVersion.cmake
-  DESTINATION lib64/cmake/AscendCL)
+  DESTINATION lib/cmake/AscendCL)
 
 configure_file(${CMAKE_SOURCE_DIR}/cmake/ascendcl.pc.in ${CMAKE_BINARY_DIR}/ascendcl.pc @ONLY)
-install(FILES ${CMAKE_BINARY_DIR}/ascendcl.pc DESTINATION lib64/pkgconfig)
+install(FILES ${CMAKE_BINARY_DIR}/ascendcl.pc DESTINATION lib/pkgconfig)
 
 install(PROGRAMS ${CMAKE_SOURCE_DIR}/cmake/set_env.sh DESTINATION .)

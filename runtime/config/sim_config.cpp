@@ -1,38 +1,29 @@
 // SimConfig helpers: the supported SoC list, run mode and device count parsing.
 // See sim_config.h for the contract.
 //
-// Owner: runtime/config. Thread safety: pure functions over constant tables.
+// Owner: runtime/config. Thread safety: thread-safe (the SoC catalog is).
 // Failure: Parse* return false and leave the output untouched.
 #include "runtime/config/sim_config.h"
 
-#include <array>
 #include <charconv>
 
+#include "device_sim/soc/soc_spec.h"
+
 namespace asim::cfg {
-namespace {
 
-// The one list of chips the simulator accepts. Keep in step with device_sim/socs/.
-constexpr std::array<std::string_view, 4> kSocVersions = {
-    "Ascend310",
-    "Ascend310P3",
-    "Ascend910",
-    "Ascend910B2",
-};
-
-}  // namespace
-
-std::span<const std::string_view> SupportedSocVersions() { return kSocVersions; }
+// The chips are whatever the SoC catalog can load (device_sim/socs/*.json, their aliases,
+// and ASCEND_SIM_SOC_DIR): one list, kept with the data.
+std::vector<std::string> SupportedSocVersions() { return sim::KnownSocVersions(); }
 
 bool IsSupportedSocVersion(std::string_view soc_version) {
-  for (std::string_view s : kSocVersions) {
-    if (s == soc_version) return true;
-  }
-  return false;
+  if (soc_version.empty()) return false;
+  sim::SocSpec spec;
+  return sim::LoadSocSpec(soc_version, &spec).ok();
 }
 
 std::string SupportedSocVersionList() {
   std::string out;
-  for (std::string_view s : kSocVersions) {
+  for (const std::string& s : SupportedSocVersions()) {
     if (!out.empty()) out += ", ";
     out += s;
   }

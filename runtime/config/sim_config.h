@@ -8,7 +8,7 @@
 #pragma once
 
 #include <cstdint>
-#include <span>
+#include <vector>
 #include <string>
 #include <string_view>
 
@@ -28,8 +28,9 @@ struct SimConfig {
 inline constexpr int32_t kMinDeviceCount = 1;
 inline constexpr int32_t kMaxDeviceCount = 64;
 
-// The accepted soc_version values, in a stable order.
-std::span<const std::string_view> SupportedSocVersions();
+// The accepted soc_version values (the SoC catalog's, sorted); aliases such as
+// "Ascend910A" are accepted by IsSupportedSocVersion too.
+std::vector<std::string> SupportedSocVersions();
 bool IsSupportedSocVersion(std::string_view soc_version);
 // "Ascend310, Ascend310P3, ..." for error messages.
 std::string SupportedSocVersionList();

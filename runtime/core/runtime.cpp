@@ -2,6 +2,7 @@
 // memory: runtime_memory.cpp.
 #include "runtime/core/runtime.h"
 
+#include <optional>
 #include <sstream>
 
 #include "device_sim/soc/soc_spec.h"
@@ -77,6 +78,13 @@ Status Runtime::Init(const char* config_path) {
   ASIM_RETURN_IF_ERROR(cfg::ApplyEnvironment(&parsed));
   sim::SocSpec spec;
   ASIM_RETURN_IF_ERROR(sim::LoadSocSpec(parsed.sim.soc_version, &spec));
+  if (parsed.default_device.has_value() &&
+      (*parsed.default_device < 0 || *parsed.default_device >= parsed.sim.device_count)) {
+    return Status(err::kFileAttrInvalid, std::string(config_path == nullptr ? "" : config_path) +
+                                             ": /defaultDevice/default_device: device " +
+                                             std::to_string(*parsed.default_device) + " does not exist (the simulator has " +
+                                             std::to_string(parsed.sim.device_count) + " device(s))");
+  }
   config_ = std::move(parsed);
   soc_name_ = spec.soc_name;
   devices_.assign(config_.sim.device_count, nullptr);
@@ -211,9 +219,27 @@ Status Runtime::ResetDevice(int32_t device_id, bool force) {
   return Status::Ok();
 }
 
-Status Runtime::CurrentContext(std::shared_ptr<Context>* context) const {
+Status Runtime::CurrentContext(std::shared_ptr<Context>* context) {
   std::shared_ptr<Context> ctx = GetThreadContext();
   if (ctx == nullptr || contexts_.Find(ctx.get()) == nullptr) {
+    std::optional<int32_t> fallback;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      fallback = config_.default_device;
+    }
+    if (fallback.has_value()) {
+      // acl.json defaultDevice: behave as if this thread had called aclrtSetDevice.
+      std::shared_ptr<DeviceContext> dc;
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        ASIM_RETURN_IF_ERROR(OpenDeviceLocked(*fallback, &dc));
+        if (dc->set_count == 0) dc->set_count = 1;
+      }
+      ctx = contexts_.Find(dc->default_context);
+      SetThreadContext(ctx);
+      *context = std::move(ctx);
+      return Status::Ok();
+    }
     return Status(err::kRtContextNull,
                   "the calling thread has no current context: call aclrtSetDevice or aclrtSetCurrentContext first");
   }
@@ -221,7 +247,7 @@ Status Runtime::CurrentContext(std::shared_ptr<Context>* context) const {
   return Status::Ok();
 }
 
-Status Runtime::GetDevice(int32_t* device_id) const {
+Status Runtime::GetDevice(int32_t* device_id) {
   std::shared_ptr<Context> ctx;
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
   *device_id = ctx->device_id();
@@ -355,7 +381,7 @@ Status Runtime::SetCurrentContext(void* context) {
   return Status::Ok();
 }
 
-Status Runtime::GetCurrentContext(void** context) const {
+Status Runtime::GetCurrentContext(void** context) {
   std::shared_ptr<Context> ctx;
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
   *context = ctx.get();
@@ -373,7 +399,7 @@ Status Runtime::SetContextSysParam(int32_t opt, int64_t value) {
   return Status::Ok();
 }
 
-Status Runtime::GetContextSysParam(int32_t opt, int64_t* value) const {
+Status Runtime::GetContextSysParam(int32_t opt, int64_t* value) {
   std::shared_ptr<Context> ctx;
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
   if (opt < 0 || opt > 2) {

@@ -48,7 +48,7 @@ class Runtime {
   // ---- devices -----------------------------------------------------------------------
   Status SetDevice(int32_t device_id);
   Status ResetDevice(int32_t device_id, bool force);
-  Status GetDevice(int32_t* device_id) const;
+  Status GetDevice(int32_t* device_id);
   Status GetDeviceCount(uint32_t* count) const;
   Status SynchronizeDevice(int64_t timeout_ms);
   bool device_run_mode() const;  // true: the app runs "on the device" (ACL_DEVICE)
@@ -61,9 +61,9 @@ class Runtime {
   Status CreateContext(int32_t device_id, void** context);
   Status DestroyContext(void* context);
   Status SetCurrentContext(void* context);
-  Status GetCurrentContext(void** context) const;
+  Status GetCurrentContext(void** context);
   Status SetContextSysParam(int32_t opt, int64_t value);
-  Status GetContextSysParam(int32_t opt, int64_t* value) const;
+  Status GetContextSysParam(int32_t opt, int64_t* value);
 
   // ---- streams -----------------------------------------------------------------------
   Status CreateStream(uint32_t priority, void** stream);
@@ -75,17 +75,17 @@ class Runtime {
   Status SetStreamOverflowSwitch(void* stream, uint32_t flag);
   Status GetStreamOverflowSwitch(void* stream, uint32_t* flag);
   // nullptr -> the current context's default stream.
-  Status ResolveStream(void* handle, std::shared_ptr<Stream>* stream) const;
+  Status ResolveStream(void* handle, std::shared_ptr<Stream>* stream);
 
   // ---- events ------------------------------------------------------------------------
   Status CreateEvent(uint32_t flags, bool records_time, void** event);
   Status DestroyEvent(void* event);
   Status RecordEvent(void* event, void* stream);
   Status ResetEvent(void* event, void* stream);
-  Status QueryEvent(void* event, sim::SimEvent::Status* status) const;
-  Status QueryEventWaits(void* event, bool* complete) const;
+  Status QueryEvent(void* event, sim::SimEvent::Status* status);
+  Status QueryEventWaits(void* event, bool* complete);
   Status SynchronizeEvent(void* event, int64_t timeout_ms);
-  Status EventElapsedTime(float* ms, void* start, void* end) const;
+  Status EventElapsedTime(float* ms, void* start, void* end);
 
   // ---- memory ------------------------------------------------------------------------
   Status Malloc(void** ptr, size_t size, uint32_t policy, bool align32_only);
@@ -98,7 +98,7 @@ class Runtime {
   Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
                   int32_t kind, void* stream, bool async);
   Status Memset(void* ptr, size_t max_count, int32_t value, size_t count, void* stream, bool async);
-  Status GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes) const;
+  Status GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes);
 
   // ---- callbacks ---------------------------------------------------------------------
   Status SubscribeReport(uint64_t thread_id, void* stream);
@@ -111,8 +111,10 @@ class Runtime {
   void SetOpWaitTimeout(uint32_t seconds);
   void SetOpExecuteTimeout(uint32_t seconds);
 
-  // The current device's context; kRtContextNull when the thread has none.
-  Status CurrentContext(std::shared_ptr<Context>* context) const;
+  // The calling thread's current context. A thread without one gets the default context of
+  // acl.json's defaultDevice.default_device when that is set (opened on first use);
+  // otherwise kRtContextNull.
+  Status CurrentContext(std::shared_ptr<Context>* context);
 
  private:
   Runtime() = default;

@@ -319,7 +319,7 @@ Status Runtime::Memset(void* ptr, size_t max_count, int32_t value, size_t count,
   return device->scheduler().RunSync(std::move(desc));
 }
 
-Status Runtime::GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes) const {
+Status Runtime::GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes) {
   if (attr < 0 || attr > 9) {
     return Status(err::kInvalidParam, "attr " + std::to_string(attr) + " is not a valid aclrtMemAttr");
   }

@@ -27,7 +27,7 @@ Status StaleEvent(const void* handle) {
 
 }  // namespace
 
-Status Runtime::ResolveStream(void* handle, std::shared_ptr<Stream>* stream) const {
+Status Runtime::ResolveStream(void* handle, std::shared_ptr<Stream>* stream) {
   if (handle == nullptr) {
     std::shared_ptr<Context> ctx;
     ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
@@ -159,14 +159,14 @@ Status Runtime::ResetEvent(void* event, void* stream) {
   return Status::Ok();
 }
 
-Status Runtime::QueryEvent(void* event, sim::SimEvent::Status* status) const {
+Status Runtime::QueryEvent(void* event, sim::SimEvent::Status* status) {
   std::shared_ptr<Event> e = events_.Find(event);
   if (!e) return event == nullptr ? Status(err::kInvalidParam, "event is NULL") : StaleEvent(event);
   *status = e->sim()->Query();
   return Status::Ok();
 }
 
-Status Runtime::QueryEventWaits(void* event, bool* complete) const {
+Status Runtime::QueryEventWaits(void* event, bool* complete) {
   std::shared_ptr<Event> e = events_.Find(event);
   if (!e) return event == nullptr ? Status(err::kInvalidParam, "event is NULL") : StaleEvent(event);
   *complete = e->sim()->WaitsComplete();
@@ -183,7 +183,7 @@ Status Runtime::SynchronizeEvent(void* event, int64_t timeout_ms) {
   return Status::Ok();
 }
 
-Status Runtime::EventElapsedTime(float* ms, void* start, void* end) const {
+Status Runtime::EventElapsedTime(float* ms, void* start, void* end) {
   std::shared_ptr<Event> a = events_.Find(start);
   if (!a) return start == nullptr ? Status(err::kInvalidParam, "startEvent is NULL") : StaleEvent(start);
   std::shared_ptr<Event> b = events_.Find(end);

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it (.ci/run calls exactly this):
+#   1. install the Debian packages (idempotent),
+#   2. release build (RelWithDebInfo) + every ctest test: unit, conformance, headers, samples,
+#      install, lint,
+#   3. ASan+UBSan build + the unit and conformance suites,
+#   4. TSan build + the stream/event/callback suites (the threaded parts).
+# Ends with one line "tests: N passed, M failed" over all runs; exits non-zero on any failure.
+set -uo pipefail
+source "$(dirname "$0")/common.sh"
+cd "$ROOT"
+
+bash scripts/install-deps.sh
+
+total_passed=0
+total_failed=0
+status=0
+
+# run_ctest <build dir> [ctest args...]: runs ctest, adds its counts to the totals.
+run_ctest() {
+  local dir=$1
+  shift
+  local log="$dir.ctest.log"
+  ctest --test-dir "$dir" -j "$JOBS" --output-on-failure "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  local line
+  line=$(grep -E "tests passed, [0-9]+ tests failed out of [0-9]+" "$log" | tail -1)
+  if [ -z "$line" ]; then
+    echo "test.sh: ctest in $dir printed no summary" >&2
+    status=1
+    return
+  fi
+  local failed total
+  failed=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/')
+  total=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/')
+  total_passed=$((total_passed + total - failed))
+  total_failed=$((total_failed + failed))
+  [ "$rc" -eq 0 ] || status=1
+}
+
+echo "=== release build ==="
+if configure_and_build "$ROOT/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo; then
+  run_ctest "$ROOT/build"
+else
+  echo "test.sh: release build failed" >&2
+  status=1
+fi
+
+echo "=== ASan + UBSan build: unit and conformance suites ==="
+if configure_and_build "$ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug -DASIM_SANITIZE=ON -DASIM_BUILD_SAMPLES=OFF; then
+  ASAN_OPTIONS="detect_leaks=1:abort_on_error=0" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
+    run_ctest "$ROOT/build-asan" -L "unit|conformance"
+else
+  echo "test.sh: sanitizer build failed" >&2
+  status=1
+fi
+
+echo "=== TSan build: streams, events, callbacks ==="
+if configure_and_build "$ROOT/build-tsan" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DASIM_TSAN=ON -DASIM_BUILD_SAMPLES=OFF; then
+  TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1" \
+    run_ctest "$ROOT/build-tsan" -L "threads"
+else
+  echo "test.sh: TSan build failed" >&2
+  status=1
+fi
+
+echo "tests: ${total_passed} passed, ${total_failed} failed"
+exit $status

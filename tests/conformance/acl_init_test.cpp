@@ -1,0 +1,444 @@
+// Conformance: acl.h — aclInit / aclFinalize / aclrtGetVersion / aclGetRecentErrMsg, the
+// acl.json file rules and the simulator's "sim" settings (file and environment).
+//
+// PUBLIC API ONLY: this file includes only acl/... headers, standard headers and gtest; no
+// runtime/ or device_sim/ internals.
+//
+// Every test here runs its own aclInit .. aclFinalize sequence (the fixture finalizes
+// whatever a failed test left initialized), so there is no global environment.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "acl/acl.h"
+#include "conformance_util.h"
+
+namespace {
+
+using conformance::RecentMsg;
+using conformance::ScopedEnv;
+using conformance::TempDir;
+
+class AclInitTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    // The simulator's environment overrides must not leak in from the caller.
+    ::unsetenv("ASCEND_SIM_SOC_VERSION");
+    ::unsetenv("ASCEND_SIM_DEVICE_COUNT");
+    ::unsetenv("ASCEND_SIM_RUN_MODE");
+  }
+  void TearDown() override { (void)aclFinalize(); }
+
+  // aclInit with `json` written to a temporary acl.json.
+  aclError InitWith(const std::string& json, std::string* path_out = nullptr) {
+    const std::string path = dir_.Write("acl.json", json);
+    if (path_out != nullptr) *path_out = path;
+    return aclInit(path.c_str());
+  }
+
+  TempDir dir_;
+};
+
+// ---- successful initialisation -------------------------------------------------------
+
+TEST_F(AclInitTest, InitWithNullPathSucceeds) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+TEST_F(AclInitTest, InitWithEmptyStringSucceeds) {
+  ASSERT_ACL_OK(aclInit(""));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+TEST_F(AclInitTest, InitWithEmptyObjectFileSucceeds) {
+  ASSERT_ACL_OK(InitWith("{}"));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+TEST_F(AclInitTest, InitWithEmptyFileSucceeds) {
+  ASSERT_ACL_OK(InitWith(""));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+TEST_F(AclInitTest, InitThenFinalizeThenInitAgainWorks) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  ASSERT_ACL_OK(aclrtSetDevice(0));
+  ASSERT_ACL_OK(aclFinalize());
+  ASSERT_ACL_OK(aclInit(nullptr));
+  ASSERT_ACL_OK(aclrtSetDevice(0));
+  void* dev = nullptr;
+  EXPECT_ACL_OK(aclrtMalloc(&dev, 64, ACL_MEM_MALLOC_NORMAL_ONLY));
+  EXPECT_ACL_OK(aclrtFree(dev));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+// ---- repeat / out-of-order lifecycle calls -------------------------------------------
+
+TEST_F(AclInitTest, RepeatInitIsRepeatInitialize) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  EXPECT_ACL_ERROR(aclInit(nullptr), ACL_ERROR_REPEAT_INITIALIZE, "already");
+  EXPECT_EQ(ACL_ERROR_REPEAT_INITIALIZE, 100002);
+  // The first initialisation is intact.
+  EXPECT_ACL_OK(aclrtSetDevice(0));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+TEST_F(AclInitTest, FinalizeTwiceIsRepeatFinalize) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  ASSERT_ACL_OK(aclFinalize());
+  EXPECT_ACL_ERROR(aclFinalize(), ACL_ERROR_REPEAT_FINALIZE, "already");
+  EXPECT_EQ(ACL_ERROR_REPEAT_FINALIZE, 100037);
+}
+
+// Needs a process that has never initialised: the death-test machinery re-runs this test
+// alone in a fresh child process ("threadsafe" style), which reports through its exit code.
+TEST_F(AclInitTest, FinalizeBeforeInitIsUninitialize) {
+  ::testing::FLAGS_gtest_death_test_style = "threadsafe";
+  EXPECT_EXIT(
+      {
+        const aclError ret = aclFinalize();
+        const char* msg = aclGetRecentErrMsg();
+        const bool ok = ret == ACL_ERROR_UNINITIALIZE && msg != nullptr && std::strstr(msg, "aclInit") != nullptr;
+        std::fprintf(stderr, "aclFinalize -> %d (%s)\n", ret, msg == nullptr ? "NULL" : msg);
+        std::_Exit(ok ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+TEST_F(AclInitTest, CallsBeforeInitAreUninitialize) {
+  // A fresh thread and a process that has not called aclInit (or has finalized).
+  EXPECT_ACL_ERROR(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclInit");
+  void* p = nullptr;
+  EXPECT_ACL_ERROR(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_UNINITIALIZE, "aclInit");
+  aclrtStream stream = nullptr;
+  EXPECT_ACL_ERROR(aclrtCreateStream(&stream), ACL_ERROR_UNINITIALIZE, "aclInit");
+  uint32_t count = 0;
+  EXPECT_ACL_ERROR(aclrtGetDeviceCount(&count), ACL_ERROR_UNINITIALIZE, "aclInit");
+  aclrtContext ctx = nullptr;
+  EXPECT_ACL_ERROR(aclrtCreateContext(&ctx, 0), ACL_ERROR_UNINITIALIZE, "aclInit");
+  aclrtEvent event = nullptr;
+  EXPECT_ACL_ERROR(aclrtCreateEvent(&event), ACL_ERROR_UNINITIALIZE, "aclInit");
+  aclrtRunMode mode;
+  EXPECT_ACL_ERROR(aclrtGetRunMode(&mode), ACL_ERROR_UNINITIALIZE, "aclInit");
+  EXPECT_EQ(aclrtGetSocName(), nullptr);
+  EXPECT_RECENT_MSG_HAS("aclInit");
+  EXPECT_EQ(ACL_ERROR_UNINITIALIZE, 100001);
+}
+
+TEST_F(AclInitTest, CallsAfterFinalizeAreUninitialize) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  ASSERT_ACL_OK(aclFinalize());
+  EXPECT_ACL_ERROR(aclrtSetDevice(0), ACL_ERROR_UNINITIALIZE, "aclInit");
+}
+
+// ---- acl.json errors -----------------------------------------------------------------
+
+TEST_F(AclInitTest, MissingConfigFileIsInvalidFile) {
+  const std::string missing = dir_.Path() + "/does_not_exist.json";
+  EXPECT_ACL_ERROR(aclInit(missing.c_str()), ACL_ERROR_INVALID_FILE, "does_not_exist.json");
+  // Not initialised after a failure: a second try with a good config works.
+  ASSERT_ACL_OK(aclInit(nullptr));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
+TEST_F(AclInitTest, DirectoryAsConfigFileIsInvalidFile) {
+  EXPECT_ACL_ERROR(aclInit(dir_.Path().c_str()), ACL_ERROR_INVALID_FILE, "directory");
+}
+
+TEST_F(AclInitTest, MalformedJsonIsParseFileNamingTheFile) {
+  std::string path;
+  const std::string bad = dir_.Write("broken_config.json", "{\"dump\": {\"dump_mode\": \"all\",,}");
+  EXPECT_ACL_ERROR(aclInit(bad.c_str()), ACL_ERROR_PARSE_FILE, "broken_config.json");
+  EXPECT_RECENT_MSG_HAS("line 1");
+  EXPECT_EQ(ACL_ERROR_PARSE_FILE, 100006);
+  ASSERT_ACL_OK(aclInit(nullptr));
+}
+
+TEST_F(AclInitTest, TopLevelArrayIsParseFile) {
+  const std::string bad = dir_.Write("array.json", "[1, 2]");
+  EXPECT_ACL_ERROR(aclInit(bad.c_str()), ACL_ERROR_PARSE_FILE, "array.json");
+}
+
+TEST_F(AclInitTest, BadDumpSectionIsInvalidDumpConfig) {
+  EXPECT_ACL_ERROR(InitWith(R"({"dump": {"dump_path": "/tmp/d", "dump_mode": "sideways"}})"),
+                   ACL_ERROR_INVALID_DUMP_CONFIG, "dump_mode");
+  EXPECT_RECENT_MSG_HAS("sideways");
+  EXPECT_EQ(ACL_ERROR_INVALID_DUMP_CONFIG, 100009);
+}
+
+TEST_F(AclInitTest, DumpListWithoutDumpPathIsInvalidDumpConfig) {
+  EXPECT_ACL_ERROR(InitWith(R"({"dump": {"dump_list": [{"model_name": "m"}]}})"), ACL_ERROR_INVALID_DUMP_CONFIG,
+                   "dump_path");
+}
+
+TEST_F(AclInitTest, BadProfilerSectionIsInvalidProfilingConfig) {
+  EXPECT_ACL_ERROR(InitWith(R"({"profiler": {"switch": "maybe"}})"), ACL_ERROR_INVALID_PROFILING_CONFIG, "switch");
+  EXPECT_RECENT_MSG_HAS("maybe");
+  EXPECT_EQ(ACL_ERROR_INVALID_PROFILING_CONFIG, 100010);
+}
+
+TEST_F(AclInitTest, UnsupportedSocVersionIsRejectedNamingIt) {
+  const aclError ret = InitWith(R"({"sim": {"soc_version": "Ascend999"}})");
+  EXPECT_EQ(ret, ACL_ERROR_FILE_ATTR_INVALID);
+  EXPECT_NE(RecentMsg().find("Ascend999"), std::string::npos) << RecentMsg();
+}
+
+TEST_F(AclInitTest, DeviceCountOutOfRangeIsRejected) {
+  EXPECT_ACL_ERROR(InitWith(R"({"sim": {"device_count": 0}})"), ACL_ERROR_FILE_ATTR_INVALID, "device_count");
+  EXPECT_ACL_ERROR(InitWith(R"({"sim": {"device_count": "65"}})"), ACL_ERROR_FILE_ATTR_INVALID, "device_count");
+}
+
+TEST_F(AclInitTest, UnknownTopLevelKeysAreIgnored) {
+  ASSERT_ACL_OK(InitWith(R"({"some_future_key": {"x": 1}, "err_msg_mode": "0"})"));
+}
+
+// ---- the simulated chip: SoC, device count, run mode ---------------------------------
+
+struct SocCase {
+  const char* soc_version;  // acl.json "sim": {"soc_version"}
+  const char* soc_name;     // what aclrtGetSocName reports
+  aclrtMemAttr memory;      // the kind of device memory the chip has
+  uint64_t capacity;        // bytes
+};
+
+class AclInitSocTest : public AclInitTest, public ::testing::WithParamInterface<SocCase> {};
+
+TEST_P(AclInitSocTest, SocVersionSelectsSocNameAndMemory) {
+  const SocCase& c = GetParam();
+  ASSERT_ACL_OK(InitWith(std::string(R"({"sim": {"soc_version": ")") + c.soc_version + "\"}}"));
+  const char* name = aclrtGetSocName();
+  ASSERT_NE(name, nullptr) << RecentMsg();
+  EXPECT_STREQ(name, c.soc_name);
+  ASSERT_ACL_OK(aclrtSetDevice(0));
+  size_t free_bytes = 0, total = 0;
+  ASSERT_ACL_OK(aclrtGetMemInfo(c.memory, &free_bytes, &total));
+  EXPECT_EQ(total, c.capacity);
+  EXPECT_EQ(free_bytes, c.capacity);
+  // The other memory kind does not exist on this chip.
+  const aclrtMemAttr other = c.memory == ACL_DDR_MEM ? ACL_HBM_MEM : ACL_DDR_MEM;
+  ASSERT_ACL_OK(aclrtGetMemInfo(other, &free_bytes, &total));
+  EXPECT_EQ(total, 0u);
+  EXPECT_EQ(free_bytes, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    ShippedSocs, AclInitSocTest,
+    ::testing::Values(SocCase{"Ascend310", "Ascend310", ACL_DDR_MEM, uint64_t{8} << 30},
+                      SocCase{"Ascend310P3", "Ascend310P3", ACL_DDR_MEM, uint64_t{24} << 30},
+                      SocCase{"Ascend910", "Ascend910A", ACL_HBM_MEM, uint64_t{32} << 30},
+                      SocCase{"Ascend910B2", "Ascend910B2", ACL_HBM_MEM, uint64_t{64} << 30}),
+    [](const ::testing::TestParamInfo<SocCase>& info) { return std::string(info.param.soc_version); });
+
+TEST_F(AclInitTest, DefaultSocIsAscend310WithOneDevice) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  const char* name = aclrtGetSocName();
+  ASSERT_NE(name, nullptr);
+  EXPECT_STREQ(name, "Ascend310");
+  uint32_t count = 0;
+  ASSERT_ACL_OK(aclrtGetDeviceCount(&count));
+  EXPECT_EQ(count, 1u);
+}
+
+TEST_F(AclInitTest, DeviceCountAsStringSetsDeviceCount) {
+  ASSERT_ACL_OK(InitWith(R"({"sim": {"device_count": "4"}})"));
+  uint32_t count = 0;
+  ASSERT_ACL_OK(aclrtGetDeviceCount(&count));
+  EXPECT_EQ(count, 4u);
+  // Every one of them can be opened; the next id cannot.
+  for (int32_t id = 0; id < 4; ++id) EXPECT_ACL_OK(aclrtSetDevice(id));
+  EXPECT_ACL_ERROR(aclrtSetDevice(4), ACL_ERROR_INVALID_DEVICE, "out of range");
+}
+
+TEST_F(AclInitTest, EnvironmentOverridesSocVersionAndDeviceCount) {
+  ScopedEnv soc("ASCEND_SIM_SOC_VERSION", "Ascend910B2");
+  ScopedEnv count_env("ASCEND_SIM_DEVICE_COUNT", "3");
+  ASSERT_ACL_OK(InitWith(R"({"sim": {"soc_version": "Ascend310P3", "device_count": "4"}})"));
+  const char* name = aclrtGetSocName();
+  ASSERT_NE(name, nullptr);
+  EXPECT_STREQ(name, "Ascend910B2");
+  uint32_t count = 0;
+  ASSERT_ACL_OK(aclrtGetDeviceCount(&count));
+  EXPECT_EQ(count, 3u);
+}
+
+TEST_F(AclInitTest, EnvironmentAppliesWithoutConfigFile) {
+  ScopedEnv soc("ASCEND_SIM_SOC_VERSION", "Ascend310P3");
+  ScopedEnv count_env("ASCEND_SIM_DEVICE_COUNT", "2");
+  ASSERT_ACL_OK(aclInit(nullptr));
+  const char* name = aclrtGetSocName();
+  ASSERT_NE(name, nullptr);
+  EXPECT_STREQ(name, "Ascend310P3");
+  uint32_t count = 0;
+  ASSERT_ACL_OK(aclrtGetDeviceCount(&count));
+  EXPECT_EQ(count, 2u);
+}
+
+TEST_F(AclInitTest, EnvironmentVariablesDoNotOutliveTheirInit) {
+  {
+    ScopedEnv soc("ASCEND_SIM_SOC_VERSION", "Ascend910");
+    ASSERT_ACL_OK(aclInit(nullptr));
+    EXPECT_STREQ(aclrtGetSocName(), "Ascend910A");
+    ASSERT_ACL_OK(aclFinalize());
+  }
+  ASSERT_ACL_OK(aclInit(nullptr));
+  EXPECT_STREQ(aclrtGetSocName(), "Ascend310");
+}
+
+TEST_F(AclInitTest, InvalidEnvironmentValueIsInvalidParamNamingTheVariable) {
+  ScopedEnv count_env("ASCEND_SIM_DEVICE_COUNT", "many");
+  EXPECT_ACL_ERROR(aclInit(nullptr), ACL_ERROR_INVALID_PARAM, "ASCEND_SIM_DEVICE_COUNT");
+  ScopedEnv soc("ASCEND_SIM_SOC_VERSION", "Ascend000");
+  ScopedEnv count_ok("ASCEND_SIM_DEVICE_COUNT", "1");
+  EXPECT_ACL_ERROR(aclInit(nullptr), ACL_ERROR_INVALID_PARAM, "ASCEND_SIM_SOC_VERSION");
+}
+
+TEST_F(AclInitTest, RunModeIsHostByDefault) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  aclrtRunMode mode = ACL_DEVICE;
+  ASSERT_ACL_OK(aclrtGetRunMode(&mode));
+  EXPECT_EQ(mode, ACL_HOST);
+}
+
+TEST_F(AclInitTest, RunModeDeviceFromConfig) {
+  ASSERT_ACL_OK(InitWith(R"({"sim": {"run_mode": "device"}})"));
+  aclrtRunMode mode = ACL_HOST;
+  ASSERT_ACL_OK(aclrtGetRunMode(&mode));
+  EXPECT_EQ(mode, ACL_DEVICE);
+}
+
+TEST_F(AclInitTest, GetRunModeNullIsInvalidParam) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  EXPECT_ACL_ERROR(aclrtGetRunMode(nullptr), ACL_ERROR_INVALID_PARAM, "runMode");
+}
+
+// ---- version -------------------------------------------------------------------------
+
+TEST_F(AclInitTest, GetVersionReports1_10_0) {
+  int32_t major = -1, minor = -1, patch = -1;
+  ASSERT_ACL_OK(aclrtGetVersion(&major, &minor, &patch));
+  EXPECT_EQ(major, 1);
+  EXPECT_EQ(minor, 10);
+  EXPECT_EQ(patch, 0);
+  EXPECT_EQ(major, ACL_MAJOR_VERSION);
+  EXPECT_EQ(minor, ACL_MINOR_VERSION);
+  EXPECT_EQ(patch, ACL_PATCH_VERSION);
+}
+
+TEST_F(AclInitTest, GetVersionNullArgumentIsInvalidParam) {
+  int32_t a = 0, b = 0;
+  EXPECT_ACL_ERROR(aclrtGetVersion(nullptr, &a, &b), ACL_ERROR_INVALID_PARAM, "majorVersion");
+  EXPECT_ACL_ERROR(aclrtGetVersion(&a, nullptr, &b), ACL_ERROR_INVALID_PARAM, "minorVersion");
+  EXPECT_ACL_ERROR(aclrtGetVersion(&a, &b, nullptr), ACL_ERROR_INVALID_PARAM, "patchVersion");
+}
+
+// ---- aclGetRecentErrMsg --------------------------------------------------------------
+
+TEST_F(AclInitTest, RecentErrMsgIsPerThread) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  ASSERT_ACL_OK(aclrtSetDevice(0));
+  // Thread A fails with a recognisable message.
+  std::string seen_on_a;
+  std::thread a([&] {
+    (void)aclrtMalloc(nullptr, 64, ACL_MEM_MALLOC_HUGE_FIRST);
+    seen_on_a = RecentMsg();
+  });
+  a.join();
+  EXPECT_NE(seen_on_a.find("devPtr"), std::string::npos) << seen_on_a;
+  // Thread B has seen no error of its own.
+  const char* on_b = reinterpret_cast<const char*>(1);
+  std::thread b([&] { on_b = aclGetRecentErrMsg(); });
+  b.join();
+  EXPECT_EQ(on_b, nullptr);
+  // Thread B's error does not replace this thread's message either.
+  EXPECT_ACL_ERROR(aclrtSetDevice(-1), ACL_ERROR_INVALID_DEVICE, "-1");
+  std::thread c([&] { (void)aclrtFree(nullptr); });
+  c.join();
+  EXPECT_RECENT_MSG_HAS("device id -1");
+}
+
+TEST_F(AclInitTest, RecentErrMsgNamesTheFailedFunction) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  EXPECT_ACL_ERROR(aclrtSetDevice(99), ACL_ERROR_INVALID_DEVICE, "aclrtSetDevice");
+}
+
+// ---- aclFinalize releases what the application leaked ---------------------------------
+
+TEST_F(AclInitTest, FinalizeReleasesLeakedResourcesAndNextInitIsClean) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  ASSERT_ACL_OK(aclrtSetDevice(0));
+  size_t free_before = 0, total = 0;
+  ASSERT_ACL_OK(aclrtGetMemInfo(ACL_DDR_MEM, &free_before, &total));
+
+  // Leak: a stream with queued work, an event, a second context, device and host memory.
+  aclrtStream stream = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&stream));
+  void* dev = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&dev, 1 << 20, ACL_MEM_MALLOC_NORMAL_ONLY));
+  void* host = nullptr;
+  ASSERT_ACL_OK(aclrtMallocHost(&host, 1 << 20));
+  std::memset(host, 0x5A, 1 << 20);
+  ASSERT_ACL_OK(aclrtMemcpyAsync(dev, 1 << 20, host, 1 << 20, ACL_MEMCPY_HOST_TO_DEVICE, stream));
+  aclrtEvent event = nullptr;
+  ASSERT_ACL_OK(aclrtCreateEvent(&event));
+  ASSERT_ACL_OK(aclrtRecordEvent(event, stream));
+  aclrtContext ctx = nullptr;
+  ASSERT_ACL_OK(aclrtCreateContext(&ctx, 0));
+  void* dev2 = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&dev2, 4096, ACL_MEM_MALLOC_NORMAL_ONLY));
+
+  ASSERT_ACL_OK(aclFinalize());
+
+  ASSERT_ACL_OK(aclInit(nullptr));
+  ASSERT_ACL_OK(aclrtSetDevice(0));
+  size_t free_after = 0;
+  ASSERT_ACL_OK(aclrtGetMemInfo(ACL_DDR_MEM, &free_after, &total));
+  EXPECT_EQ(free_after, total);
+  EXPECT_EQ(free_after, free_before);
+  // Handles of the previous session are stale, not reused silently.
+  EXPECT_ACL_ERROR(aclrtSynchronizeStream(stream), ACL_ERROR_INVALID_RESOURCE_HANDLE, "stream");
+  EXPECT_ACL_ERROR(aclrtDestroyEvent(event), ACL_ERROR_INVALID_RESOURCE_HANDLE, "event");
+  EXPECT_ACL_ERROR(aclrtSetCurrentContext(ctx), ACL_ERROR_INVALID_RESOURCE_HANDLE, "context");
+  EXPECT_ACL_ERROR(aclrtFree(dev2), ACL_ERROR_INVALID_PARAM, "devPtr");
+}
+
+// A stream left blocked on an event that is never recorded must not hang aclFinalize (nor
+// the next aclInit). Runs in a child process with an alarm so that a hang fails the test
+// instead of stalling the suite.
+TEST_F(AclInitTest, FinalizeReleasesStreamBlockedOnUnrecordedEvent) {
+  ::testing::FLAGS_gtest_death_test_style = "threadsafe";
+  EXPECT_EXIT(
+      {
+        ::alarm(5);
+        bool ok = aclInit(nullptr) == ACL_SUCCESS && aclrtSetDevice(0) == ACL_SUCCESS;
+        aclrtStream stream = nullptr;
+        aclrtEvent never = nullptr;
+        ok = ok && aclrtCreateStream(&stream) == ACL_SUCCESS && aclrtCreateEvent(&never) == ACL_SUCCESS;
+        ok = ok && aclrtStreamWaitEvent(stream, never) == ACL_SUCCESS;
+        ok = ok && aclFinalize() == ACL_SUCCESS;
+        ok = ok && aclInit(nullptr) == ACL_SUCCESS && aclFinalize() == ACL_SUCCESS;
+        std::_Exit(ok ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
+TEST_F(AclInitTest, ErrMsgModeProcessWideSharesMessagesAcrossThreads) {
+  ASSERT_ACL_OK(InitWith(R"({"err_msg_mode": "1"})"));
+  std::thread a([] { (void)aclrtSetDevice(42); });
+  a.join();
+  EXPECT_RECENT_MSG_HAS("device id 42");
+  ASSERT_ACL_OK(aclFinalize());
+  // Back to per-thread messages after a default init.
+  ASSERT_ACL_OK(aclInit(nullptr));
+  std::thread b([] { (void)aclrtSetDevice(43); });
+  b.join();
+  const std::string mine = RecentMsg();
+  EXPECT_EQ(mine.find("device id 43"), std::string::npos) << mine;
+}
+
+}  // namespace

@@ -1,0 +1,152 @@
+// Shared helpers of the conformance suites.
+//
+// PUBLIC API ONLY: the conformance suites include nothing but acl/... headers, standard
+// headers and GoogleTest. No runtime/ or device_sim/ internals: these tests check the
+// AscendCL contract as an application sees it.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "acl/acl.h"
+
+namespace conformance {
+
+// The most recent error message of the calling thread, "" when there is none.
+inline std::string RecentMsg() {
+  const char* msg = aclGetRecentErrMsg();
+  return msg == nullptr ? std::string() : std::string(msg);
+}
+
+// Checks that `expr` returned `code`, that aclGetRecentErrMsg() is non-NULL and that it
+// mentions `needle` (case-sensitive substring).
+#define EXPECT_ACL_ERROR(expr, code, needle)                                                    \
+  do {                                                                                          \
+    const aclError ret_ = (expr);                                                               \
+    EXPECT_EQ(ret_, static_cast<aclError>(code)) << #expr;                                      \
+    const char* msg_ = aclGetRecentErrMsg();                                                    \
+    EXPECT_NE(msg_, nullptr) << #expr << ": aclGetRecentErrMsg() is NULL";                      \
+    if (msg_ != nullptr) {                                                                      \
+      EXPECT_NE(std::string(msg_).find(needle), std::string::npos)                              \
+          << #expr << ": message \"" << msg_ << "\" does not mention \"" << (needle) << "\"";   \
+    }                                                                                           \
+  } while (0)
+
+#define ASSERT_ACL_OK(expr)                                                                     \
+  do {                                                                                          \
+    const aclError ret_ = (expr);                                                               \
+    ASSERT_EQ(ret_, ACL_SUCCESS) << #expr << ": " << ::conformance::RecentMsg();                \
+  } while (0)
+
+#define EXPECT_ACL_OK(expr)                                                                     \
+  do {                                                                                          \
+    const aclError ret_ = (expr);                                                               \
+    EXPECT_EQ(ret_, ACL_SUCCESS) << #expr << ": " << ::conformance::RecentMsg();                \
+  } while (0)
+
+// Checks that aclGetRecentErrMsg() mentions `needle` (after a call that does not return
+// an aclError, e.g. one returning NULL).
+#define EXPECT_RECENT_MSG_HAS(needle)                                                           \
+  do {                                                                                          \
+    const char* msg_ = aclGetRecentErrMsg();                                                    \
+    ASSERT_NE(msg_, nullptr) << "aclGetRecentErrMsg() is NULL";                                 \
+    EXPECT_NE(std::string(msg_).find(needle), std::string::npos)                                \
+        << "message \"" << msg_ << "\" does not mention \"" << (needle) << "\"";                \
+  } while (0)
+
+// A scratch directory, removed with its contents at scope exit.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "acl_conf_XXXXXX").string();
+    if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+    EXPECT_FALSE(path_.empty()) << "mkdtemp failed";
+  }
+  ~TempDir() {
+    std::error_code ec;
+    if (!path_.empty()) std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::string& Path() const { return path_; }
+
+  // Writes `content` to <dir>/<name> and returns the file's path.
+  std::string Write(std::string_view name, std::string_view content) const {
+    const std::string file = path_ + "/" + std::string(name);
+    std::ofstream out(file, std::ios::binary);
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    return file;
+  }
+
+ private:
+  std::string path_;
+};
+
+// Sets an environment variable for the scope, restoring the previous value after.
+class ScopedEnv {
+ public:
+  ScopedEnv(const char* name, const char* value) : name_(name) {
+    const char* old = ::getenv(name);
+    had_old_ = old != nullptr;
+    if (had_old_) old_ = old;
+    ::setenv(name, value, 1);
+  }
+  ~ScopedEnv() {
+    if (had_old_) {
+      ::setenv(name_.c_str(), old_.c_str(), 1);
+    } else {
+      ::unsetenv(name_.c_str());
+    }
+  }
+  ScopedEnv(const ScopedEnv&) = delete;
+  ScopedEnv& operator=(const ScopedEnv&) = delete;
+
+ private:
+  std::string name_;
+  std::string old_;
+  bool had_old_ = false;
+};
+
+// Process-wide aclInit once per executable, aclFinalize at the end; optionally with an
+// acl.json text (written to a temporary file) and a device opened on the main thread.
+class AclEnvironment : public ::testing::Environment {
+ public:
+  explicit AclEnvironment(std::string config_json = std::string(), bool set_device = true)
+      : config_json_(std::move(config_json)), set_device_(set_device) {}
+
+  void SetUp() override {
+    std::string path;
+    if (!config_json_.empty()) {
+      dir_ = std::make_unique<TempDir>();
+      path = dir_->Write("acl.json", config_json_);
+    }
+    const aclError init = aclInit(path.empty() ? nullptr : path.c_str());
+    ASSERT_EQ(init, ACL_SUCCESS) << "aclInit: " << RecentMsg();
+    if (set_device_) {
+      const aclError set = aclrtSetDevice(0);
+      ASSERT_EQ(set, ACL_SUCCESS) << "aclrtSetDevice(0): " << RecentMsg();
+    }
+  }
+
+  void TearDown() override {
+    // Releases whatever the tests left behind; a test may have finalized already.
+    (void)aclFinalize();
+  }
+
+ private:
+  std::string config_json_;
+  bool set_device_;
+  std::unique_ptr<TempDir> dir_;
+};
+
+}  // namespace conformance

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Installs the build tree into a fresh prefix, checks the layout real AscendCL applications
+# expect, then builds and runs one application three ways: find_package(AscendCL), the
+# samples' DDK_PATH/NPU_HOST_LIB CMake style after sourcing set_env.sh, and pkg-config.
+# Usage: install_test.sh <build dir> <source dir> <work dir>
+set -euo pipefail
+build=$1 src=$2 work=$3
+rm -rf "$work"
+mkdir -p "$work"
+prefix="$work/prefix"
+cmake --install "$build" --prefix "$prefix" > "$work/install.log"
+
+fail() { echo "install_test: $*" >&2; exit 1; }
+for f in runtime/include/acl/acl.h runtime/include/acl/acl_base.h runtime/include/acl/acl_rt.h \
+         runtime/include/acl/error_codes/rt_error_codes.h runtime/include/acl/ops/acl_cblas.h \
+         runtime/lib64/libascendcl.so runtime/lib64/stub/libascendcl.so set_env.sh \
+         lib/cmake/AscendCL/AscendCLConfig.cmake lib/pkgconfig/ascendcl.pc include/acl/acl.h; do
+  [ -e "$prefix/$f" ] || fail "missing $f in the install"
+done
+
+# Exactly the declared functions are exported by the installed library.
+python3 "$src/tools/apigen/apigen.py" abi --include "$prefix/runtime/include" --lib "$prefix/runtime/lib64/libascendcl.so"
+
+app="$src/samples/device_memory/main.c"
+
+# 1. find_package(AscendCL)
+cmake -S "$src/tests/install/consumer_find_package" -B "$work/fp" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DAPP_SOURCE="$app" > "$work/fp.log"
+cmake --build "$work/fp" >> "$work/fp.log"
+LD_LIBRARY_PATH="$prefix/runtime/lib64" "$work/fp/app" | tee "$work/fp.out"
+grep -q "data identical" "$work/fp.out" || fail "find_package build did not run correctly"
+
+# 2. the samples' style, after sourcing set_env.sh
+(
+  # shellcheck disable=SC1091
+  . "$prefix/set_env.sh"
+  [ "$ASCEND_HOME_PATH" = "$(cd "$prefix" && pwd)" ] || fail "set_env.sh: ASCEND_HOME_PATH=$ASCEND_HOME_PATH"
+  cmake -S "$src/tests/install/consumer_ddk" -B "$work/ddk" -DAPP_SOURCE="$app" > "$work/ddk.log"
+  cmake --build "$work/ddk" >> "$work/ddk.log"
+  "$work/ddk/main" | tee "$work/ddk.out"
+)
+grep -q "data identical" "$work/ddk.out" || fail "DDK_PATH-style build did not run correctly"
+
+# 3. pkg-config
+PKG_CONFIG_PATH="$prefix/lib/pkgconfig" cc -std=c99 -Wall -Wextra -Werror -pedantic -D_POSIX_C_SOURCE=200809L \
+  "$app" -o "$work/pc_app" $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs ascendcl) -lpthread
+"$work/pc_app" | tee "$work/pc.out"
+grep -q "data identical" "$work/pc.out" || fail "pkg-config build did not run correctly"
+echo "install_test: ok"

@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Checks the dependency rules of DESIGN.md on #include lines.
+
+  runtime/base      -> runtime/base only
+  runtime/config    -> runtime/base, runtime/config, device_sim/soc (the SoC catalog)
+  device_sim        -> device_sim, runtime/base           (no AscendCL, no kernels)
+  kernels           -> kernels, runtime/base              (no streams, time, dump, profiling)
+  runtime/<other>   -> anything but acl/                  (only runtime/api sees acl/ types)
+  runtime/api       -> anything
+  samples, tests/conformance -> acl/ public headers only (no internals)
+
+Usage: check_layering.py <repository root>. Exit 1 with every violation listed.
+"""
+import os
+import re
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
+
+RULES = [
+    # (directory prefix, allowed include prefixes or None for "anything", forbidden prefixes)
+    ("runtime/base/", ("runtime/base/",), ()),
+    ("runtime/config/", ("runtime/base/", "runtime/config/", "device_sim/soc/"), ()),
+    ("device_sim/", ("device_sim/", "runtime/base/"), ()),
+    ("kernels/", ("kernels/", "runtime/base/"), ()),
+    ("runtime/api/", None, ()),
+    ("runtime/", None, ("acl/",)),
+    ("samples/", ("acl/",), ()),
+    ("tests/conformance/", ("acl/",), ()),
+]
+
+SOURCE_EXT = (".h", ".hpp", ".c", ".cc", ".cpp", ".inc")
+
+
+def rule_for(rel):
+    for prefix, allowed, forbidden in RULES:
+        if rel.startswith(prefix):
+            return prefix, allowed, forbidden
+    return None
+
+
+def main(root):
+    violations = []
+    for top in ("runtime", "device_sim", "kernels", "samples", "tests/conformance"):
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            for name in files:
+                if not name.endswith(SOURCE_EXT):
+                    continue
+                path = os.path.join(dirpath, name)
+                rel = os.path.relpath(path, root).replace(os.sep, "/")
+                rule = rule_for(rel)
+                if rule is None:
+                    continue
+                prefix, allowed, forbidden = rule
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    for lineno, line in enumerate(f, 1):
+                        m = INCLUDE.match(line)
+                        if not m:
+                            continue
+                        inc = m.group(1)
+                        # Includes relative to the including file (same directory) are fine.
+                        if "/" not in inc or os.path.exists(os.path.join(dirpath, inc)):
+                            continue
+                        bad = any(inc.startswith(f) for f in forbidden)
+                        if allowed is not None and not any(inc.startswith(a) for a in allowed):
+                            bad = True
+                        if bad:
+                            violations.append("%s:%d: includes \"%s\" (rule for %s)" % (rel, lineno, inc, prefix))
+    if violations:
+        print("layering violations (see DESIGN.md, 'Layers and the one direction of dependency'):")
+        for v in violations:
+            print("  " + v)
+        return 1
+    print("layering: ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1] if len(sys.argv) > 1 else "."))
