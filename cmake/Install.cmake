@@ -11,7 +11,8 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/acl DESTINATION include)
 install(TARGETS ascendcl EXPORT AscendCLTargets
   LIBRARY DESTINATION runtime/lib64
   INCLUDES DESTINATION runtime/include)
-install(TARGETS ascendcl LIBRARY DESTINATION runtime/lib64/stub)
+install(TARGETS ascendcl ${ASIM_COMPANION_LIBS} LIBRARY DESTINATION runtime/lib64/stub)
+install(TARGETS ${ASIM_COMPANION_LIBS} LIBRARY DESTINATION runtime/lib64)
 install(EXPORT AscendCLTargets NAMESPACE AscendCL:: DESTINATION lib/cmake/AscendCL)
 
 configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/AscendCLConfig.cmake.in

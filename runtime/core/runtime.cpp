@@ -18,6 +18,13 @@ std::string Ptr(const void* p) {
   return os.str();
 }
 
+void ReportLeakTotal(const char* when, size_t leaks) {
+  if (leaks == 0) return;
+  ASIM_LOG_ERROR("[ACL] {}: {} object(s) (device memory, streams, events, contexts, host memory) were still alive "
+                 "and have been released; set ASCEND_GLOBAL_LOG_LEVEL=2 to list each with its origin",
+                 when, leaks);
+}
+
 // Reports the exception callback when a task fails on the device.
 class ExceptionObserver : public sim::TaskObserver {
  public:
@@ -104,17 +111,20 @@ Status Runtime::Finalize() {
   }
   // Callbacks still queued run now so that no stream stays blocked on them.
   reports_.Clear();
+  size_t leaks = 0;
   for (size_t id = 0; id < devices_.size(); ++id) {
-    if (devices_[id]) ReleaseDeviceLocked(static_cast<int32_t>(id), /*log_leaks=*/true);
+    if (devices_[id]) leaks += ReleaseDeviceLocked(static_cast<int32_t>(id), /*log_leaks=*/true);
   }
   devices_.clear();
   if (host_memory_) {
     for (const auto& a : host_memory_->LiveAllocations()) {
+      ++leaks;
       ASIM_LOG_WARN("[ACL] aclFinalize: leaked host memory {} bytes at 0x{:x} (#{} from {})", a.requested, a.addr,
                     a.serial, a.origin);
     }
     host_memory_.reset();
   }
+  ReportLeakTotal("aclFinalize", leaks);
   initialized_ = false;
   ever_finalized_ = true;
   return Status::Ok();
@@ -158,13 +168,15 @@ Status Runtime::OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContex
   return Status::Ok();
 }
 
-void Runtime::ReleaseDeviceLocked(int32_t device_id, bool log_leaks) {
+size_t Runtime::ReleaseDeviceLocked(int32_t device_id, bool log_leaks) {
   std::shared_ptr<DeviceContext> dc = devices_[static_cast<size_t>(device_id)];
-  if (!dc) return;
+  if (!dc) return 0;
+  size_t leaks = 0;
   const Context* default_ctx = dc->default_context;
   auto streams = streams_.RemoveIf([&](const Stream& s) { return s.device_id() == device_id; });
   for (auto& s : streams) {
     if (log_leaks && !s->is_default()) {
+      ++leaks;
       ASIM_LOG_WARN("[ACL] device {}: stream {} (handle {}) was not destroyed; releasing it", device_id, s->id(),
                     Ptr(s.get()));
     }
@@ -174,6 +186,7 @@ void Runtime::ReleaseDeviceLocked(int32_t device_id, bool log_leaks) {
   auto events = events_.RemoveIf([&](const Event& e) { return e.device_id() == device_id; });
   if (log_leaks) {
     for (auto& e : events) {
+      ++leaks;
       ASIM_LOG_WARN("[ACL] device {}: event (handle {}) was not destroyed; releasing it", device_id, Ptr(e.get()));
     }
   }
@@ -181,16 +194,20 @@ void Runtime::ReleaseDeviceLocked(int32_t device_id, bool log_leaks) {
   if (log_leaks) {
     for (auto& c : contexts) {
       if (c.get() != default_ctx) {
+        ++leaks;
         ASIM_LOG_WARN("[ACL] device {}: context (handle {}) was not destroyed; releasing it", device_id, Ptr(c.get()));
       }
     }
   }
   for (const auto& a : dc->memory().LiveAllocations()) {
+    ++leaks;
     ASIM_LOG_WARN("[ACL] device {}: leaked device memory {} bytes at 0x{:x} (#{} from {})", device_id, a.requested,
                   a.addr, a.serial, a.origin);
   }
   devices_[static_cast<size_t>(device_id)].reset();
+  return leaks;
 }
+
 
 Status Runtime::SetDevice(int32_t device_id) {
   std::shared_ptr<DeviceContext> dc;
@@ -215,7 +232,8 @@ Status Runtime::ResetDevice(int32_t device_id, bool force) {
     --dc->set_count;
     return Status::Ok();
   }
-  ReleaseDeviceLocked(device_id, /*log_leaks=*/true);
+  ReportLeakTotal(force ? "aclrtResetDeviceForce" : "aclrtResetDevice",
+                  ReleaseDeviceLocked(device_id, /*log_leaks=*/true));
   return Status::Ok();
 }
 

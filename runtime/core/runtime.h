@@ -123,7 +123,8 @@ class Runtime {
   Status PlanCopy(const char* api, void* dst, size_t dest_max, const void* src, size_t count, int32_t kind,
                   CopyPlan* plan) const;
   Status OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContext>* out);
-  void ReleaseDeviceLocked(int32_t device_id, bool log_leaks);
+  // Releases everything on the device; returns how many leaked objects it logged.
+  size_t ReleaseDeviceLocked(int32_t device_id, bool log_leaks);
   Status CheckDeviceIdLocked(int32_t device_id) const;
   std::shared_ptr<DeviceContext> DeviceOfPointer(const void* ptr) const;
   void InstallExceptionObserver(DeviceContext& device);

@@ -404,7 +404,7 @@ TEST_F(AclInitTest, FinalizeReleasesLeakedResourcesAndNextInitIsClean) {
   EXPECT_ACL_ERROR(aclrtSynchronizeStream(stream), ACL_ERROR_INVALID_RESOURCE_HANDLE, "stream");
   EXPECT_ACL_ERROR(aclrtDestroyEvent(event), ACL_ERROR_INVALID_RESOURCE_HANDLE, "event");
   EXPECT_ACL_ERROR(aclrtSetCurrentContext(ctx), ACL_ERROR_INVALID_RESOURCE_HANDLE, "context");
-  EXPECT_ACL_ERROR(aclrtFree(dev2), ACL_ERROR_INVALID_PARAM, "devPtr");
+  EXPECT_ACL_ERROR(aclrtFree(dev2), ACL_ERROR_INVALID_PARAM, "aclrtFree");
 }
 
 // A stream left blocked on an event that is never recorded must not hang aclFinalize (nor
