@@ -1,0 +1,115 @@
+// KernelDef: one kernel, declared once — its op type, engine, the dtypes and formats each
+// input and output accepts, its attributes with defaults, and the functions that infer
+// output shapes, size its workspace, compute, and describe its work for the cost model.
+//
+// Owns: the declaration and the builder used to write it. Kernels know nothing of streams,
+// simulated time, dumps or profiling: they see TensorViews, attributes and a workspace.
+// Thread safety: a KernelDef is immutable once registered; its functions must be
+// re-entrant (they run concurrently on several streams).
+// Failure: every function returns Status; Match explains in words why a kernel refuses a
+// given set of inputs.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/framework/attr.h"
+#include "kernels/framework/chip.h"
+#include "kernels/framework/tensor.h"
+#include "runtime/base/status.h"
+#include "runtime/base/work.h"
+
+namespace asim::kernels {
+
+enum class Engine { kAiCore, kAiCpu };
+const char* EngineName(Engine engine);  // "AI_CORE", "AI_CPU"
+
+// What one input or output accepts.
+struct IoSpec {
+  std::string name;
+  std::vector<DataType> dtypes;   // empty = any
+  std::vector<Format> formats;    // empty = any
+  bool optional = false;
+  bool variadic = false;          // the last input may repeat (Concat, Sum ...)
+  int same_dtype_as = -1;         // index of the input whose dtype this one must equal
+  bool host_data_required = false;  // value must be known at selection (shape inputs)
+};
+
+struct KernelContext {
+  std::vector<TensorView> inputs;   // absent optional inputs have data == nullptr and no dims
+  std::vector<TensorView> outputs;
+  const AttrMap* attrs = nullptr;
+  void* workspace = nullptr;
+  size_t workspace_bytes = 0;
+
+  const TensorView& in(size_t i) const { return inputs[i]; }
+  TensorView& out(size_t i) { return outputs[i]; }
+  bool has_input(size_t i) const { return i < inputs.size() && inputs[i].data != nullptr; }
+};
+
+using InferShapeFn =
+    std::function<Status(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs)>;
+using WorkspaceFn =
+    std::function<size_t(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs,
+                         const AttrMap& attrs)>;
+using ComputeFn = std::function<Status(KernelContext& ctx)>;
+using CostFn = std::function<WorkDesc(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs,
+                                      const AttrMap& attrs, const ChipTraits& chip)>;
+// Extra acceptance rule beyond dtypes/formats (static shapes, attribute values, chip
+// capability). Returns Ok, or a Status whose message is the reason to refuse.
+using ConstraintFn =
+    std::function<Status(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, const ChipTraits& chip)>;
+
+struct KernelDef {
+  std::string op_type;
+  Engine engine = Engine::kAiCore;
+  std::vector<IoSpec> inputs;
+  std::vector<IoSpec> outputs;
+  std::vector<AttrSpec> attrs;
+  InferShapeFn infer_shape;
+  WorkspaceFn workspace;
+  ComputeFn compute;
+  CostFn cost;
+  std::vector<ConstraintFn> constraints;
+  std::string source;  // "kernels/aicore/vector/relu.cpp" (for docs and diagnostics)
+
+  // Ok when this kernel accepts these inputs on this chip, else the reason it refuses
+  // ("input 0 'x' dtype DT_INT64 not in {DT_FLOAT16, DT_FLOAT}").
+  Status Match(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, const ChipTraits& chip) const;
+  // The attributes with declared defaults filled in; kInvalidParam for a missing required
+  // attribute or a wrong type.
+  Status ResolveAttrs(const AttrMap& given, AttrMap* resolved) const;
+};
+
+// Fluent declaration:
+//   KernelBuilder("Relu", Engine::kAiCore)
+//       .Input("x", {kFloat16, kFloat}).Output("y", {}, {}, /*same_as=*/0)
+//       .InferShape(SameShapeAsInput0).Compute(ReluCompute).Cost(ElementwiseCost(1)).Build();
+class KernelBuilder {
+ public:
+  KernelBuilder(std::string op_type, Engine engine);
+  KernelBuilder& Input(std::string name, std::vector<DataType> dtypes, std::vector<Format> formats = {});
+  KernelBuilder& OptionalInput(std::string name, std::vector<DataType> dtypes, std::vector<Format> formats = {});
+  KernelBuilder& VariadicInput(std::string name, std::vector<DataType> dtypes, std::vector<Format> formats = {});
+  KernelBuilder& HostInput(std::string name, std::vector<DataType> dtypes);  // value needed at selection
+  KernelBuilder& SameDtypeAs(int input_index);  // applies to the last declared input or output
+  KernelBuilder& Output(std::string name, std::vector<DataType> dtypes, std::vector<Format> formats = {});
+  KernelBuilder& Attr(std::string name, AttrValue default_value);
+  KernelBuilder& RequiredAttr(std::string name, AttrType type);
+  KernelBuilder& InferShape(InferShapeFn fn);
+  KernelBuilder& Workspace(WorkspaceFn fn);
+  KernelBuilder& Compute(ComputeFn fn);
+  KernelBuilder& Cost(CostFn fn);
+  KernelBuilder& Constraint(ConstraintFn fn);
+  KernelBuilder& StaticShapesOnly();  // AI Core kernels: every input dim known
+  KernelBuilder& Source(std::string path);
+  KernelDef Build();
+
+ private:
+  KernelDef def_;
+  IoSpec* last_io_ = nullptr;
+};
+
+}  // namespace asim::kernels

@@ -1,0 +1,97 @@
+#include "kernels/framework/registry.h"
+
+#include <algorithm>
+#include <set>
+
+namespace asim::kernels {
+
+// Every kernel's builder function, declared from the one list.
+#define ASIM_KERNEL(op, engine, builder) KernelDef builder();
+#include "kernels/kernel_list.inc"
+#undef ASIM_KERNEL
+
+namespace {
+
+std::vector<KernelDef> BuildAll() {
+  std::vector<KernelDef> defs;
+#define ASIM_KERNEL(op, engine, builder) defs.push_back(builder());
+#include "kernels/kernel_list.inc"
+#undef ASIM_KERNEL
+  return defs;
+}
+
+}  // namespace
+
+const KernelRegistry& KernelRegistry::Get() {
+  static const KernelRegistry* registry = new KernelRegistry(BuildAll());  // read-only, never destroyed
+  return *registry;
+}
+
+KernelRegistry::KernelRegistry(std::vector<KernelDef> defs) : defs_(std::move(defs)) {
+  // AI Core candidates before AI CPU ones; otherwise list order.
+  std::stable_sort(defs_.begin(), defs_.end(), [](const KernelDef& a, const KernelDef& b) {
+    if (a.op_type != b.op_type) return a.op_type < b.op_type;
+    return a.engine == Engine::kAiCore && b.engine == Engine::kAiCpu;
+  });
+}
+
+std::vector<const KernelDef*> KernelRegistry::Find(std::string_view op_type) const {
+  std::vector<const KernelDef*> found;
+  for (const auto& d : defs_) {
+    if (d.op_type == op_type) found.push_back(&d);
+  }
+  return found;
+}
+
+std::vector<std::string> KernelRegistry::OpTypes() const {
+  std::set<std::string> types;
+  for (const auto& d : defs_) types.insert(d.op_type);
+  return {types.begin(), types.end()};
+}
+
+Status KernelRegistry::Select(std::string_view op_type, const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
+                              const ChipTraits& chip, Selection* out) const {
+  std::vector<const KernelDef*> candidates = Find(op_type);
+  if (candidates.empty()) {
+    return Status(err::kOpNotFound, "no kernel implements op type '" + std::string(op_type) + "'");
+  }
+  std::vector<std::string> refusals;
+  int32_t common_code = 0;
+  bool mixed = false;
+  for (const KernelDef* def : candidates) {
+    AttrMap resolved;
+    Status st = def->ResolveAttrs(attrs, &resolved);
+    if (st.ok()) st = def->Match(inputs, resolved, chip);
+    std::vector<TensorSpec> outputs;
+    if (st.ok() && def->infer_shape) st = def->infer_shape(inputs, resolved, &outputs);
+    if (!st.ok()) {
+      refusals.push_back(st.message());
+      if (common_code == 0) common_code = st.code();
+      else if (common_code != st.code()) mixed = true;
+      continue;
+    }
+    out->def = def;
+    out->attrs = std::move(resolved);
+    out->outputs = std::move(outputs);
+    out->workspace_bytes = def->workspace ? def->workspace(inputs, out->outputs, out->attrs) : 0;
+    out->work = def->cost ? def->cost(inputs, out->outputs, out->attrs, chip) : WorkDesc{};
+    out->work.on_ai_cpu = def->engine == Engine::kAiCpu;
+    out->refusals = std::move(refusals);
+    return Status::Ok();
+  }
+  std::string message = "no kernel of '" + std::string(op_type) + "' accepts these inputs (";
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    message += (i ? ", " : "") + std::string(DataTypeName(inputs[i].dtype)) + " " + FormatName(inputs[i].format) +
+               " " + DimsToString(inputs[i].dims);
+  }
+  message += "): ";
+  for (size_t i = 0; i < refusals.size(); ++i) message += (i ? "; " : "") + refusals[i];
+  int32_t code = err::kOpNotFound;
+  if (!mixed && (common_code == err::kUnsupportedDataType || common_code == err::kFormatNotMatch ||
+                 common_code == err::kOpAttrNotMatch)) {
+    code = common_code;
+  }
+  return Status(code, message);
+}
+
+}  // namespace asim::kernels

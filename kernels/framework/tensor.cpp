@@ -1,0 +1,11 @@
+#include "kernels/framework/tensor.h"
+
+namespace asim::kernels {
+
+std::string DimsToString(const std::vector<int64_t>& dims) {
+  std::string s = "[";
+  for (size_t i = 0; i < dims.size(); ++i) s += (i ? "," : "") + std::to_string(dims[i]);
+  return s + "]";
+}
+
+}  // namespace asim::kernels

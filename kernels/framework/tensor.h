@@ -1,0 +1,58 @@
+// TensorSpec and TensorView: how kernels see tensors.
+//
+// Owns: nothing. A TensorSpec is metadata only (for shape inference, selection and cost);
+// a TensorView adds the bytes a kernel reads or writes. Both are non-owning. Dims are the
+// shape in the tensor's own format (an NC1HWC0 tensor has 5 dims).
+// Thread safety: value types. Failure: none.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "runtime/base/dtype.h"
+#include "runtime/base/format.h"
+
+namespace asim::kernels {
+
+struct TensorSpec {
+  DataType dtype = DataType::kUndefined;
+  Format format = Format::kNd;
+  std::vector<int64_t> dims;
+  // Host-readable contents, when known at selection time (constants and shape inputs such
+  // as Reshape's `shape`); nullptr otherwise.
+  const void* host_data = nullptr;
+
+  int64_t ElementCount() const {
+    int64_t n = 1;
+    for (int64_t d : dims) n *= d < 0 ? 0 : d;
+    return n;
+  }
+  size_t Bytes() const { return static_cast<size_t>(ElementCount()) * DataTypeSize(dtype); }
+  bool IsStatic() const {
+    for (int64_t d : dims) {
+      if (d < 0) return false;
+    }
+    return true;
+  }
+};
+
+struct TensorView {
+  TensorSpec spec;
+  void* data = nullptr;
+
+  template <typename T>
+  T* as() const {
+    return static_cast<T*>(data);
+  }
+  int64_t ElementCount() const { return spec.ElementCount(); }
+  size_t Bytes() const { return spec.Bytes(); }
+  const std::vector<int64_t>& dims() const { return spec.dims; }
+  DataType dtype() const { return spec.dtype; }
+};
+
+// "[1,3,224,224]"
+std::string DimsToString(const std::vector<int64_t>& dims);
+
+}  // namespace asim::kernels

@@ -1,0 +1,155 @@
+#include "tests/unit/kernels/kernel_test_util.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace asim::kernels::testing {
+
+HostTensor HostTensor::FromFloats(DataType dtype, std::vector<int64_t> dims, const std::vector<float>& values) {
+  HostTensor t = Make(dtype, std::move(dims));
+  const size_t n = static_cast<size_t>(t.spec.ElementCount());
+  EXPECT_EQ(values.size(), n) << "value count does not match the shape";
+  for (size_t i = 0; i < std::min(n, values.size()); ++i) {
+    const float v = values[i];
+    uint8_t* p = t.bytes.data();
+    switch (dtype) {
+      case DataType::kFloat: reinterpret_cast<float*>(p)[i] = v; break;
+      case DataType::kFloat16: reinterpret_cast<uint16_t*>(p)[i] = FloatToHalf(v); break;
+      case DataType::kBf16: reinterpret_cast<uint16_t*>(p)[i] = FloatToBf16(v); break;
+      case DataType::kDouble: reinterpret_cast<double*>(p)[i] = v; break;
+      case DataType::kInt8: reinterpret_cast<int8_t*>(p)[i] = static_cast<int8_t>(v); break;
+      case DataType::kUint8: reinterpret_cast<uint8_t*>(p)[i] = static_cast<uint8_t>(v); break;
+      case DataType::kInt16: reinterpret_cast<int16_t*>(p)[i] = static_cast<int16_t>(v); break;
+      case DataType::kInt32: reinterpret_cast<int32_t*>(p)[i] = static_cast<int32_t>(v); break;
+      case DataType::kInt64: reinterpret_cast<int64_t*>(p)[i] = static_cast<int64_t>(v); break;
+      case DataType::kBool: reinterpret_cast<uint8_t*>(p)[i] = v != 0.0f; break;
+      default: ADD_FAILURE() << "FromFloats: unsupported dtype " << DataTypeName(dtype);
+    }
+  }
+  return t;
+}
+
+std::vector<float> HostTensor::ToFloats() const {
+  const size_t n = static_cast<size_t>(spec.ElementCount());
+  std::vector<float> v(n);
+  const uint8_t* p = bytes.data();
+  for (size_t i = 0; i < n; ++i) {
+    switch (spec.dtype) {
+      case DataType::kFloat: v[i] = reinterpret_cast<const float*>(p)[i]; break;
+      case DataType::kFloat16: v[i] = HalfToFloat(reinterpret_cast<const uint16_t*>(p)[i]); break;
+      case DataType::kBf16: v[i] = Bf16ToFloat(reinterpret_cast<const uint16_t*>(p)[i]); break;
+      case DataType::kDouble: v[i] = static_cast<float>(reinterpret_cast<const double*>(p)[i]); break;
+      case DataType::kInt8: v[i] = reinterpret_cast<const int8_t*>(p)[i]; break;
+      case DataType::kUint8: v[i] = reinterpret_cast<const uint8_t*>(p)[i]; break;
+      case DataType::kInt16: v[i] = reinterpret_cast<const int16_t*>(p)[i]; break;
+      case DataType::kInt32: v[i] = static_cast<float>(reinterpret_cast<const int32_t*>(p)[i]); break;
+      case DataType::kInt64: v[i] = static_cast<float>(reinterpret_cast<const int64_t*>(p)[i]); break;
+      case DataType::kBool: v[i] = reinterpret_cast<const uint8_t*>(p)[i] != 0 ? 1.0f : 0.0f; break;
+      default: ADD_FAILURE() << "ToFloats: unsupported dtype " << DataTypeName(spec.dtype); return v;
+    }
+  }
+  return v;
+}
+
+std::vector<float> RandomFloats(size_t n, float lo, float hi, uint32_t seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<float> dist(lo, hi);
+  std::vector<float> v(n);
+  for (auto& x : v) x = dist(gen);
+  return v;
+}
+
+namespace {
+
+RunResult Run(const KernelRegistry& registry, const std::string& op, const std::vector<HostTensor>& inputs,
+              const AttrMap& attrs, const ChipTraits& chip, const Engine* only) {
+  RunResult result;
+  std::vector<TensorSpec> specs;
+  for (const auto& t : inputs) {
+    TensorSpec s = t.spec;
+    s.host_data = t.constant ? t.bytes.data() : nullptr;
+    specs.push_back(s);
+  }
+  Selection sel;
+  if (only != nullptr) {
+    std::vector<KernelDef> defs;
+    for (const KernelDef* d : registry.Find(op)) {
+      if (d->engine == *only) defs.push_back(*d);
+    }
+    KernelRegistry subset(std::move(defs));
+    result.status = subset.Select(op, specs, attrs, chip, &sel);
+    if (!result.status.ok()) return result;
+    // Point back into the global registry's definition (subset dies here).
+    for (const KernelDef* d : registry.Find(op)) {
+      if (d->engine == *only) sel.def = d;
+    }
+  } else {
+    result.status = registry.Select(op, specs, attrs, chip, &sel);
+    if (!result.status.ok()) return result;
+  }
+  result.def = sel.def;
+  result.work = sel.work;
+  std::vector<HostTensor> inputs_copy = inputs;
+  KernelContext ctx;
+  for (auto& t : inputs_copy) {
+    TensorView v;
+    v.spec = t.spec;
+    v.data = t.bytes.empty() ? nullptr : t.bytes.data();
+    if (t.spec.dtype != DataType::kUndefined && v.data == nullptr) {
+      static uint8_t empty_storage[1];
+      v.data = empty_storage;  // empty tensor: a valid pointer to nothing
+    }
+    ctx.inputs.push_back(v);
+  }
+  for (const auto& spec : sel.outputs) {
+    result.outputs.push_back(HostTensor::Make(spec.dtype, spec.dims, spec.format));
+  }
+  for (auto& o : result.outputs) {
+    TensorView v;
+    v.spec = o.spec;
+    static uint8_t empty_storage[1];
+    v.data = o.bytes.empty() ? empty_storage : o.bytes.data();
+    ctx.outputs.push_back(v);
+  }
+  std::vector<uint8_t> workspace(sel.workspace_bytes);
+  ctx.workspace = workspace.data();
+  ctx.workspace_bytes = workspace.size();
+  ctx.attrs = &sel.attrs;
+  result.status = sel.def->compute ? sel.def->compute(ctx) : Status(err::kInternalError, "kernel has no compute");
+  return result;
+}
+
+}  // namespace
+
+RunResult RunOp(const std::string& op, const std::vector<HostTensor>& inputs, const AttrMap& attrs,
+                const ChipTraits& chip) {
+  return Run(KernelRegistry::Get(), op, inputs, attrs, chip, nullptr);
+}
+
+RunResult RunOpOn(Engine engine, const std::string& op, const std::vector<HostTensor>& inputs, const AttrMap& attrs,
+                  const ChipTraits& chip) {
+  return Run(KernelRegistry::Get(), op, inputs, attrs, chip, &engine);
+}
+
+::testing::AssertionResult AllClose(const std::vector<float>& actual, const std::vector<float>& expected, float rtol,
+                                    float atol) {
+  if (actual.size() != expected.size()) {
+    return ::testing::AssertionFailure() << "size " << actual.size() << " != expected " << expected.size();
+  }
+  std::ostringstream os;
+  size_t bad = 0;
+  for (size_t i = 0; i < actual.size(); ++i) {
+    const float a = actual[i], e = expected[i];
+    const bool both_nan = std::isnan(a) && std::isnan(e);
+    const bool same_inf = std::isinf(a) && std::isinf(e) && (a > 0) == (e > 0);
+    if (both_nan || same_inf) continue;
+    if (!(std::fabs(a - e) <= atol + rtol * std::fabs(e))) {
+      if (bad < 5) os << "\n  [" << i << "] " << a << " vs expected " << e;
+      ++bad;
+    }
+  }
+  if (bad == 0) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << bad << " of " << actual.size() << " elements differ:" << os.str();
+}
+
+}  // namespace asim::kernels::testing
