@@ -8,7 +8,15 @@ function(asim_add_gtest name)
   target_link_libraries(${name} PRIVATE asim_options ${ARG_LIBS} GTest::gtest GTest::gmock GTest::gtest_main)
   gtest_discover_tests(${name}
     DISCOVERY_TIMEOUT 60
-    PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT 120)
+    TEST_LIST ${name}_TESTS
+    PROPERTIES TIMEOUT 120)
+  # Labels are set by a second ctest include file, run after the discovered tests are
+  # defined: gtest_discover_tests flattens list-valued PROPERTIES, so "unit;threads" would
+  # not survive it.
+  set(label_file ${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake)
+  file(WRITE ${label_file}
+    "if(DEFINED ${name}_TESTS)\n  set_tests_properties(\${${name}_TESTS} PROPERTIES LABELS \"${ARG_LABELS}\")\nendif()\n")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES ${label_file})
 endfunction()
 
 # Adds every immediate subdirectory of `dir` that holds a CMakeLists.txt, so a new suite

@@ -4,6 +4,7 @@ JOBS="${ASIM_JOBS:-$(nproc)}"
 export CCACHE_DIR="${CCACHE_DIR:-$HOME/.cache/ccache}"
 export CCACHE_BASEDIR="$ROOT"     # cache hits across clones in different folders
 export CCACHE_MAXSIZE="${CCACHE_MAXSIZE:-5G}"
+export CCACHE_NOHASHDIR=1        # -g builds in another folder still hit the cache
 
 # configure_and_build <build dir> [cmake args...]
 configure_and_build() {

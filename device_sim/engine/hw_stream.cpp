@@ -17,10 +17,24 @@ HwStream::~HwStream() { StopAndJoin(); }
 void HwStream::Push(std::shared_ptr<Task> task) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    queue_.push_back(std::move(task));
     ++submitted_;
+    if (stopping_ || aborted_.load()) {
+      // The worker is gone or going: account for the task now so WaitIdle cannot hang.
+      ++finished_;
+      Discard(*task);
+      task.reset();
+    } else {
+      queue_.push_back(std::move(task));
+    }
   }
   work_cv_.notify_one();
+  idle_cv_.notify_all();
+}
+
+void HwStream::Discard(const Task& task) {
+  if (!task.event) return;
+  if (task.desc.kind == TaskKind::kEventWait) task.event->CompleteWait();
+  if (task.desc.kind == TaskKind::kEventRecord) task.event->AbandonRecord(task.event_generation);
 }
 
 uint64_t HwStream::submitted() const {
@@ -51,11 +65,21 @@ Status HwStream::WaitIdle(int64_t timeout_ms) {
 }
 
 void HwStream::Abort() {
+  std::deque<std::shared_ptr<Task>> discarded;
+  std::shared_ptr<SimEvent> waiting;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    aborted_ = true;
-    finished_ += queue_.size();
-    queue_.clear();
+    aborted_.store(true);
+    discarded.swap(queue_);
+    waiting = waiting_on_;
+  }
+  // Wake the worker if it is blocked on an event (it re-checks aborted_ under the event's
+  // mutex; see SimEvent::WakeAll).
+  if (waiting) waiting->WakeAll();
+  for (const auto& task : discarded) Discard(*task);
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    finished_ += discarded.size();
   }
   work_cv_.notify_all();
   idle_cv_.notify_all();
@@ -73,45 +97,57 @@ void HwStream::StopAndJoin() {
 void HwStream::WorkerLoop() {
   for (;;) {
     std::shared_ptr<Task> task;
-    {
+    bool skip = false;
+    const bool is_wait = [&] {
       std::unique_lock<std::mutex> lock(mutex_);
       work_cv_.wait(lock, [&] { return !queue_.empty() || stopping_; });
-      if (queue_.empty()) return;  // stopping and drained
+      if (queue_.empty()) return false;  // stopping and drained
       task = std::move(queue_.front());
       queue_.pop_front();
       running_task_ = true;
-    }
+      skip = aborted_.load() || (failed_since_sync_ && stop_on_failure_.load());
+      const bool wait = !skip && task->desc.kind == TaskKind::kEventWait;
+      // Published under mutex_ before the wait starts, so Abort either sees it (and wakes
+      // the event) or has already set aborted_, which the wait checks first.
+      if (wait) waiting_on_ = task->event;
+      return wait;
+    }();
+    if (!task) return;
 
-    bool skip = false;
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      skip = aborted_ || (failed_since_sync_ && stop_on_failure_.load());
+    if (is_wait) {
+      const bool satisfied = task->event->WaitForGeneration(task->event_generation, aborted_);
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        waiting_on_.reset();
+      }
+      if (!satisfied) skip = true;  // aborted while waiting
     }
 
     Status status;
-    if (!skip) {
-      if (task->desc.kind == TaskKind::kEventWait) {
-        if (!task->event->WaitForGeneration(task->event_generation, &aborted_, &mutex_)) {
-          skip = true;  // aborted while waiting
-        }
-      }
-    }
-    if (!skip) {
+    if (skip) {
+      Discard(*task);
+    } else {
+      // One snapshot of the observers for both calls: an observer added or removed while the
+      // task runs sees both its begin and its end, or neither.
+      Scheduler::ObserverList observers = owner_->SnapshotObservers();
       TaskRecord record = owner_->MakeRecord(*task, id_);
-      owner_->NotifyBegin(record);
+      Scheduler::NotifyBegin(*observers, record);
       if (task->desc.run) status = task->desc.run();
+      Scheduler::NotifyEnd(*observers, record, status);
+      // Event state changes after OnTaskEnd, so an observer sees a record end before any
+      // task that depends on it begins.
       switch (task->desc.kind) {
         case TaskKind::kEventRecord: task->event->CompleteRecord(task->event_generation, record.end_ps); break;
         case TaskKind::kEventReset: task->event->CompleteReset(task->event_generation); break;
         case TaskKind::kEventWait: task->event->CompleteWait(); break;
         default: break;
       }
-      owner_->NotifyEnd(record, status);
       if (!status.ok()) {
         ASIM_LOG_ERROR("[SIM] device {} stream {} task {} ({} '{}') failed: {}", owner_->device_id(), id_, task->id,
                        TaskKindName(task->desc.kind), task->desc.name, status.message());
       }
     }
+    task.reset();  // release the payload's captures before the stream reports idle
 
     {
       std::lock_guard<std::mutex> lock(mutex_);

@@ -5,10 +5,15 @@
 // error of the first failed task; its timing cursor (tail) and the tasks whose simulated
 // timing is still waiting for an event record (see Scheduler).
 // Thread safety: Push/WaitIdle/Idle/Abort are thread-safe. Timing members are touched only
-// by the Scheduler under its timing lock.
+// by the Scheduler under its timing lock; the Scheduler pushes under that lock too, so a
+// stream's execution order is its timing order even with several submitting threads.
 // Failure: a failed task's Status is kept (the first one) and returned by the next
 // WaitIdle, which clears it (ACL_CONTINUE_ON_FAILURE); with stop-on-failure the tasks
-// queued after a failure are skipped.
+// queued after a failure are skipped (not run, not reported to observers) until that
+// WaitIdle. A skipped or discarded event record is abandoned (SimEvent::AbandonRecord:
+// waits bound to it proceed, the event does not become recorded); a skipped or discarded
+// wait no longer counts as outstanding (SimEvent::WaitsComplete). Tasks pushed after the
+// stream has been stopped are discarded.
 #pragma once
 
 #include <atomic>
@@ -63,8 +68,10 @@ class HwStream {
   friend class Scheduler;
 
   void Push(std::shared_ptr<Task> task);
-  // Discards queued tasks that have not started and wakes a blocked event wait.
+  // Discards queued tasks that have not started and wakes a blocked event wait at once.
   void Abort();
+  // Accounts for a task that will not run (discarded or skipped).
+  static void Discard(const Task& task);
   // Lets the worker finish the queue, then joins it.
   void StopAndJoin();
   void WorkerLoop();
@@ -82,7 +89,8 @@ class HwStream {
   uint64_t finished_ = 0;
   bool running_task_ = false;
   bool stopping_ = false;
-  bool aborted_ = false;
+  std::atomic<bool> aborted_{false};          // written under mutex_; read by event waits
+  std::shared_ptr<SimEvent> waiting_on_;      // the event the worker is blocked on, if any
   bool failed_since_sync_ = false;
   Status sticky_;
   std::thread worker_;

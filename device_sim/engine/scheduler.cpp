@@ -12,15 +12,24 @@ Scheduler::Scheduler(uint32_t device_id, const TimingParams& params)
       observers_(std::make_shared<const std::vector<std::shared_ptr<TaskObserver>>>()) {}
 
 Scheduler::~Scheduler() {
+  {
+    // Give every untimed task a time first, so that no task released by an abort below
+    // reaches an observer without simulated times.
+    std::lock_guard<std::mutex> timing(timing_mutex_);
+    std::vector<std::shared_ptr<HwStream>> streams;
+    {
+      std::lock_guard<std::mutex> lock(streams_mutex_);
+      streams = streams_;
+    }
+    for (auto& s : streams) AbandonUntimedLocked(*s);
+  }
   std::vector<std::shared_ptr<HwStream>> streams;
   {
     std::lock_guard<std::mutex> lock(streams_mutex_);
     streams.swap(streams_);
   }
-  for (auto& s : streams) {
-    s->Abort();
-    s->StopAndJoin();
-  }
+  for (auto& s : streams) s->Abort();
+  for (auto& s : streams) s->StopAndJoin();
 }
 
 std::shared_ptr<HwStream> Scheduler::CreateStream(uint32_t stream_id, uint32_t priority) {
@@ -38,6 +47,12 @@ std::shared_ptr<HwStream> Scheduler::CreateStream(uint32_t stream_id, uint32_t p
 void Scheduler::DestroyStream(const std::shared_ptr<HwStream>& stream, bool force) {
   if (!stream) return;
   if (force) {
+    {
+      // Before the functional abort releases waits on this stream's records, so those
+      // waits already have simulated times when their streams run on.
+      std::lock_guard<std::mutex> timing(timing_mutex_);
+      AbandonUntimedLocked(*stream);
+    }
     stream->Abort();
   } else {
     (void)stream->WaitIdle(-1);
@@ -45,10 +60,34 @@ void Scheduler::DestroyStream(const std::shared_ptr<HwStream>& stream, bool forc
   stream->StopAndJoin();
   {
     std::lock_guard<std::mutex> timing(timing_mutex_);
-    stream->untimed_.clear();
+    AbandonUntimedLocked(*stream);  // normally nothing left after a drain
   }
   std::lock_guard<std::mutex> lock(streams_mutex_);
   streams_.erase(std::remove(streams_.begin(), streams_.end(), stream), streams_.end());
+}
+
+void Scheduler::AbandonUntimedLocked(HwStream& stream) {
+  if (stream.untimed_.empty()) return;
+  for (const auto& task : stream.untimed_) {
+    task->ready_ps = task->start_ps = task->end_ps = stream.tail_ps_;
+    task->timed = true;
+    if (task->desc.kind == TaskKind::kEventWait) {
+      auto it = task->event->untimed_waits_.find(task->event_generation);
+      if (it != task->event->untimed_waits_.end() && --it->second == 0) task->event->untimed_waits_.erase(it);
+    } else if (task->desc.kind == TaskKind::kEventRecord) {
+      task->event->record_time_[task->event_generation] = stream.tail_ps_;
+      TrimRecordTimesLocked(*task->event);
+    }
+  }
+  stream.untimed_.clear();
+  std::vector<HwStream*> work;
+  {
+    std::lock_guard<std::mutex> lock(streams_mutex_);
+    for (auto& s : streams_) {
+      if (!s->untimed_.empty()) work.push_back(s.get());
+    }
+  }
+  DrainUntimedLocked(std::move(work));
 }
 
 std::shared_ptr<Task> Scheduler::MakeTask(TaskDesc desc) {
@@ -59,14 +98,37 @@ std::shared_ptr<Task> Scheduler::MakeTask(TaskDesc desc) {
 }
 
 void Scheduler::Enqueue(HwStream& stream, std::shared_ptr<Task> task) {
-  {
-    std::lock_guard<std::mutex> timing(timing_mutex_);
-    const TimingParams& p = timeline_.params();
-    timeline_.AdvanceHostBy(UsToPs(p.submit_overhead_us));
-    task->host_ready_ps = timeline_.host_now() + UsToPs(p.task_launch_us);
-    stream.untimed_.push_back(task);
-    DrainUntimedLocked(&stream);
+  std::lock_guard<std::mutex> timing(timing_mutex_);
+  if (task->event) {
+    SimEvent& ev = *task->event;
+    {
+      std::lock_guard<std::mutex> lock(ev.mutex_);
+      switch (task->desc.kind) {
+        case TaskKind::kEventRecord:
+          task->event_generation = ++ev.enqueued_records_;
+          ev.reset_since_record_enqueued_ = false;
+          break;
+        case TaskKind::kEventWait: {
+          // Bind to the latest record, or to the next one if none is outstanding since a reset.
+          const bool has_record = ev.enqueued_records_ > 0 && !ev.reset_since_record_enqueued_;
+          task->event_generation = has_record ? ev.enqueued_records_ : ev.enqueued_records_ + 1;
+          ++ev.waits_enqueued_;
+          break;
+        }
+        case TaskKind::kEventReset:
+          task->event_generation = ev.enqueued_records_;
+          ev.reset_since_record_enqueued_ = true;
+          break;
+        default: break;
+      }
+    }
+    if (task->desc.kind == TaskKind::kEventWait) ++ev.untimed_waits_[task->event_generation];
   }
+  const TimingParams& p = timeline_.params();
+  timeline_.AdvanceHostBy(UsToPs(p.submit_overhead_us));
+  task->host_ready_ps = timeline_.host_now() + UsToPs(p.task_launch_us);
+  stream.untimed_.push_back(task);
+  DrainUntimedLocked({&stream});
   stream.Push(std::move(task));
 }
 
@@ -79,11 +141,6 @@ void Scheduler::RecordEvent(HwStream& stream, const std::shared_ptr<SimEvent>& e
   desc.name = "EventRecord";
   auto task = MakeTask(std::move(desc));
   task->event = event;
-  {
-    std::lock_guard<std::mutex> lock(event->mutex_);
-    task->event_generation = ++event->enqueued_records_;
-    event->reset_since_record_enqueued_ = false;
-  }
   Enqueue(stream, std::move(task));
 }
 
@@ -94,13 +151,6 @@ void Scheduler::WaitEvent(HwStream& stream, const std::shared_ptr<SimEvent>& eve
   desc.name = "EventWait";
   auto task = MakeTask(std::move(desc));
   task->event = event;
-  {
-    std::lock_guard<std::mutex> lock(event->mutex_);
-    // Bind to the latest record, or to the next one if none is outstanding since a reset.
-    const bool has_record = event->enqueued_records_ > 0 && !event->reset_since_record_enqueued_;
-    task->event_generation = has_record ? event->enqueued_records_ : event->enqueued_records_ + 1;
-    ++event->waits_enqueued_;
-  }
   Enqueue(stream, std::move(task));
 }
 
@@ -111,11 +161,6 @@ void Scheduler::ResetEvent(HwStream& stream, const std::shared_ptr<SimEvent>& ev
   desc.name = "EventReset";
   auto task = MakeTask(std::move(desc));
   task->event = event;
-  {
-    std::lock_guard<std::mutex> lock(event->mutex_);
-    task->event_generation = event->enqueued_records_;
-    event->reset_since_record_enqueued_ = true;
-  }
   Enqueue(stream, std::move(task));
 }
 
@@ -125,9 +170,12 @@ bool Scheduler::TimeFrontLocked(HwStream& stream, std::vector<HwStream*>* woken)
   Task& task = *stream.untimed_.front();
   SimPs ready = std::max(stream.tail_ps_, task.host_ready_ps);
   if (task.desc.kind == TaskKind::kEventWait) {
-    auto it = task.event->record_time_.find(task.event_generation);
-    if (it == task.event->record_time_.end()) return false;
+    SimEvent& ev = *task.event;
+    auto it = ev.record_time_.find(task.event_generation);
+    if (it == ev.record_time_.end()) return false;
     ready = std::max(ready, it->second);
+    auto pending = ev.untimed_waits_.find(task.event_generation);
+    if (pending != ev.untimed_waits_.end() && --pending->second == 0) ev.untimed_waits_.erase(pending);
   }
   task.ready_ps = ready;
   if (task.desc.kind == TaskKind::kKernel || task.desc.kind == TaskKind::kMemcpy ||
@@ -142,10 +190,8 @@ bool Scheduler::TimeFrontLocked(HwStream& stream, std::vector<HwStream*>* woken)
   task.timed = true;
   stream.tail_ps_ = task.end_ps;
   if (task.desc.kind == TaskKind::kEventRecord) {
-    auto& times = task.event->record_time_;
-    times[task.event_generation] = task.end_ps;
-    // Old generations can no longer be the target of a new wait.
-    while (times.size() > 64) times.erase(times.begin());
+    task.event->record_time_[task.event_generation] = task.end_ps;
+    TrimRecordTimesLocked(*task.event);
     std::lock_guard<std::mutex> lock(streams_mutex_);
     for (auto& s : streams_) {
       if (!s->untimed_.empty() && s.get() != &stream) woken->push_back(s.get());
@@ -155,8 +201,22 @@ bool Scheduler::TimeFrontLocked(HwStream& stream, std::vector<HwStream*>* woken)
   return true;
 }
 
-void Scheduler::DrainUntimedLocked(HwStream* first) {
-  std::vector<HwStream*> work{first};
+// A new wait binds to the latest enqueued record, so the time of an older record is only
+// needed by waits already bound to it and not yet timed. Keeps those and the newest ones.
+void Scheduler::TrimRecordTimesLocked(SimEvent& event) {
+  constexpr size_t kKeep = 64;
+  auto& times = event.record_time_;
+  auto it = times.begin();
+  while (times.size() > kKeep && it != times.end()) {
+    if (event.untimed_waits_.count(it->first) != 0) {
+      ++it;
+    } else {
+      it = times.erase(it);
+    }
+  }
+}
+
+void Scheduler::DrainUntimedLocked(std::vector<HwStream*> work) {
   while (!work.empty()) {
     HwStream* s = work.back();
     work.pop_back();
@@ -178,20 +238,37 @@ Status Scheduler::RunSync(TaskDesc desc) {
     task->end_ps = slot.end;
     task->timed = true;
   }
+  ObserverList observers = SnapshotObservers();
   TaskRecord record = MakeRecord(*task, kSyncStreamId);
-  NotifyBegin(record);
+  NotifyBegin(*observers, record);
   Status status = task->desc.run ? task->desc.run() : Status::Ok();
-  NotifyEnd(record, status);
+  NotifyEnd(*observers, record, status);
   std::lock_guard<std::mutex> timing(timing_mutex_);
   timeline_.AdvanceHostTo(task->end_ps);
   return status;
 }
 
 Status Scheduler::SynchronizeStream(HwStream& stream, int64_t timeout_ms) {
+  // What the host waits for: the tasks submitted before this call. If they are all timed,
+  // that is the stream's tail now; otherwise the last of them gets its time before it runs.
+  SimPs target = 0;
+  std::shared_ptr<Task> last_untimed;
+  {
+    std::lock_guard<std::mutex> timing(timing_mutex_);
+    if (stream.untimed_.empty()) {
+      target = stream.tail_ps_;
+    } else {
+      last_untimed = stream.untimed_.back();
+    }
+  }
   Status status = stream.WaitIdle(timeout_ms);
   if (status.code() == err::kRtStreamSyncTimeout) return status;
   std::lock_guard<std::mutex> timing(timing_mutex_);
-  timeline_.AdvanceHostTo(stream.tail_ps_);
+  if (last_untimed) {
+    // Still untimed only in corner cases (a skipped wait whose record is never timed).
+    target = last_untimed->timed ? last_untimed->end_ps : stream.tail_ps_;
+  }
+  timeline_.AdvanceHostTo(target);
   return status;
 }
 
@@ -253,22 +330,18 @@ TaskRecord Scheduler::MakeRecord(const Task& task, uint32_t stream_id) const {
   return r;
 }
 
-void Scheduler::NotifyBegin(const TaskRecord& record) const {
-  std::shared_ptr<const std::vector<std::shared_ptr<TaskObserver>>> observers;
-  {
-    std::lock_guard<std::mutex> lock(observers_mutex_);
-    observers = observers_;
-  }
-  for (const auto& o : *observers) o->OnTaskBegin(record);
+Scheduler::ObserverList Scheduler::SnapshotObservers() const {
+  std::lock_guard<std::mutex> lock(observers_mutex_);
+  return observers_;
 }
 
-void Scheduler::NotifyEnd(const TaskRecord& record, const Status& status) const {
-  std::shared_ptr<const std::vector<std::shared_ptr<TaskObserver>>> observers;
-  {
-    std::lock_guard<std::mutex> lock(observers_mutex_);
-    observers = observers_;
-  }
-  for (const auto& o : *observers) o->OnTaskEnd(record, status);
+void Scheduler::NotifyBegin(const std::vector<std::shared_ptr<TaskObserver>>& observers, const TaskRecord& record) {
+  for (const auto& o : observers) o->OnTaskBegin(record);
+}
+
+void Scheduler::NotifyEnd(const std::vector<std::shared_ptr<TaskObserver>>& observers, const TaskRecord& record,
+                          const Status& status) {
+  for (const auto& o : observers) o->OnTaskEnd(record, status);
 }
 
 SimPs Scheduler::HostNow() const {

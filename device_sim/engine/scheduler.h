@@ -11,10 +11,19 @@
 // for, and the moment its engine has room. A wait on an event whose record has not been
 // submitted yet leaves its stream's later tasks untimed until that record is submitted.
 // Host synchronisation (stream, event, device, synchronous copies) moves the host clock to
-// the simulated time waited for.
+// the simulated time waited for (for a stream: the end of the last task submitted before
+// the call).
+//
+// Event generations, timing and the push onto a stream's queue happen together under the
+// timing lock, so submission order, event binding, simulated order and execution order on
+// a stream agree even when several host threads submit.
 //
 // Thread safety: all public functions are thread-safe. Observers are called on the thread
-// that executes a task. Failure: submission fails only on bad arguments (destroyed stream);
+// that executes a task; a task's begin and end go to the same set of observers (the set
+// when it began), so an observer removed while a task runs may still get that task's end.
+// An event record's completion becomes visible (to waits, Query, HostWait) after its
+// OnTaskEnd, so observers see a record end before anything that depends on it begins.
+// Failure: submission does not fail (work submitted to a destroyed stream is discarded);
 // payload failures become the stream's sticky error.
 #pragma once
 
@@ -42,7 +51,9 @@ class Scheduler {
   uint32_t device_id() const { return device_id_; }
 
   std::shared_ptr<HwStream> CreateStream(uint32_t stream_id, uint32_t priority);
-  // force=false waits for the queue to drain; force=true discards tasks not yet started.
+  // force=false waits for the queue to drain; force=true discards tasks not yet started
+  // (records among them are abandoned, see SimEvent) and returns without waiting for an
+  // event. A destroyed stream discards whatever is still submitted to it.
   void DestroyStream(const std::shared_ptr<HwStream>& stream, bool force);
 
   // Asynchronous work on a stream.
@@ -72,16 +83,25 @@ class Scheduler {
 
  private:
   friend class HwStream;
+  using ObserverList = std::shared_ptr<const std::vector<std::shared_ptr<TaskObserver>>>;
 
   std::shared_ptr<Task> MakeTask(TaskDesc desc);
+  // Binds an event task's generation, times what it can and pushes the task, all under
+  // the timing lock.
   void Enqueue(HwStream& stream, std::shared_ptr<Task> task);
   // Timing (caller holds timing_mutex_).
-  void DrainUntimedLocked(HwStream* first);
+  void DrainUntimedLocked(std::vector<HwStream*> work);
+  // Gives a stream's untimed tasks (it is being destroyed) zero-length times at its tail,
+  // so that waits on its records are timed and nothing depending on it stays untimed.
+  void AbandonUntimedLocked(HwStream& stream);
   bool TimeFrontLocked(HwStream& stream, std::vector<HwStream*>* woken);
+  static void TrimRecordTimesLocked(SimEvent& event);
   // Observers (called by workers and RunSync).
   TaskRecord MakeRecord(const Task& task, uint32_t stream_id) const;
-  void NotifyBegin(const TaskRecord& record) const;
-  void NotifyEnd(const TaskRecord& record, const Status& status) const;
+  ObserverList SnapshotObservers() const;
+  static void NotifyBegin(const std::vector<std::shared_ptr<TaskObserver>>& observers, const TaskRecord& record);
+  static void NotifyEnd(const std::vector<std::shared_ptr<TaskObserver>>& observers, const TaskRecord& record,
+                        const Status& status);
 
   const uint32_t device_id_;
   std::atomic<uint64_t> next_task_id_{1};
@@ -94,7 +114,7 @@ class Scheduler {
 
   // Copy-on-write so that task execution reads observers without a lock held.
   mutable std::mutex observers_mutex_;
-  std::shared_ptr<const std::vector<std::shared_ptr<TaskObserver>>> observers_;
+  ObserverList observers_;
 };
 
 }  // namespace asim::sim

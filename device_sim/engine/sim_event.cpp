@@ -5,7 +5,7 @@ namespace asim::sim {
 SimEvent::Status SimEvent::Query() const {
   std::lock_guard<std::mutex> lock(mutex_);
   if (enqueued_records_ == 0) return Status::kNotRecorded;
-  if (completed_records_ < enqueued_records_) return Status::kPending;
+  if (!ResolvedLocked(enqueued_records_)) return Status::kPending;
   return recorded_state_ ? Status::kComplete : Status::kNotRecorded;
 }
 
@@ -17,7 +17,7 @@ bool SimEvent::WaitsComplete() const {
 bool SimEvent::HostWait(int64_t timeout_ms) const {
   std::unique_lock<std::mutex> lock(mutex_);
   const uint64_t target = enqueued_records_;
-  auto done = [&] { return completed_records_ >= target; };
+  auto done = [&] { return target == 0 || ResolvedLocked(target); };
   if (timeout_ms < 0) {
     cv_.wait(lock, done);
     return true;
@@ -32,14 +32,36 @@ bool SimEvent::Timestamp(SimPs* ps) const {
   return true;
 }
 
+bool SimEvent::ResolvedLocked(uint64_t generation) const {
+  return generation <= resolved_prefix_ || resolved_above_.count(generation) != 0;
+}
+
+void SimEvent::ResolveLocked(uint64_t generation) {
+  if (generation <= resolved_prefix_) return;
+  resolved_above_.insert(generation);
+  while (!resolved_above_.empty() && *resolved_above_.begin() == resolved_prefix_ + 1) {
+    ++resolved_prefix_;
+    resolved_above_.erase(resolved_above_.begin());
+  }
+}
+
 void SimEvent::CompleteRecord(uint64_t generation, SimPs timestamp) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    ResolveLocked(generation);
     if (generation > completed_records_) {
       completed_records_ = generation;
       completed_timestamp_ = timestamp;
       recorded_state_ = true;
     }
+  }
+  cv_.notify_all();
+}
+
+void SimEvent::AbandonRecord(uint64_t generation) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ResolveLocked(generation);
   }
   cv_.notify_all();
 }
@@ -55,18 +77,17 @@ void SimEvent::CompleteWait() {
   ++waits_completed_;
 }
 
-bool SimEvent::WaitForGeneration(uint64_t generation, const bool* abort_flag, std::mutex* abort_mutex) {
+bool SimEvent::WaitForGeneration(uint64_t generation, const std::atomic<bool>& abort) {
   std::unique_lock<std::mutex> lock(mutex_);
-  for (;;) {
-    if (completed_records_ >= generation) return true;
-    {
-      std::lock_guard<std::mutex> abort_lock(*abort_mutex);
-      if (*abort_flag) return false;
-    }
-    cv_.wait_for(lock, std::chrono::milliseconds(50));
-  }
+  cv_.wait(lock, [&] { return ResolvedLocked(generation) || abort.load(); });
+  return ResolvedLocked(generation);
 }
 
-void SimEvent::WakeAll() { cv_.notify_all(); }
+void SimEvent::WakeAll() {
+  // Taking the mutex orders this wake-up after a waiter's check of its predicate: a waiter
+  // either sees the abort flag set before this call or is already blocked in wait().
+  { std::lock_guard<std::mutex> lock(mutex_); }
+  cv_.notify_all();
+}
 
 }  // namespace asim::sim

@@ -39,12 +39,14 @@ struct SocSpec {
     uint32_t vector_core_count = 0;  // vector-only cores (AIV); 0 on coupled chips without them
     uint32_t ai_cpu_count = 0;
     uint32_t aicore_freq_mhz = 0;
+    uint32_t ai_cpu_freq_mhz = 0;    // AI CPU (Arm) core clock
   } cores;
 
   struct Cube {
     uint32_t fractal_m = 0, fractal_k = 0, fractal_n = 0;  // fp16 MMAD fractal (16x16x16)
     uint32_t fp16_macs_per_cycle = 0;                      // per core
     uint32_t int8_macs_per_cycle = 0;                      // per core
+    uint32_t fp32_macs_per_cycle = 0;                      // per core; 0 exactly when !supports_fp32
     bool supports_fp32 = false;
     bool supports_bf16 = false;
     bool supports_int8 = false;
@@ -75,7 +77,24 @@ struct SocSpec {
   struct Overheads {
     double memcpy_latency_us = 0;  // fixed cost of one copy on the device timeline
     double task_launch_us = 0;     // fixed cost of launching one task on an engine
+    double aicore_task_us = 0;     // fixed part of every AI Core task's duration (cost model)
+    double aicpu_task_us = 0;      // fixed part of every AI CPU task's duration (cost model)
   } overheads;
+
+  // Parameters of the cost model (device_sim/cost, docs/cost_model.md) that are not plain
+  // chip facts: pipe rates the fact sheet does not give, efficiencies and overlap.
+  struct Cost {
+    uint32_t l1_to_l0a_bytes_per_cycle = 0;  // MTE1 L1 -> L0A, per core
+    uint32_t l1_to_l0b_bytes_per_cycle = 0;  // MTE1 L1 -> L0B, per core
+    uint32_t gm_port_bytes_per_cycle = 0;    // one core's MTE2/MTE3 port to L2/GM
+    double memory_efficiency = 0;            // achievable fraction of memory.bandwidth_gbps, (0, 1]
+    double scalar_ops_per_cycle = 0;         // scalar instructions per cycle, per core
+    double pipe_overlap = 0;                 // largest fraction of non-critical pipe time hidden, (0, 1]
+    uint32_t pipeline_stage_bytes = 0;       // MTE2 bytes per double-buffered stage (fill/drain term)
+    uint32_t block_start_cycles = 0;         // per block wave: kernel start, icache fill, tiling load
+    double aicpu_ops_per_cycle = 0;          // AI CPU element ops per cycle, per core
+    double aicpu_gbps = 0;                   // memory rate one AI CPU task achieves, GB/s
+  } cost;
 
   struct Peak {  // published figures, for cross-checking the per-core numbers
     double fp16_tflops = 0;

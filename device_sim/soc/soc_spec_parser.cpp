@@ -21,6 +21,7 @@ void ReadCores(JsonFields f, SocSpec::Cores* c) {
   f.Uint32("vector_core_count", &c->vector_core_count, 0);
   f.Uint32("ai_cpu_count", &c->ai_cpu_count, 1);
   f.Uint32("aicore_freq_mhz", &c->aicore_freq_mhz, 1);
+  f.Uint32("ai_cpu_freq_mhz", &c->ai_cpu_freq_mhz, 1);
   f.RejectUnknownKeys();
 }
 
@@ -30,6 +31,7 @@ void ReadCube(JsonFields f, SocSpec::Cube* c) {
   f.Uint32("fractal_n", &c->fractal_n, 1);
   f.Uint32("fp16_macs_per_cycle", &c->fp16_macs_per_cycle, 1);
   f.Uint32("int8_macs_per_cycle", &c->int8_macs_per_cycle, 1);
+  f.Uint32("fp32_macs_per_cycle", &c->fp32_macs_per_cycle, 0);
   f.Bool("supports_fp32", &c->supports_fp32);
   f.Bool("supports_bf16", &c->supports_bf16);
   f.Bool("supports_int8", &c->supports_int8);
@@ -39,6 +41,11 @@ void ReadCube(JsonFields f, SocSpec::Cube* c) {
     f.Fail(err::kFileAttrInvalid, "fp16_macs_per_cycle",
            "(" + std::to_string(c->fp16_macs_per_cycle) + ") exceeds one fractal per cycle (" +
                std::to_string(c->fractal_m * c->fractal_k * c->fractal_n) + ")");
+  }
+  if (f.ok() && (c->fp32_macs_per_cycle > 0) != c->supports_fp32) {
+    f.Fail(err::kFileAttrInvalid, "fp32_macs_per_cycle",
+           "must be positive exactly when supports_fp32 is true (got " + std::to_string(c->fp32_macs_per_cycle) +
+               ")");
   }
 }
 
@@ -84,6 +91,28 @@ void ReadHostLink(JsonFields f, SocSpec::HostLink* h) {
 void ReadOverheads(JsonFields f, SocSpec::Overheads* o) {
   f.PositiveDouble("memcpy_latency_us", &o->memcpy_latency_us);
   f.PositiveDouble("task_launch_us", &o->task_launch_us);
+  f.PositiveDouble("aicore_task_us", &o->aicore_task_us);
+  f.PositiveDouble("aicpu_task_us", &o->aicpu_task_us);
+  f.RejectUnknownKeys();
+}
+
+// A positive fraction: in (0, 1].
+void Fraction(JsonFields& f, std::string_view key, double* out) {
+  f.PositiveDouble(key, out);
+  if (f.ok() && *out > 1.0) f.Fail(err::kFileAttrInvalid, key, "must be in (0, 1], got " + std::to_string(*out));
+}
+
+void ReadCost(JsonFields f, SocSpec::Cost* c) {
+  f.Uint32("l1_to_l0a_bytes_per_cycle", &c->l1_to_l0a_bytes_per_cycle, 1);
+  f.Uint32("l1_to_l0b_bytes_per_cycle", &c->l1_to_l0b_bytes_per_cycle, 1);
+  f.Uint32("gm_port_bytes_per_cycle", &c->gm_port_bytes_per_cycle, 1);
+  Fraction(f, "memory_efficiency", &c->memory_efficiency);
+  f.PositiveDouble("scalar_ops_per_cycle", &c->scalar_ops_per_cycle);
+  Fraction(f, "pipe_overlap", &c->pipe_overlap);
+  f.Uint32("pipeline_stage_bytes", &c->pipeline_stage_bytes, 1);
+  f.Uint32("block_start_cycles", &c->block_start_cycles, 0);
+  f.PositiveDouble("aicpu_ops_per_cycle", &c->aicpu_ops_per_cycle);
+  f.PositiveDouble("aicpu_gbps", &c->aicpu_gbps);
   f.RejectUnknownKeys();
 }
 
@@ -158,6 +187,7 @@ Status ParseSocSpec(std::string_view json_text, std::string_view source, SocSpec
   ReadMemory(root.Object("memory"), &spec.memory);
   ReadHostLink(root.Object("host_link"), &spec.host_link);
   ReadOverheads(root.Object("overheads"), &spec.overheads);
+  ReadCost(root.Object("cost"), &spec.cost);
   ReadPeak(root.Object("peak"), &spec.peak);
   root.RejectUnknownKeys();
   if (status.ok() && spec.split_cube_vector && spec.cores.vector_core_count == 0) {

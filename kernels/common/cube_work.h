@@ -1,11 +1,19 @@
 // Data-free work descriptions of the cube kernels (convolution and matrix multiplication),
-// shared by the AI Core kernels that report them and by the cost-model calibration.
+// shared by the AI Core kernels that report them and by the cost-model calibration
+// (bench/resnet50_cost).
 //
 // The cube works in whole fractals (16x16x16 for fp16/bf16, 16x32x16 for int8): M, K and N
-// are padded up before counting MACs. Loads (MTE2) bring the feature map and the weights
-// from global memory into L1 (re-read when they do not fit), MTE1 moves fractals from L1
-// into L0A/L0B, results leave through UB (MTE3).
-// Thread safety: pure functions. Failure: none.
+// are padded up before counting MACs, and convolution input channels are padded to the C0
+// block of their format (16 for fp16 NC1HWC0, 32 for int8, 4 for NC1HWC0_C04). MTE2 counts
+// the unique bytes the launch brings from global memory (feature map plus weights, once:
+// re-reads by other cores or tiles are L1/L2 hits); MTE1 moves fractals from L1 into L0A/L0B
+// once per L0C output tile (128 x 256 accumulators) that needs them; results leave through
+// UB (MTE3). On the coupled chips the vector unit moves the fp32 accumulators from L0C to UB
+// and casts them (one fp32 vector op per output element, two with a bias).
+// Block split as the CANN conv/matmul tiling does it: batch first, then output channels (N),
+// then output rows (M), up to the AI Core count.
+// Owner: the cost-model engineer (kernels/common/cube_work.*); kernels call these functions.
+// Thread safety: pure functions. Failure: none (degenerate sizes are clamped to 1).
 #pragma once
 
 #include <cstdint>
@@ -22,6 +30,9 @@ struct ConvGeometry {
   int64_t groups = 1;
   DataType dtype = DataType::kFloat16;   // input/weight storage type
   bool bias = false;
+  // Input in NC1HWC0_C04 (atc --enable_small_channel=1, fp16, cin/groups <= 4): channels
+  // pad to 4 instead of 16, and the reduction axis C0*KH*KW pads to 16 as a whole.
+  bool small_channel = false;
 };
 
 WorkDesc CubeConvWork(const ConvGeometry& g, const ChipTraits& chip);

@@ -35,6 +35,66 @@ KernelRegistry::KernelRegistry(std::vector<KernelDef> defs) : defs_(std::move(de
   });
 }
 
+AttrMap KernelRegistry::TransDataAttrs(Format from, Format to) {
+  AttrMap attrs;
+  attrs.Set("src_format", std::string(FormatName(from)));
+  attrs.Set("dst_format", std::string(FormatName(to)));
+  return attrs;
+}
+
+Status KernelRegistry::SelectConversion(const TensorSpec& tensor, Format to, const ChipTraits& chip,
+                                        Selection* out) const {
+  TensorSpec in = tensor;
+  in.host_data = nullptr;  // the converted bytes do not exist at selection time
+  return Select(kTransDataOp, {in}, TransDataAttrs(tensor.format, to), chip, out);
+}
+
+Status KernelRegistry::PlanConversions(const KernelDef& def, const std::vector<TensorSpec>& inputs,
+                                       const AttrMap& attrs, const ChipTraits& chip,
+                                       std::vector<TensorSpec>* converted,
+                                       std::vector<FormatConversion>* conversions, bool* rematched) const {
+  *rematched = false;
+  *converted = inputs;
+  conversions->clear();
+  std::string done;  // "input 0 'x' NCHW->NC1HWC0, ..."
+  for (size_t i = 0; i < inputs.size() && !def.inputs.empty(); ++i) {
+    const IoSpec& io = i < def.inputs.size() ? def.inputs[i] : def.inputs.back();
+    const TensorSpec& t = inputs[i];
+    if (t.dtype == DataType::kUndefined && io.optional) continue;
+    if (io.formats.empty() || std::find(io.formats.begin(), io.formats.end(), t.format) != io.formats.end()) {
+      continue;
+    }
+    std::string why;
+    bool found = false;
+    for (Format to : io.formats) {
+      Selection conversion;
+      Status st = SelectConversion(t, to, chip, &conversion);
+      if (!st.ok() || conversion.outputs.size() != 1) {
+        if (why.empty()) why = st.ok() ? "TransData produced no output" : st.message();
+        continue;
+      }
+      (*converted)[i] = conversion.outputs[0];
+      conversions->push_back(FormatConversion{i, t.format, to, conversion.outputs[0]});
+      done += std::string(done.empty() ? "" : ", ") + "input " + std::to_string(i) + " '" + io.name + "' " +
+              FormatName(t.format) + "->" + FormatName(to);
+      found = true;
+      break;
+    }
+    if (!found) {
+      conversions->clear();
+      return Status(err::kFormatNotMatch, "TransData cannot convert input " + std::to_string(i) + " (" + why + ")");
+    }
+  }
+  *rematched = true;
+  Status st = def.Match(*converted, attrs, chip);
+  if (!st.ok() && conversions->empty()) return st;  // a constraint's own format objection
+  if (!st.ok()) {
+    conversions->clear();
+    return Status(st.code(), st.message() + " (after converting " + done + ")");
+  }
+  return Status::Ok();
+}
+
 std::vector<const KernelDef*> KernelRegistry::Find(std::string_view op_type) const {
   std::vector<const KernelDef*> found;
   for (const auto& d : defs_) {
@@ -62,8 +122,17 @@ Status KernelRegistry::Select(std::string_view op_type, const std::vector<Tensor
     AttrMap resolved;
     Status st = def->ResolveAttrs(attrs, &resolved);
     if (st.ok()) st = def->Match(inputs, resolved, chip);
+    std::vector<FormatConversion> conversions;
+    std::vector<TensorSpec> converted;
+    if (st.code() == err::kFormatNotMatch && def->engine == Engine::kAiCore && op_type != kTransDataOp) {
+      bool rematched = false;
+      Status plan = PlanConversions(*def, inputs, resolved, chip, &converted, &conversions, &rematched);
+      // Keep the format refusal's words; add why no conversion helps, or the refusal after one.
+      st = plan.ok() || rematched ? plan : Status(st.code(), st.message() + "; " + plan.message());
+    }
+    const std::vector<TensorSpec>& effective = conversions.empty() ? inputs : converted;
     std::vector<TensorSpec> outputs;
-    if (st.ok() && def->infer_shape) st = def->infer_shape(inputs, resolved, &outputs);
+    if (st.ok() && def->infer_shape) st = def->infer_shape(effective, resolved, &outputs);
     if (!st.ok()) {
       refusals.push_back(st.message());
       if (common_code == 0) common_code = st.code();
@@ -73,10 +142,11 @@ Status KernelRegistry::Select(std::string_view op_type, const std::vector<Tensor
     out->def = def;
     out->attrs = std::move(resolved);
     out->outputs = std::move(outputs);
-    out->workspace_bytes = def->workspace ? def->workspace(inputs, out->outputs, out->attrs) : 0;
-    out->work = def->cost ? def->cost(inputs, out->outputs, out->attrs, chip) : WorkDesc{};
+    out->workspace_bytes = def->workspace ? def->workspace(effective, out->outputs, out->attrs) : 0;
+    out->work = def->cost ? def->cost(effective, out->outputs, out->attrs, chip) : WorkDesc{};
     out->work.on_ai_cpu = def->engine == Engine::kAiCpu;
     out->refusals = std::move(refusals);
+    out->conversions = std::move(conversions);
     return Status::Ok();
   }
   std::string message = "no kernel of '" + std::string(op_type) + "' accepts these inputs (";

@@ -3,9 +3,10 @@
 // Owns: the immutable table built once from kernels/kernel_list.inc (an explicit list,
 // no static initialisers that a linker could drop). Selection tries the AI Core kernels of
 // an op type first, then the AI CPU ones, as the real engine assignment does; the first
-// whose declaration and constraints accept the inputs wins. When none does, the error
-// names the op, and for every candidate the input, dtype or format and the reason it
-// refused.
+// whose declaration and constraints accept the inputs wins. An AI Core kernel that refuses
+// only an input's format still wins when TransData can convert that input: the selection
+// then lists the conversions the caller inserts. When none does, the error names the op,
+// and for every candidate the input, dtype or format and the reason it refused.
 // Thread safety: Get() is thread-safe (built on first use); the registry is read-only.
 // Failure: Select returns kOpNotFound (no kernel for the op type, or every candidate
 // refused for another reason), kUnsupportedDataType (every candidate refused a dtype) or
@@ -20,13 +21,27 @@
 
 namespace asim::kernels {
 
+// One input the caller must convert (a TransData node: src_format = FormatName(from),
+// dst_format = FormatName(to)) before the selected kernel runs.
+struct FormatConversion {
+  size_t input = 0;
+  Format from = Format::kUndefined;
+  Format to = Format::kUndefined;
+  TensorSpec converted;  // the input as the kernel sees it: dims in `to`, origin = the plain view
+};
+
 struct Selection {
   const KernelDef* def = nullptr;
   AttrMap attrs;                     // with defaults filled in
-  std::vector<TensorSpec> outputs;   // inferred
+  std::vector<TensorSpec> outputs;   // inferred, in the formats the kernel produces
   size_t workspace_bytes = 0;
   WorkDesc work;
   std::vector<std::string> refusals;  // why earlier candidates were skipped (AI Core -> AI CPU fallback)
+  // Inputs to convert first (empty when the inputs fit as given). Only AI Core kernels get
+  // conversions, and only when their sole objection was an input format that TransData
+  // (looked up in the same registry) can produce; workspace and work above are computed
+  // for the converted inputs.
+  std::vector<FormatConversion> conversions;
 };
 
 class KernelRegistry {
@@ -44,7 +59,23 @@ class KernelRegistry {
   Status Select(std::string_view op_type, const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
                 const ChipTraits& chip, Selection* out) const;
 
+  // The TransData op type and the attributes that convert `from` into `to`.
+  static constexpr const char* kTransDataOp = "TransData";
+  static AttrMap TransDataAttrs(Format from, Format to);
+  // Selects the TransData kernel that converts `tensor` into format `to` (out->outputs[0]
+  // is the converted tensor). Callers use it for the way back too (a kernel's NC1HWC0
+  // output to the NCHW a consumer wants). Fails as Select does when no kernel converts.
+  Status SelectConversion(const TensorSpec& tensor, Format to, const ChipTraits& chip, Selection* out) const;
+
  private:
+  // For an AI Core kernel that refused an input format: converts every input whose format
+  // it does not accept into the first accepted format TransData can produce, then matches
+  // again (*rematched). Ok with the converted inputs and the conversions; else why no
+  // conversion exists, or (*rematched) the reason the kernel still refuses.
+  Status PlanConversions(const KernelDef& def, const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
+                         const ChipTraits& chip, std::vector<TensorSpec>* converted,
+                         std::vector<FormatConversion>* conversions, bool* rematched) const;
+
   std::vector<KernelDef> defs_;
 };
 

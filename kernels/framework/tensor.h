@@ -2,7 +2,8 @@
 //
 // Owns: nothing. A TensorSpec is metadata only (for shape inference, selection and cost);
 // a TensorView adds the bytes a kernel reads or writes. Both are non-owning. Dims are the
-// shape in the tensor's own format (an NC1HWC0 tensor has 5 dims).
+// shape in the tensor's own format (an NC1HWC0 tensor has 5 dims); origin_format and
+// origin_dims optionally keep the plain view it came from.
 // Thread safety: value types. Failure: none.
 #pragma once
 
@@ -23,6 +24,12 @@ struct TensorSpec {
   // Host-readable contents, when known at selection time (constants and shape inputs such
   // as Reshape's `shape`); nullptr otherwise.
   const void* host_data = nullptr;
+  // The tensor's plain view before a layout transform (CANN's origin format and shape):
+  // set on tensors in internal formats (NC1HWC0, FRACTAL_Z, FRACTAL_NZ) so the way back
+  // (TransData to the plain format) knows the unpadded sizes. kUndefined / empty when the
+  // tensor is in its plain format or the origin is unknown (the padded sizes are used then).
+  Format origin_format = Format::kUndefined;
+  std::vector<int64_t> origin_dims;
 
   int64_t ElementCount() const {
     int64_t n = 1;

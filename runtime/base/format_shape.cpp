@@ -9,8 +9,12 @@ int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
 std::string ShapeText(const std::vector<int64_t>& dims) {
   std::string s = "[";
-  for (size_t i = 0; i < dims.size(); ++i) s += (i ? "," : "") + std::to_string(dims[i]);
-  return s + "]";
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i != 0) s += ',';
+    s += std::to_string(dims[i]);
+  }
+  s += ']';
+  return s;
 }
 
 bool Is4dPlain(Format f) { return f == Format::kNchw || f == Format::kNhwc || f == Format::kHwcn; }

@@ -57,6 +57,8 @@ Status ReportHub::Unsubscribe(uint64_t thread_id, const void* stream) {
     auto q = queues_.find(thread_id);
     if (q != queues_.end() && --q->second.subscriptions <= 0 && q->second.items.empty()) queues_.erase(q);
   }
+  // A report thread blocked in Process may just have lost its last subscription.
+  cv_.notify_all();
   for (auto& item : leftover) RunItem(item);
   return Status::Ok();
 }
@@ -73,6 +75,7 @@ void ReportHub::ForgetStream(const void* stream) {
     auto q = queues_.find(tid);
     if (q != queues_.end() && --q->second.subscriptions <= 0 && q->second.items.empty()) queues_.erase(q);
   }
+  cv_.notify_all();  // see Unsubscribe
   for (auto& item : leftover) RunItem(item);
 }
 
@@ -142,7 +145,11 @@ Status ReportHub::Process(uint64_t calling_thread, int32_t timeout_ms) {
       cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms), ready);
     }
     Queue* q = find_queue();
-    if (q == nullptr || q->items.empty()) {
+    if (q == nullptr || (q->items.empty() && q->subscriptions <= 0)) {
+      return Status(err::kThreadNotSubscribe, "thread " + std::to_string(calling_thread) +
+                                                  " was unsubscribed from its last stream while waiting");
+    }
+    if (q->items.empty()) {
       return Status(err::kWaitCallbackTimeout,
                     "no callback arrived within " + std::to_string(timeout_ms) + " ms");
     }

@@ -39,6 +39,7 @@ class ReportHub {
   Status Deliver(const void* stream, Callback fn, void* user_data, bool block);
 
   // Runs one queued callback for the calling thread. timeout_ms < 0 waits forever.
+  // kThreadNotSubscribe when the thread has (or, while waiting, loses) no subscription.
   Status Process(uint64_t calling_thread, int32_t timeout_ms);
 
   void Clear();  // aclFinalize: runs every queued callback inline, drops subscriptions

@@ -173,6 +173,18 @@ size_t Runtime::ReleaseDeviceLocked(int32_t device_id, bool log_leaks) {
   if (!dc) return 0;
   size_t leaks = 0;
   const Context* default_ctx = dc->default_context;
+  auto events = events_.RemoveIf([&](const Event& e) { return e.device_id() == device_id; });
+  // A stream waiting for an event that no enqueued record will ever satisfy would keep
+  // DestroyStream below (and so aclrtResetDevice / aclFinalize) waiting forever: nobody can
+  // record the event once its device is released. Record each such event on a scratch
+  // stream so that every queue drains. (A wait on an event the application already
+  // destroyed cannot be found here.)
+  std::shared_ptr<sim::HwStream> scratch;
+  for (auto& e : events) {
+    if (e->sim()->WaitsComplete() || e->sim()->Query() == sim::SimEvent::Status::kPending) continue;
+    if (!scratch) scratch = dc->scheduler().CreateStream(dc->NextStreamId(), 0);
+    dc->scheduler().RecordEvent(*scratch, e->sim());
+  }
   auto streams = streams_.RemoveIf([&](const Stream& s) { return s.device_id() == device_id; });
   for (auto& s : streams) {
     if (log_leaks && !s->is_default()) {
@@ -183,7 +195,7 @@ size_t Runtime::ReleaseDeviceLocked(int32_t device_id, bool log_leaks) {
     reports_.ForgetStream(s.get());
     dc->scheduler().DestroyStream(s->hw_ptr(), /*force=*/false);
   }
-  auto events = events_.RemoveIf([&](const Event& e) { return e.device_id() == device_id; });
+  if (scratch) dc->scheduler().DestroyStream(scratch, /*force=*/false);
   if (log_leaks) {
     for (auto& e : events) {
       ++leaks;
@@ -270,6 +282,12 @@ Status Runtime::GetDevice(int32_t* device_id) {
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
   *device_id = ctx->device_id();
   return Status::Ok();
+}
+
+std::shared_ptr<DeviceContext> Runtime::OpenedDevice(int32_t device_id) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!initialized_ || device_id < 0 || static_cast<size_t>(device_id) >= devices_.size()) return nullptr;
+  return devices_[static_cast<size_t>(device_id)];
 }
 
 Status Runtime::GetDeviceCount(uint32_t* count) const {

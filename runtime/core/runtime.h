@@ -56,6 +56,10 @@ class Runtime {
   Status QueryDeviceStatus(int32_t device_id, int32_t* status) const;
   Status DeviceCanAccessPeer(int32_t* can, int32_t device_id, int32_t peer_id) const;
   Status SetPeerAccess(int32_t peer_id, bool enable);
+  // The device `device_id` if this process has it open (aclrtSetDevice or defaultDevice),
+  // else nullptr (id out of range, never opened, reset, or not initialized). For modules
+  // that place their own work on a device's memory and simulated clock (runtime/tdt).
+  std::shared_ptr<DeviceContext> OpenedDevice(int32_t device_id) const;
 
   // ---- contexts ----------------------------------------------------------------------
   Status CreateContext(int32_t device_id, void** context);

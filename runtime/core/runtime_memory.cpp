@@ -67,7 +67,9 @@ Status Runtime::Malloc(void** ptr, size_t size, uint32_t policy, bool align32_on
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
   // CANN pads: aclrtMalloc rounds up to 32 bytes and adds 32; aclrtMallocAlign32 only rounds.
   size_t padded = (size + 31) / 32 * 32;
-  if (padded < size) return Status(err::kInvalidParam, "size " + std::to_string(size) + " overflows");
+  if (padded < size || (!align32_only && padded + 32 < padded)) {
+    return Status(err::kInvalidParam, "size " + std::to_string(size) + " overflows");
+  }
   if (!align32_only) padded += 32;
   sim::PageKind page = sim::PageKind::kNormal;
   const uint32_t mode = base_policy % 3;  // 0 huge-first, 1 huge-only, 2 normal-only (P2P variants alike)

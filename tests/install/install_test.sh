@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the build tree into a fresh prefix, checks the layout real AscendCL applications
 # expect, then builds and runs one application three ways: find_package(AscendCL), the
-# samples' DDK_PATH/NPU_HOST_LIB CMake style after sourcing set_env.sh, and pkg-config.
+# samples' DDK_PATH/NPU_HOST_LIB CMake style after sourcing set_env.sh, and pkg-config; and a
+# fourth program that includes only acl/acl_tdt.h and links -lacl_tdt_channel -lascendcl.
 # Usage: install_test.sh <build dir> <source dir> <work dir>
 set -euo pipefail
 build=$1 src=$2 work=$3
@@ -47,4 +48,12 @@ PKG_CONFIG_PATH="$prefix/lib/pkgconfig" cc -std=c99 -Wall -Wextra -Werror -pedan
   "$app" -o "$work/pc_app" $(PKG_CONFIG_PATH="$prefix/lib/pkgconfig" pkg-config --cflags --libs ascendcl) -lpthread
 "$work/pc_app" | tee "$work/pc.out"
 grep -q "data identical" "$work/pc.out" || fail "pkg-config build did not run correctly"
+
+# 4. a program that includes only acl/acl_tdt.h, linked by name against the companion library
+#    (-lacl_tdt_channel -lascendcl), as framework adapters build against an installed CANN
+[ -e "$prefix/runtime/lib64/libacl_tdt_channel.so" ] || fail "missing runtime/lib64/libacl_tdt_channel.so"
+cc -std=c99 -Wall -Wextra -Werror -pedantic "$src/tests/conformance/tdt/link_only/tdt_link_only.c" \
+  -I"$prefix/runtime/include" -L"$prefix/runtime/lib64" -lacl_tdt_channel -lascendcl -o "$work/tdt_app"
+LD_LIBRARY_PATH="$prefix/runtime/lib64" "$work/tdt_app" | tee "$work/tdt.out"
+grep -q "tdt link-only program: ok" "$work/tdt.out" || fail "the acl_tdt.h-only program did not run correctly"
 echo "install_test: ok"

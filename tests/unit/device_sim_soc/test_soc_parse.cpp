@@ -182,6 +182,48 @@ TEST(ParseSocSpec, UnknownFieldsAreRejectedButUnderscoreKeysAreComments) {
   EXPECT_THAT(Parse(doc, &spec).message(), HasSubstr("_notes.x"));
 }
 
+TEST(ParseSocSpec, CostModelFieldsAreReadAndChecked) {
+  SocSpec spec;
+  ASSERT_TRUE(Parse(Shipped310(), &spec).ok());
+  EXPECT_EQ(spec.cores.ai_cpu_freq_mhz, 1600u);
+  EXPECT_EQ(spec.cube.fp32_macs_per_cycle, 0u);
+  EXPECT_EQ(spec.cost.l1_to_l0a_bytes_per_cycle, 512u);
+  EXPECT_EQ(spec.cost.l1_to_l0b_bytes_per_cycle, 256u);
+  EXPECT_EQ(spec.cost.gm_port_bytes_per_cycle, 128u);
+  EXPECT_GT(spec.cost.memory_efficiency, 0.0);
+  EXPECT_LE(spec.cost.pipe_overlap, 1.0);
+  EXPECT_GT(spec.overheads.aicore_task_us, 0.0);
+  EXPECT_GE(spec.overheads.aicpu_task_us, 10.0) << "AI CPU launches take tens of microseconds";
+
+  // fp32 cube rate and supports_fp32 must agree.
+  nlohmann::json doc = Shipped310();
+  doc["cube"]["fp32_macs_per_cycle"] = 1024;
+  Status s = Parse(doc, &spec);
+  EXPECT_EQ(s.code(), err::kFileAttrInvalid);
+  EXPECT_THAT(s.message(), HasSubstr("cube.fp32_macs_per_cycle"));
+  doc["cube"]["supports_fp32"] = true;
+  EXPECT_TRUE(Parse(doc, &spec).ok());
+  doc["cube"]["fp32_macs_per_cycle"] = 0;
+  EXPECT_THAT(Parse(doc, &spec).message(), HasSubstr("cube.fp32_macs_per_cycle"));
+
+  // Fractions lie in (0, 1].
+  for (const char* field : {"memory_efficiency", "pipe_overlap"}) {
+    for (double bad : {0.0, 1.5}) {
+      doc = Shipped310();
+      doc["cost"][field] = bad;
+      s = Parse(doc, &spec);
+      EXPECT_EQ(s.code(), err::kFileAttrInvalid) << field << "=" << bad;
+      EXPECT_THAT(s.message(), HasSubstr(std::string("cost.") + field));
+    }
+  }
+  doc = Shipped310();
+  doc["cost"]["gm_port_bytes_per_cycle"] = 0;
+  EXPECT_THAT(Parse(doc, &spec).message(), HasSubstr("cost.gm_port_bytes_per_cycle"));
+  doc = Shipped310();
+  doc["cost"]["l2_bytes_per_cycle"] = 64;  // not a field
+  EXPECT_THAT(Parse(doc, &spec).message(), HasSubstr("not a known field"));
+}
+
 TEST(ParseSocSpec, FailureLeavesTheOutputUntouched) {
   SocSpec spec;
   spec.soc_version = "before";

@@ -61,6 +61,14 @@ TEST_P(ShippedSpec, IsSelfConsistent) {
   EXPECT_LT(spec.host_link.d2h_gbps, raw);
   // Device memory is faster than the host link.
   EXPECT_GT(spec.memory.bandwidth_gbps, spec.host_link.h2d_gbps);
+  // Cost-model parameters (docs/cost_model.md): fp32 cube only where supported, at most the
+  // fp16 rate; AI CPU tasks cost more to launch than AI Core tasks.
+  EXPECT_EQ(spec.cube.fp32_macs_per_cycle > 0, spec.cube.supports_fp32);
+  EXPECT_LE(spec.cube.fp32_macs_per_cycle, spec.cube.fp16_macs_per_cycle);
+  EXPECT_GT(spec.overheads.aicpu_task_us, spec.overheads.aicore_task_us);
+  EXPECT_GT(spec.cores.ai_cpu_freq_mhz, 0u);
+  EXPECT_GE(spec.cost.l1_to_l0a_bytes_per_cycle, spec.cost.l1_to_l0b_bytes_per_cycle);
+  EXPECT_NE(spec.notes.count("cost"), 0u) << "the cost parameters say where they come from";
 }
 
 TEST_P(ShippedSpec, EmbeddedTextEqualsTheSourceFile) {

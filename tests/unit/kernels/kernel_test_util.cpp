@@ -76,6 +76,9 @@ RunResult Run(const KernelRegistry& registry, const std::string& op, const std::
     for (const KernelDef* d : registry.Find(op)) {
       if (d->engine == *only) defs.push_back(*d);
     }
+    if (op != KernelRegistry::kTransDataOp) {  // format conversions stay possible
+      for (const KernelDef* d : registry.Find(KernelRegistry::kTransDataOp)) defs.push_back(*d);
+    }
     KernelRegistry subset(std::move(defs));
     result.status = subset.Select(op, specs, attrs, chip, &sel);
     if (!result.status.ok()) return result;
@@ -89,7 +92,17 @@ RunResult Run(const KernelRegistry& registry, const std::string& op, const std::
   }
   result.def = sel.def;
   result.work = sel.work;
+  result.conversions = sel.conversions;
   std::vector<HostTensor> inputs_copy = inputs;
+  for (const FormatConversion& c : sel.conversions) {  // what the runtime does: TransData first
+    RunResult converted = Run(registry, KernelRegistry::kTransDataOp, {inputs[c.input]},
+                              KernelRegistry::TransDataAttrs(c.from, c.to), chip, nullptr);
+    if (!converted.status.ok()) {
+      result.status = converted.status;
+      return result;
+    }
+    inputs_copy[c.input] = std::move(converted.outputs[0]);
+  }
   KernelContext ctx;
   for (auto& t : inputs_copy) {
     TensorView v;
@@ -103,6 +116,8 @@ RunResult Run(const KernelRegistry& registry, const std::string& op, const std::
   }
   for (const auto& spec : sel.outputs) {
     result.outputs.push_back(HostTensor::Make(spec.dtype, spec.dims, spec.format));
+    result.outputs.back().spec.origin_format = spec.origin_format;
+    result.outputs.back().spec.origin_dims = spec.origin_dims;
   }
   for (auto& o : result.outputs) {
     TensorView v;

@@ -62,10 +62,12 @@ struct RunResult {
   const KernelDef* def = nullptr;  // the kernel selection chose
   std::vector<HostTensor> outputs;
   WorkDesc work;
+  std::vector<FormatConversion> conversions;  // TransData run on the inputs first (already applied)
 };
 
-// Selects a kernel for `op` (optionally only on `engine`), infers shapes, allocates outputs
-// and a workspace, runs compute.
+// Selects a kernel for `op` (optionally only on `engine`), runs the input format
+// conversions the selection asks for (TransData), infers shapes, allocates outputs and a
+// workspace, runs compute. Outputs stay in the format the kernel produces.
 RunResult RunOp(const std::string& op, const std::vector<HostTensor>& inputs, const AttrMap& attrs = {},
                 const ChipTraits& chip = {});
 RunResult RunOpOn(Engine engine, const std::string& op, const std::vector<HostTensor>& inputs,

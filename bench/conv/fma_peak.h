@@ -1,0 +1,24 @@
+// The machine's physical fp32 limit: a register-only fused-multiply-add loop at the widest
+// vector width the CPU has (AVX-512, else AVX2+FMA, else plain C++), on every hardware
+// thread at once; measured by the wall clock and, per thread, by its CPU time (what a core
+// does while it runs, whatever else shares the machine).
+//
+// Owner: bench/conv. Thread safety: call from one thread (it starts its own workers).
+// Failure: none; `isa` names what ran.
+#pragma once
+
+#include <string>
+
+namespace asim::bench {
+
+struct FmaPeak {
+  double gflops = 0;          // fp32 GFLOP/s of all threads together, wall clock (an FMA counts as 2)
+  double gflops_per_cpu = 0;  // GFLOP per CPU-second of one thread (immune to time-slicing)
+  int threads = 0;
+  std::string isa;            // "AVX-512", "AVX2+FMA" or "scalar C++"
+};
+
+// Runs the loop on every hardware thread for about `seconds`.
+FmaPeak MeasureFmaPeak(double seconds);
+
+}  // namespace asim::bench

@@ -1,0 +1,227 @@
+// One convolution on the blocked engine: plan, pack, run, unpack (see conv_runner.h).
+// Owner: the cube kernels. Thread safety and failure: as the header says.
+#include "kernels/aicore/cube/conv_runner.h"
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+
+#include "kernels/aicore/cube/blocked_conv.h"
+#include "kernels/aicore/cube/weight_chunks.h"
+
+namespace asim::kernels {
+namespace {
+
+int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+size_t AlignUp(size_t v) { return (v + 63) / 64 * 64; }
+
+// The convolution as 2-D (a 1-D one has H = 1) and the buffers it needs.
+struct Plan {
+  int64_t n = 0, h = 1, w = 1, oh = 1, ow = 1, kh = 1, kw = 1, sh = 1, sw = 1, dh = 1, dw = 1;
+  int64_t pt = 0, pb = 0, pl = 0, pr = 0;
+  int64_t cin = 0, cout = 0, groups = 1, cin_g = 0, cout_g = 0;
+  bool depthwise = false, direct_in = false, direct_out = false, known = true;
+  bool fused = false;     // weights packed chunk by chunk inside the engine (weight_chunks.h)
+  bool partial = false;   // fused with an fp16 output in place: fp32 running sums in the workspace
+  int64_t c1g = 0, co1g = 0, ob = 1, ocg = 0, hp = 0, wp = 0, chunk_c1 = 1;
+  size_t in_off = 0, w_off = 0, bias_off = 0, out_off = 0, partial_off = 0, bytes = 0;
+};
+
+Plan MakePlan(const ConvParams& p, Format x_format, DataType x_dtype, const FilterTensor& w, Format y_format,
+              DataType y_dtype) {
+  Plan s;
+  const bool one_d = p.spatial == 1;
+  s.n = p.n;
+  s.h = one_d ? 1 : p.in[0];
+  s.w = one_d ? p.in[0] : p.in[1];
+  s.oh = one_d ? 1 : p.out[0];
+  s.ow = one_d ? p.out[0] : p.out[1];
+  s.kh = one_d ? 1 : p.kernel[0];
+  s.kw = one_d ? p.kernel[0] : p.kernel[1];
+  s.sh = one_d ? 1 : p.stride[0];
+  s.sw = one_d ? p.stride[0] : p.stride[1];
+  s.dh = one_d ? 1 : p.dilation[0];
+  s.dw = one_d ? p.dilation[0] : p.dilation[1];
+  s.pt = one_d ? 0 : p.pad_begin[0];
+  s.pb = one_d ? 0 : p.pad_end[0];
+  s.pl = one_d ? p.pad_begin[0] : p.pad_begin[1];
+  s.pr = one_d ? p.pad_end[0] : p.pad_end[1];
+  s.cin = p.cin;
+  s.cout = p.cout;
+  s.groups = p.groups;
+  s.cin_g = p.cin_g();
+  s.cout_g = p.cout_g();
+  for (int64_t v : {s.n, s.h, s.w, s.oh, s.ow, s.cin, s.cout}) s.known = s.known && v >= 0;
+  if (!s.known) return s;
+  s.depthwise = p.IsDepthwise();
+  const bool no_pad = s.pt == 0 && s.pb == 0 && s.pl == 0 && s.pr == 0;
+  s.direct_in = x_format == Format::kNc1hwc0 && x_dtype == DataType::kFloat && no_pad &&
+                (s.depthwise || s.groups == 1 || s.cin_g % 16 == 0);
+  s.direct_out = y_format == Format::kNc1hwc0 && (s.depthwise || s.groups == 1 || s.cout_g % 16 == 0);
+  s.hp = s.h + s.pt + s.pb;
+  s.wp = s.w + s.pl + s.pr;
+  size_t in_floats, w_floats, bias_floats;
+  if (s.depthwise) {
+    s.c1g = s.co1g = CeilDiv(s.cin, 16);
+    in_floats = static_cast<size_t>(s.n * s.c1g * s.hp * s.wp * 16);
+    w_floats = static_cast<size_t>(s.c1g * s.kh * s.kw * 16);
+    bias_floats = static_cast<size_t>(s.c1g * 16);
+  } else {
+    s.c1g = CeilDiv(s.cin_g, 16);
+    s.co1g = CeilDiv(s.cout_g, 16);
+    s.ob = ChooseOutputBlocks(s.co1g, s.ow);
+    s.ocg = CeilDiv(s.co1g, s.ob);
+    in_floats = static_cast<size_t>(s.n * s.c1g * s.hp * s.wp * 16);
+    bias_floats = static_cast<size_t>(s.ocg * s.ob * 16);
+    // Fused when every group's weights move as fractals; else packed once up front.
+    FilterTensor shape = w;
+    shape.cout = s.cout, shape.cin_g = s.cin_g, shape.kh = s.kh, shape.kw = s.kw;
+    s.fused = true;
+    for (int64_t g = 0; g < s.groups && s.fused; ++g) s.fused = FastWeightChunks(shape, g * s.cout_g, s.cout_g);
+    if (s.fused) {
+      s.chunk_c1 = ChunkInputBlocks(s.kh, s.kw);
+      w_floats = static_cast<size_t>(FusedWorkItems(s.n, s.ocg, s.oh) * ChunkFloats(s.chunk_c1, s.ob, s.kh, s.kw));
+      s.partial = s.direct_out && y_dtype == DataType::kFloat16 && s.c1g > s.chunk_c1;
+    } else {
+      w_floats = static_cast<size_t>(PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw));
+    }
+  }
+  const size_t out_floats = static_cast<size_t>(s.n * s.co1g * s.oh * s.ow * 16);
+  size_t at = 0;
+  s.in_off = at;
+  at += s.direct_in ? 0 : AlignUp(in_floats * sizeof(float));
+  s.w_off = at;
+  at += AlignUp(w_floats * sizeof(float));
+  s.bias_off = at;
+  at += AlignUp(bias_floats * sizeof(float));
+  s.out_off = at;
+  at += s.direct_out ? 0 : AlignUp(out_floats * sizeof(float));
+  s.partial_off = at;
+  at += s.partial ? AlignUp(static_cast<size_t>(s.n * CeilDiv(s.cout, 16) * s.oh * s.ow * 16) * sizeof(float)) : 0;
+  s.bytes = at + 64;  // room to align the base
+  return s;
+}
+
+size_t ElemBytes(DataType t) { return t == DataType::kFloat16 ? 2 : 4; }
+
+void RunDepthwise(const Plan& s, const ConvIo& io, char* base) {
+  const float* in = static_cast<const float*>(io.x.data);
+  if (!s.direct_in) {
+    float* buf = reinterpret_cast<float*>(base + s.in_off);
+    PackActivations(io.x, 0, s.cin, s.pt, s.pb, s.pl, s.pr, buf);
+    in = buf;
+  }
+  float* weights = reinterpret_cast<float*>(base + s.w_off);
+  PackDepthwiseWeights(io.w, weights);
+  float* bias = nullptr;
+  if (io.bias != nullptr) {
+    bias = reinterpret_cast<float*>(base + s.bias_off);
+    PackBias(io.bias, io.bias_dtype, 0, s.cout, s.c1g * 16, bias);
+  }
+  BlockedDepthwiseArgs a;
+  a.in = in;
+  a.in_c1 = s.hp * s.wp * 16;
+  a.in_n = s.c1g * a.in_c1;
+  a.in_row = s.wp * 16;
+  a.c1 = s.c1g;
+  a.weights = weights;
+  a.bias = bias;
+  a.kh = s.kh, a.kw = s.kw, a.sh = s.sh, a.sw = s.sw, a.dh = s.dh, a.dw = s.dw;
+  a.n = s.n, a.oh = s.oh, a.ow = s.ow;
+  a.out = s.direct_out ? io.y.data : base + s.out_off;
+  a.out_c1 = s.oh * s.ow * 16;
+  a.out_n = s.co1g * a.out_c1;
+  a.out_row = s.ow * 16;
+  a.out_f16 = s.direct_out && io.y.dtype == DataType::kFloat16;
+  RunBlockedDepthwise(a);
+  if (!s.direct_out) UnpackActivations(reinterpret_cast<const float*>(base + s.out_off), s.cout, io.y, 0);
+}
+
+}  // namespace
+
+size_t ConvWorkspaceBytes(const ConvParams& p, Format x_format, DataType x_dtype, const FilterTensor& w,
+                          Format y_format, DataType y_dtype) {
+  const Plan s = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype);
+  return s.known ? s.bytes : 0;
+}
+
+Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t workspace_bytes, bool allow_heap) {
+  const Plan s = MakePlan(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype);
+  if (!s.known) return Status(err::kOpInputNotMatch, "convolution shapes are not known at run time");
+  if (s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return Status::Ok();
+  std::unique_ptr<char[]> heap;
+  if (workspace_bytes < s.bytes) {
+    if (!allow_heap) {
+      return Status(err::kInvalidParam, "convolution workspace has " + std::to_string(workspace_bytes) +
+                                            " bytes, needs " + std::to_string(s.bytes));
+    }
+    heap.reset(new (std::nothrow) char[s.bytes]);
+    if (!heap) return Status(err::kBadAlloc, "convolution workspace of " + std::to_string(s.bytes) + " bytes");
+    workspace = heap.get();
+  }
+  char* base = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(workspace) + 63) / 64 * 64);
+  if (s.depthwise) {
+    RunDepthwise(s, io, base);
+    return Status::Ok();
+  }
+  if (io.y.format == Format::kNc1hwc0 && !s.direct_out) {  // groups share blocks: padding lanes must be zero
+    std::memset(io.y.data, 0, static_cast<size_t>(s.n * CeilDiv(s.cout, 16) * s.oh * s.ow * 16) * ElemBytes(io.y.dtype));
+  }
+  float* weights = reinterpret_cast<float*>(base + s.w_off);
+  float* bias = io.bias != nullptr ? reinterpret_cast<float*>(base + s.bias_off) : nullptr;
+  const int64_t x_c1 = CeilDiv(s.cin, 16), y_c1 = CeilDiv(s.cout, 16);
+  for (int64_t g = 0; g < s.groups; ++g) {
+    BlockedConvArgs a;
+    if (s.direct_in) {
+      a.in = static_cast<const float*>(io.x.data) + g * (s.cin_g / 16) * s.h * s.w * 16;
+      a.in_c1 = s.h * s.w * 16;
+      a.in_n = x_c1 * a.in_c1;
+    } else {
+      float* buf = reinterpret_cast<float*>(base + s.in_off);
+      PackActivations(io.x, g * s.cin_g, s.cin_g, s.pt, s.pb, s.pl, s.pr, buf);
+      a.in = buf;
+      a.in_c1 = s.hp * s.wp * 16;
+      a.in_n = s.c1g * a.in_c1;
+    }
+    a.in_row = s.wp * 16;
+    a.c1 = s.c1g;
+    a.c0_last = s.cin_g - 16 * (s.c1g - 1);
+    const WeightChunkSource chunks = MakeWeightChunkSource(io.w, g * s.cout_g, s.cout_g, s.ob);
+    if (s.fused) {
+      a.pack_chunk = PackWeightChunk;
+      a.pack_source = &chunks;
+      a.chunk_c1 = s.chunk_c1;
+      a.chunk_buffers = weights;
+    } else {
+      PackWeights(io.w, g * s.cout_g, s.cout_g, s.ob, weights);
+      a.weights = weights;
+    }
+    if (bias != nullptr) PackBias(io.bias, io.bias_dtype, g * s.cout_g, s.cout_g, s.ocg * s.ob * 16, bias);
+    a.ob = s.ob;
+    a.ocg = s.ocg;
+    a.bias = bias;
+    a.kh = s.kh, a.kw = s.kw, a.sh = s.sh, a.sw = s.sw, a.dh = s.dh, a.dw = s.dw;
+    a.n = s.n, a.oh = s.oh, a.ow = s.ow;
+    a.out_c1 = s.oh * s.ow * 16;
+    a.out_row = s.ow * 16;
+    a.out_blocks = s.co1g;
+    if (s.direct_out) {
+      const int64_t offset = g * (s.cout_g / 16) * a.out_c1;
+      a.out_f16 = io.y.dtype == DataType::kFloat16;
+      a.out = a.out_f16 ? static_cast<void*>(static_cast<uint16_t*>(io.y.data) + offset)
+                        : static_cast<void*>(static_cast<float*>(io.y.data) + offset);
+      a.out_n = y_c1 * a.out_c1;
+      if (s.partial) a.partial = reinterpret_cast<float*>(base + s.partial_off) + offset;
+    } else {
+      a.out = base + s.out_off;
+      a.out_n = s.co1g * a.out_c1;
+    }
+    RunBlockedConv(a);
+    if (!s.direct_out) UnpackActivations(reinterpret_cast<const float*>(base + s.out_off), s.cout_g, io.y, g * s.cout_g);
+  }
+  return Status::Ok();
+}
+
+}  // namespace asim::kernels
