@@ -9,6 +9,9 @@
 namespace asim::api {
 namespace {
 
+constexpr int32_t kRtQueueEmpty = 207013;  // ACL_ERROR_RT_QUEUE_EMPTY
+constexpr int32_t kRtQueueFull = 207014;   // ACL_ERROR_RT_QUEUE_FULL
+
 thread_local std::string t_message;
 thread_local bool t_has_message = false;
 
@@ -24,8 +27,14 @@ thread_local std::string t_process_copy;
 
 void SetRecentError(const char* func, int32_t code, const std::string& message) {
   std::string text = std::string(func) + " failed (error " + std::to_string(code) + "): " + message;
-  // A report thread polling aclrtProcessReport times out routinely: not worth an error line.
-  if (code != err::kWaitCallbackTimeout) ASIM_LOG_ERROR("[ACL] {}", text);
+  // Polling loops time out routinely (a report thread waiting for callbacks, a consumer
+  // waiting on an empty channel, a producer on a full one): worth a debug line, not an error.
+  const bool routine = code == err::kWaitCallbackTimeout || code == kRtQueueEmpty || code == kRtQueueFull;
+  if (routine) {
+    ASIM_LOG_DEBUG("[ACL] {}", text);
+  } else {
+    ASIM_LOG_ERROR("[ACL] {}", text);
+  }
   if (g_process_wide.load()) {
     std::lock_guard<std::mutex> lock(g_mutex);
     g_message = std::move(text);

@@ -104,17 +104,22 @@ Status Runtime::Init(const char* config_path) {
 }
 
 Status Runtime::Finalize() {
-  std::unique_lock<std::mutex> lock(mutex_);
-  if (!initialized_) {
-    if (ever_finalized_) return Status(err::kRepeatFinalize, "aclFinalize was already called");
-    return Status(err::kUninitialize, "aclFinalize called before aclInit");
+  std::vector<std::shared_ptr<DeviceContext>> devices;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!initialized_ || finalizing_) {
+      if (ever_finalized_ || finalizing_) return Status(err::kRepeatFinalize, "aclFinalize was already called");
+      return Status(err::kUninitialize, "aclFinalize called before aclInit");
+    }
+    finalizing_ = true;
+    devices = devices_;
   }
-  // Callbacks still queued run now so that no stream stays blocked on them.
+  // Streams drain and queued callbacks run without the lifecycle lock held: a callback may
+  // itself call the API (aclrtFreeHost, aclrtMemcpy ...), which takes that lock.
   reports_.Clear();
   size_t leaks = 0;
-  for (size_t id = 0; id < devices_.size(); ++id) {
-    if (devices_[id]) leaks += ReleaseDeviceLocked(static_cast<int32_t>(id), /*log_leaks=*/true);
-  }
+  for (const auto& dc : devices) leaks += ReleaseDevice(dc, /*log_leaks=*/true);
+  std::lock_guard<std::mutex> lock(mutex_);
   devices_.clear();
   if (host_memory_) {
     for (const auto& a : host_memory_->LiveAllocations()) {
@@ -126,6 +131,7 @@ Status Runtime::Finalize() {
   }
   ReportLeakTotal("aclFinalize", leaks);
   initialized_ = false;
+  finalizing_ = false;
   ever_finalized_ = true;
   return Status::Ok();
 }
@@ -168,9 +174,9 @@ Status Runtime::OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContex
   return Status::Ok();
 }
 
-size_t Runtime::ReleaseDeviceLocked(int32_t device_id, bool log_leaks) {
-  std::shared_ptr<DeviceContext> dc = devices_[static_cast<size_t>(device_id)];
+size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log_leaks) {
   if (!dc) return 0;
+  const int32_t device_id = dc->id();
   size_t leaks = 0;
   const Context* default_ctx = dc->default_context;
   auto events = events_.RemoveIf([&](const Event& e) { return e.device_id() == device_id; });
@@ -216,7 +222,6 @@ size_t Runtime::ReleaseDeviceLocked(int32_t device_id, bool log_leaks) {
     ASIM_LOG_WARN("[ACL] device {}: leaked device memory {} bytes at 0x{:x} (#{} from {})", device_id, a.requested,
                   a.addr, a.serial, a.origin);
   }
-  devices_[static_cast<size_t>(device_id)].reset();
   return leaks;
 }
 
@@ -233,19 +238,27 @@ Status Runtime::SetDevice(int32_t device_id) {
 }
 
 Status Runtime::ResetDevice(int32_t device_id, bool force) {
+  std::shared_ptr<DeviceContext> dc;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ASIM_RETURN_IF_ERROR(CheckDeviceIdLocked(device_id));
+    dc = devices_[static_cast<size_t>(device_id)];
+    if (!dc) {
+      // Resetting a device that is not open is harmless, as on the real runtime.
+      return Status::Ok();
+    }
+    if (!force && dc->set_count > 1) {
+      --dc->set_count;
+      return Status::Ok();
+    }
+    dc->set_count = 0;
+  }
+  // Released without the lifecycle lock held (see Finalize).
+  ReportLeakTotal(force ? "aclrtResetDeviceForce" : "aclrtResetDevice", ReleaseDevice(dc, /*log_leaks=*/true));
   std::lock_guard<std::mutex> lock(mutex_);
-  ASIM_RETURN_IF_ERROR(CheckDeviceIdLocked(device_id));
-  auto dc = devices_[static_cast<size_t>(device_id)];
-  if (!dc) {
-    // Resetting a device that is not open is harmless, as on the real runtime.
-    return Status::Ok();
+  if (devices_.size() > static_cast<size_t>(device_id) && devices_[static_cast<size_t>(device_id)] == dc) {
+    devices_[static_cast<size_t>(device_id)].reset();
   }
-  if (!force && dc->set_count > 1) {
-    --dc->set_count;
-    return Status::Ok();
-  }
-  ReportLeakTotal(force ? "aclrtResetDeviceForce" : "aclrtResetDevice",
-                  ReleaseDeviceLocked(device_id, /*log_leaks=*/true));
   return Status::Ok();
 }
 
@@ -392,7 +405,7 @@ Status Runtime::DestroyContext(void* context) {
                                           " is the default context of device " + std::to_string(ctx->device_id()) +
                                           "; it is released by aclrtResetDevice, not aclrtDestroyContext");
   }
-  std::lock_guard<std::mutex> lock(mutex_);
+  // No lifecycle lock: draining a stream may run callbacks that call the API.
   auto streams = streams_.RemoveIf([&](const Stream& s) { return s.context() == ctx.get(); });
   for (auto& s : streams) {
     if (!s->is_default()) {

@@ -127,8 +127,10 @@ class Runtime {
   Status PlanCopy(const char* api, void* dst, size_t dest_max, const void* src, size_t count, int32_t kind,
                   CopyPlan* plan) const;
   Status OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContext>* out);
-  // Releases everything on the device; returns how many leaked objects it logged.
-  size_t ReleaseDeviceLocked(int32_t device_id, bool log_leaks);
+  // Releases everything created on the device (streams drain first); returns how many
+  // leaked objects it logged. Called without mutex_ held: draining may run callbacks that
+  // call the API.
+  size_t ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log_leaks);
   Status CheckDeviceIdLocked(int32_t device_id) const;
   std::shared_ptr<DeviceContext> DeviceOfPointer(const void* ptr) const;
   void InstallExceptionObserver(DeviceContext& device);
@@ -136,6 +138,7 @@ class Runtime {
   mutable std::mutex mutex_;  // lifecycle, device table
   bool initialized_ = false;
   bool ever_finalized_ = false;
+  bool finalizing_ = false;
   cfg::AclConfig config_;
   std::string soc_name_;
   std::vector<std::shared_ptr<DeviceContext>> devices_;  // index = device id; null = not opened

@@ -429,13 +429,10 @@ TEST_F(AclInitTest, FinalizeReleasesStreamBlockedOnUnrecordedEvent) {
       ::testing::ExitedWithCode(0), "");
 }
 
-// DISABLED: runtime bug, reported. aclFinalize runs callbacks still queued for a report
-// thread inline while it holds the runtime's lifecycle lock (Runtime::Finalize ->
-// ReportHub::Clear, and ReleaseDeviceLocked -> ReportHub::ForgetStream / stream drain); a
-// callback that calls back into the API (here aclrtFreeHost, which takes the same lock)
-// deadlocks the process. aclrtResetDevice and aclrtDestroyContext have the same shape.
+// aclFinalize runs callbacks still queued for a report thread inline; a callback that calls
+// back into the API (here aclrtFreeHost) must not deadlock on the runtime's lifecycle lock.
 // Runs in a child process with an alarm: a deadlock fails the test instead of hanging.
-TEST_F(AclInitTest, DISABLED_FinalizeWithQueuedCallbackThatCallsTheApiDoesNotDeadlock) {
+TEST_F(AclInitTest, FinalizeWithQueuedCallbackThatCallsTheApiDoesNotDeadlock) {
   ::testing::FLAGS_gtest_death_test_style = "threadsafe";
   EXPECT_EXIT(
       {
