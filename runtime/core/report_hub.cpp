@@ -1,22 +1,16 @@
 #include "runtime/core/report_hub.h"
 
 #include <chrono>
-#include <sstream>
+
+#include "runtime/core/pointer_text.h"
 
 namespace asim::rt {
-namespace {
-std::string Hex(const void* p) {
-  std::ostringstream os;
-  os << p;
-  return os.str();
-}
-}  // namespace
 
 Status ReportHub::Subscribe(uint64_t thread_id, const void* stream) {
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = stream_to_thread_.find(stream);
   if (it != stream_to_thread_.end()) {
-    return Status(err::kRepeatSubscribe, "stream " + Hex(stream) + " is already subscribed by report thread " +
+    return Status(err::kRepeatSubscribe, "stream " + PointerText(stream) + " is already subscribed by report thread " +
                                              std::to_string(it->second));
   }
   stream_to_thread_[stream] = thread_id;
@@ -45,10 +39,10 @@ Status ReportHub::Unsubscribe(uint64_t thread_id, const void* stream) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = stream_to_thread_.find(stream);
     if (it == stream_to_thread_.end()) {
-      return Status(err::kStreamNotSubscribe, "stream " + Hex(stream) + " is not subscribed by any report thread");
+      return Status(err::kStreamNotSubscribe, "stream " + PointerText(stream) + " is not subscribed by any report thread");
     }
     if (it->second != thread_id) {
-      return Status(err::kInvalidParam, "stream " + Hex(stream) + " is subscribed by thread " +
+      return Status(err::kInvalidParam, "stream " + PointerText(stream) + " is subscribed by thread " +
                                             std::to_string(it->second) + ", not by thread " +
                                             std::to_string(thread_id));
     }
@@ -84,7 +78,7 @@ Status ReportHub::SubscriberOf(const void* stream, uint64_t* thread_id) const {
   auto it = stream_to_thread_.find(stream);
   if (it == stream_to_thread_.end()) {
     return Status(err::kStreamNotSubscribe,
-                  "stream " + Hex(stream) + " has no report thread: call aclrtSubscribeReport before aclrtLaunchCallback");
+                  "stream " + PointerText(stream) + " has no report thread: call aclrtSubscribeReport before aclrtLaunchCallback");
   }
   *thread_id = it->second;
   return Status::Ok();

@@ -1,5 +1,6 @@
 // Runtime lifecycle, devices and contexts. Streams/events: runtime_streams.cpp;
 // memory: runtime_memory.cpp.
+#include "runtime/core/pointer_text.h"
 #include "runtime/core/runtime.h"
 
 #include <optional>
@@ -11,12 +12,6 @@
 
 namespace asim::rt {
 namespace {
-
-std::string Ptr(const void* p) {
-  std::ostringstream os;
-  os << p;
-  return os.str();
-}
 
 void ReportLeakTotal(const char* when, size_t leaks) {
   if (leaks == 0) return;
@@ -196,7 +191,7 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
     if (log_leaks && !s->is_default()) {
       ++leaks;
       ASIM_LOG_WARN("[ACL] device {}: stream {} (handle {}) was not destroyed; releasing it", device_id, s->id(),
-                    Ptr(s.get()));
+                    PointerText(s.get()));
     }
     reports_.ForgetStream(s.get());
     dc->scheduler().DestroyStream(s->hw_ptr(), /*force=*/false);
@@ -205,7 +200,7 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
   if (log_leaks) {
     for (auto& e : events) {
       ++leaks;
-      ASIM_LOG_WARN("[ACL] device {}: event (handle {}) was not destroyed; releasing it", device_id, Ptr(e.get()));
+      ASIM_LOG_WARN("[ACL] device {}: event (handle {}) was not destroyed; releasing it", device_id, PointerText(e.get()));
     }
   }
   auto contexts = contexts_.RemoveIf([&](const Context& c) { return c.device_id() == device_id; });
@@ -213,7 +208,7 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
     for (auto& c : contexts) {
       if (c.get() != default_ctx) {
         ++leaks;
-        ASIM_LOG_WARN("[ACL] device {}: context (handle {}) was not destroyed; releasing it", device_id, Ptr(c.get()));
+        ASIM_LOG_WARN("[ACL] device {}: context (handle {}) was not destroyed; releasing it", device_id, PointerText(c.get()));
       }
     }
   }
@@ -398,10 +393,10 @@ Status Runtime::DestroyContext(void* context) {
   std::shared_ptr<Context> ctx = contexts_.Find(context);
   if (!ctx) {
     return Status(err::kInvalidResourceHandle,
-                  "context " + Ptr(context) + " is not a live context (destroyed or never created)");
+                  "context " + PointerText(context) + " is not a live context (destroyed or never created)");
   }
   if (ctx->is_default()) {
-    return Status(err::kInvalidParam, "context " + Ptr(context) +
+    return Status(err::kInvalidParam, "context " + PointerText(context) +
                                           " is the default context of device " + std::to_string(ctx->device_id()) +
                                           "; it is released by aclrtResetDevice, not aclrtDestroyContext");
   }
@@ -410,7 +405,7 @@ Status Runtime::DestroyContext(void* context) {
   for (auto& s : streams) {
     if (!s->is_default()) {
       ASIM_LOG_WARN("[ACL] aclrtDestroyContext: stream {} still alive in context {}; destroying it", s->id(),
-                    Ptr(ctx.get()));
+                    PointerText(ctx.get()));
     }
     reports_.ForgetStream(s.get());
     s->device().scheduler().DestroyStream(s->hw_ptr(), /*force=*/false);
@@ -424,7 +419,7 @@ Status Runtime::SetCurrentContext(void* context) {
   std::shared_ptr<Context> ctx = contexts_.Find(context);
   if (!ctx) {
     return Status(err::kInvalidResourceHandle,
-                  "context " + Ptr(context) + " is not a live context (destroyed or never created)");
+                  "context " + PointerText(context) + " is not a live context (destroyed or never created)");
   }
   SetThreadContext(ctx);
   return Status::Ok();

@@ -3,16 +3,11 @@
 #include <sstream>
 
 #include "runtime/base/log.h"
+#include "runtime/core/pointer_text.h"
 #include "runtime/core/runtime.h"
 
 namespace asim::rt {
 namespace {
-
-std::string Ptr(const void* p) {
-  std::ostringstream os;
-  os << p;
-  return os.str();
-}
 
 const char* KindName(int32_t kind) {
   switch (kind) {
@@ -48,7 +43,7 @@ std::shared_ptr<DeviceContext> Runtime::DeviceOfPointer(const void* ptr) const {
 
 Status Runtime::CheckDeviceRange(const char* what, const void* ptr, size_t size) const {
   auto dc = DeviceOfPointer(ptr);
-  if (!dc) return Status(err::kInvalidParam, std::string(what) + " " + Ptr(ptr) + " is not device memory");
+  if (!dc) return Status(err::kInvalidParam, std::string(what) + " " + PointerText(ptr) + " is not device memory");
   void* sim_ptr = nullptr;
   Status st = dc->memory().Translate(ptr, size, &sim_ptr);
   if (!st.ok()) return Status(err::kInvalidParam, std::string(what) + ": " + st.message());
@@ -90,10 +85,10 @@ Status Runtime::Free(void* ptr) {
   if (!dc) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (host_memory_ && host_memory_->Find(ptr)) {
-      return Status(err::kInvalidParam, "devPtr " + Ptr(ptr) +
+      return Status(err::kInvalidParam, "devPtr " + PointerText(ptr) +
                                             " is host memory from aclrtMallocHost: free it with aclrtFreeHost");
     }
-    return Status(err::kInvalidParam, "devPtr " + Ptr(ptr) + " is not device memory from aclrtMalloc");
+    return Status(err::kInvalidParam, "devPtr " + PointerText(ptr) + " is not device memory from aclrtMalloc");
   }
   return dc->memory().Free(ptr);
 }
@@ -108,7 +103,7 @@ Status Runtime::FreeHost(void* ptr) {
   if (ptr == nullptr) return Status(err::kInvalidParam, "hostPtr is NULL");
   if (DeviceOfPointer(ptr)) {
     return Status(err::kInvalidParam,
-                  "hostPtr " + Ptr(ptr) + " is device memory from aclrtMalloc: free it with aclrtFree");
+                  "hostPtr " + PointerText(ptr) + " is device memory from aclrtMalloc: free it with aclrtFree");
   }
   std::lock_guard<std::mutex> lock(mutex_);
   return host_memory_->Free(ptr);
@@ -137,11 +132,11 @@ Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void
   const bool want_src_dev = resolved == mem::kDeviceToHost || resolved == mem::kDeviceToDevice;
   auto side = [](bool dev) { return dev ? "device memory" : "host memory"; };
   if (want_dst_dev != static_cast<bool>(dst_dev)) {
-    return Status(err::kInvalidParam, std::string(api) + ": kind is " + KindName(kind) + " but dst " + Ptr(dst) +
+    return Status(err::kInvalidParam, std::string(api) + ": kind is " + KindName(kind) + " but dst " + PointerText(dst) +
                                           " is " + side(static_cast<bool>(dst_dev)));
   }
   if (want_src_dev != static_cast<bool>(src_dev)) {
-    return Status(err::kInvalidParam, std::string(api) + ": kind is " + KindName(kind) + " but src " + Ptr(src) +
+    return Status(err::kInvalidParam, std::string(api) + ": kind is " + KindName(kind) + " but src " + PointerText(src) +
                                           " is " + side(static_cast<bool>(src_dev)));
   }
   plan->count = count;

@@ -4,25 +4,20 @@
 
 #include "runtime/base/log.h"
 #include "runtime/core/current_context.h"
+#include "runtime/core/pointer_text.h"
 #include "runtime/core/runtime.h"
 
 namespace asim::rt {
 namespace {
 
-std::string Ptr(const void* p) {
-  std::ostringstream os;
-  os << p;
-  return os.str();
-}
-
 Status StaleStream(const void* handle) {
   return Status(err::kInvalidResourceHandle,
-                "stream " + Ptr(handle) + " is not a live stream (destroyed or never created)");
+                "stream " + PointerText(handle) + " is not a live stream (destroyed or never created)");
 }
 
 Status StaleEvent(const void* handle) {
   return Status(err::kInvalidResourceHandle,
-                "event " + Ptr(handle) + " is not a live event (destroyed or never created)");
+                "event " + PointerText(handle) + " is not a live event (destroyed or never created)");
 }
 
 }  // namespace
@@ -57,7 +52,7 @@ Status Runtime::DestroyStream(void* stream, bool force) {
   std::shared_ptr<Stream> s = streams_.Find(stream);
   if (!s) return StaleStream(stream);
   if (s->is_default()) {
-    return Status(err::kInvalidParam, "stream " + Ptr(stream) + " is a default stream; it cannot be destroyed");
+    return Status(err::kInvalidParam, "stream " + PointerText(stream) + " is a default stream; it cannot be destroyed");
   }
   streams_.Remove(stream);
   reports_.ForgetStream(stream);
@@ -113,8 +108,8 @@ Status Runtime::StreamWaitEvent(void* stream, void* event) {
   std::shared_ptr<Stream> s;
   ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
   if (e->device_id() != s->device_id()) {
-    return Status(err::kRtStreamContext, "event " + Ptr(event) + " belongs to device " +
-                                             std::to_string(e->device_id()) + " but stream " + Ptr(stream) +
+    return Status(err::kRtStreamContext, "event " + PointerText(event) + " belongs to device " +
+                                             std::to_string(e->device_id()) + " but stream " + PointerText(stream) +
                                              " to device " + std::to_string(s->device_id()));
   }
   s->device().scheduler().WaitEvent(s->hw(), e->sim());
@@ -142,8 +137,8 @@ Status Runtime::RecordEvent(void* event, void* stream) {
   std::shared_ptr<Stream> s;
   ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
   if (e->device_id() != s->device_id()) {
-    return Status(err::kRtStreamContext, "event " + Ptr(event) + " belongs to device " +
-                                             std::to_string(e->device_id()) + " but stream " + Ptr(stream) +
+    return Status(err::kRtStreamContext, "event " + PointerText(event) + " belongs to device " +
+                                             std::to_string(e->device_id()) + " but stream " + PointerText(stream) +
                                              " to device " + std::to_string(s->device_id()));
   }
   s->device().scheduler().RecordEvent(s->hw(), e->sim());
@@ -178,7 +173,7 @@ Status Runtime::SynchronizeEvent(void* event, int64_t timeout_ms) {
   if (!e) return event == nullptr ? Status(err::kInvalidParam, "event is NULL") : StaleEvent(event);
   if (!e->device().scheduler().SynchronizeEvent(*e->sim(), timeout_ms)) {
     return Status(err::kRtEventSyncTimeout,
-                  "event " + Ptr(event) + " was not completed within " + std::to_string(timeout_ms) + " ms");
+                  "event " + PointerText(event) + " was not completed within " + std::to_string(timeout_ms) + " ms");
   }
   return Status::Ok();
 }
@@ -190,7 +185,7 @@ Status Runtime::EventElapsedTime(float* ms, void* start, void* end) {
   if (!b) return end == nullptr ? Status(err::kInvalidParam, "endEvent is NULL") : StaleEvent(end);
   for (const auto* e : {&a, &b}) {
     if (!(*e)->records_time()) {
-      return Status(err::kInvalidParam, "event " + Ptr(e->get()) +
+      return Status(err::kInvalidParam, "event " + PointerText(e->get()) +
                                             " was created without ACL_EVENT_TIME_LINE and records no timestamp");
     }
   }
