@@ -26,6 +26,8 @@ Status Device::Create(uint32_t device_id, const SocSpec& spec, bool host_accessi
   return Status::Ok();
 }
 
-Device::~Device() { scheduler_.reset(); }
+Device::~Device() {
+  scheduler_.reset();
+}
 
 }  // namespace asim::sim

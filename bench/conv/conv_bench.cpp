@@ -125,10 +125,9 @@ double ProcessCpuMs() {
 
 // Times one layer on one path; exits on a selection or kernel failure.
 Timing TimeLayer(const ResNetConv& layer, const Path& path, int iterations) {
-  const std::vector<TensorSpec> inputs{
-      Laid(path, {1, layer.cin, layer.hw, layer.hw}, Format::kNc1hwc0),
-      Laid(path, {layer.cout, layer.cin, layer.k, layer.k}, Format::kFractalZ),
-      Spec(path.dtype, Format::kNd, {layer.cout})};
+  const std::vector<TensorSpec> inputs{Laid(path, {1, layer.cin, layer.hw, layer.hw}, Format::kNc1hwc0),
+                                       Laid(path, {layer.cout, layer.cin, layer.k, layer.k}, Format::kFractalZ),
+                                       Spec(path.dtype, Format::kNd, {layer.cout})};
   kernels::AttrMap attrs;
   attrs.Set("strides", std::vector<int64_t>{1, 1, layer.stride, layer.stride});
   attrs.Set("pads", std::vector<int64_t>{layer.pad, layer.pad, layer.pad, layer.pad});
@@ -227,9 +226,10 @@ int Main(int argc, char** argv) {
   for (const FmaPeak& p : peaks) std::printf(" %.1f", p.gflops);
   std::printf("); one core while it runs: %.1f GFLOP/s (%d cores: %.1f)\n", core_limit, peaks[0].threads,
               core_limit * peaks[0].threads);
-  std::printf("per layer: median of %d runs; %%lim = GFLOP/s / FMA limit (wall clock); %%core = GFLOP per CPU-second / "
-              "one core's FMA limit\n\n",
-              iterations);
+  std::printf(
+      "per layer: median of %d runs; %%lim = GFLOP/s / FMA limit (wall clock); %%core = GFLOP per CPU-second / "
+      "one core's FMA limit\n\n",
+      iterations);
   std::printf("%-13s %-24s %3s %6s", "layer", "shape", "n", "GFLOP");
   for (const Path& p : paths) std::printf(" | %-34s", p.title);
   std::printf("\n%-13s %-24s %3s %6s", "", "", "", "");
@@ -264,4 +264,6 @@ int Main(int argc, char** argv) {
 }  // namespace
 }  // namespace asim::bench
 
-int main(int argc, char** argv) { return asim::bench::Main(argc, argv); }
+int main(int argc, char** argv) {
+  return asim::bench::Main(argc, argv);
+}

@@ -15,7 +15,7 @@ struct FmaPeak {
   double gflops = 0;          // fp32 GFLOP/s of all threads together, wall clock (an FMA counts as 2)
   double gflops_per_cpu = 0;  // GFLOP per CPU-second of one thread (immune to time-slicing)
   int threads = 0;
-  std::string isa;            // "AVX-512", "AVX2+FMA" or "scalar C++"
+  std::string isa;  // "AVX-512", "AVX2+FMA" or "scalar C++"
 };
 
 // Runs the loop on every hardware thread for about `seconds`.

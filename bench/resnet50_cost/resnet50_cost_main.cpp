@@ -24,8 +24,8 @@ using asim::sim::SocSpec;
 struct Anchor {
   const char* soc;
   int64_t batch;
-  double published_ms;      // per batch
-  const char* published;    // as published
+  double published_ms;    // per batch
+  const char* published;  // as published
 };
 
 // ascend_tools_hw.md section 6: msame 2.789 ms (Ascend310, bs1); 4250 images/s (310P3, bs64).
@@ -36,21 +36,23 @@ const Anchor kAnchors[] = {
 constexpr double kTolerance = 0.20;
 
 void PrintTable(const asim::bench::Net& net, const NetCost& cost) {
-  std::printf("%-24s %-22s %-18s %3s %9s %9s %7s %7s %9s %9s %9s %6s %5s %5s %5s %5s %5s %5s %7s %8s\n", "task",
-              "type", "output", "bd", "cube", "vector", "scalar", "mte1", "mte2", "mte3", "total", "crit", "mac",
-              "vec", "scal", "mte1", "mte2", "mte3", "membnd", "us");
+  std::printf("%-24s %-22s %-18s %3s %9s %9s %7s %7s %9s %9s %9s %6s %5s %5s %5s %5s %5s %5s %7s %8s\n", "task", "type",
+              "output", "bd", "cube", "vector", "scalar", "mte1", "mte2", "mte3", "total", "crit", "mac", "vec", "scal",
+              "mte1", "mte2", "mte3", "membnd", "us");
   for (const auto& tc : cost.tasks) {
     const auto& e = tc.estimate;
     std::string shape;
     for (int64_t d : net.tensors[tc.task->output].shape) shape += (shape.empty() ? "" : "x") + std::to_string(d);
-    std::printf("%-24s %-22s %-18s %3u %9llu %9llu %7llu %7llu %9llu %9llu %9llu %6s %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %7.2f %8.1f\n",
-                tc.task->name.c_str(), tc.task->type.c_str(), shape.c_str(), e.block_dim,
-                static_cast<unsigned long long>(e.cube_cycles), static_cast<unsigned long long>(e.vector_cycles),
-                static_cast<unsigned long long>(e.scalar_cycles), static_cast<unsigned long long>(e.mte1_cycles),
-                static_cast<unsigned long long>(e.mte2_cycles), static_cast<unsigned long long>(e.mte3_cycles),
-                static_cast<unsigned long long>(e.total_cycles), asim::sim::CriticalPipeName(e.critical_pipe),
-                e.mac_ratio, e.vec_ratio, e.scalar_ratio, e.mte1_ratio, e.mte2_ratio, e.mte3_ratio, e.memory_bound,
-                asim::sim::PsToUs(e.duration_ps));
+    std::printf(
+        "%-24s %-22s %-18s %3u %9llu %9llu %7llu %7llu %9llu %9llu %9llu %6s %5.2f %5.2f %5.2f %5.2f %5.2f %5.2f %7.2f "
+        "%8.1f\n",
+        tc.task->name.c_str(), tc.task->type.c_str(), shape.c_str(), e.block_dim,
+        static_cast<unsigned long long>(e.cube_cycles), static_cast<unsigned long long>(e.vector_cycles),
+        static_cast<unsigned long long>(e.scalar_cycles), static_cast<unsigned long long>(e.mte1_cycles),
+        static_cast<unsigned long long>(e.mte2_cycles), static_cast<unsigned long long>(e.mte3_cycles),
+        static_cast<unsigned long long>(e.total_cycles), asim::sim::CriticalPipeName(e.critical_pipe), e.mac_ratio,
+        e.vec_ratio, e.scalar_ratio, e.mte1_ratio, e.mte2_ratio, e.mte3_ratio, e.memory_bound,
+        asim::sim::PsToUs(e.duration_ps));
   }
 }
 
@@ -129,7 +131,8 @@ int main(int argc, char** argv) {
   std::printf("\n== ResNet-50 totals against the published anchors ==\n");
   for (const std::string& l : summary) std::printf("%s\n", l.c_str());
   if (check && !ok) {
-    std::fprintf(stderr, "resnet50_cost: a simulated total is outside +-%.0f%% of its published figure\n", kTolerance * 100);
+    std::fprintf(stderr, "resnet50_cost: a simulated total is outside +-%.0f%% of its published figure\n",
+                 kTolerance * 100);
     return 1;
   }
   return 0;

@@ -13,10 +13,14 @@ namespace {
 constexpr int64_t kC0 = 16;
 constexpr int64_t kFp16 = 2;
 
-int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
+int64_t RoundUp(int64_t v, int64_t m) {
+  return (v + m - 1) / m * m;
+}
 
 // Bytes of an fp16 NC1HWC0 tensor (C padded to 16).
-int64_t Nc1hwc0Bytes(int64_t n, int64_t c, int64_t h, int64_t w) { return n * RoundUp(c, kC0) * h * w * kFp16; }
+int64_t Nc1hwc0Bytes(int64_t n, int64_t c, int64_t h, int64_t w) {
+  return n * RoundUp(c, kC0) * h * w * kFp16;
+}
 
 class Builder {
  public:
@@ -154,7 +158,8 @@ WorkDesc OpWork(const Net& net, const NetOp& op, const kernels::ChipTraits& chip
   const int64_t out_elems = out.bytes / kFp16;
   switch (op.kind) {
     case OpKind::kConv: return kernels::CubeConvWork(op.conv, chip);
-    case OpKind::kGemm: return kernels::CubeMatMulWork(1, op.gemm_m, op.gemm_k, op.gemm_n, DataType::kFloat16, true, chip);
+    case OpKind::kGemm:
+      return kernels::CubeMatMulWork(1, op.gemm_m, op.gemm_k, op.gemm_n, DataType::kFloat16, true, chip);
     case OpKind::kAipp:
       // Per output element: colour-space/mean/scale (about 3 fp16 vector ops, cast included).
       return VectorWork(in.bytes, out.bytes, 3.0 * static_cast<double>(out_elems), kFp16, out_elems, chip);
@@ -204,7 +209,9 @@ const char* OpKindName(OpKind kind) {
   return "?";
 }
 
-Net BuildResNet50(int64_t batch) { return Builder(batch).Build(); }
+Net BuildResNet50(int64_t batch) {
+  return Builder(batch).Build();
+}
 
 kernels::ChipTraits TraitsFor(const sim::SocSpec& spec) {
   kernels::ChipTraits t;

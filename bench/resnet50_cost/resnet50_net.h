@@ -33,9 +33,9 @@ struct NetTensor {
 struct NetOp {
   std::string name;  // "layer1.0.conv1"
   OpKind kind = OpKind::kConv;
-  kernels::ConvGeometry conv;  // kConv
+  kernels::ConvGeometry conv;                  // kConv
   int64_t gemm_m = 0, gemm_k = 0, gemm_n = 0;  // kGemm
-  std::vector<int> inputs;     // activation tensor ids
+  std::vector<int> inputs;                     // activation tensor ids
   int output = -1;
 };
 

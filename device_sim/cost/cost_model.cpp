@@ -41,8 +41,7 @@ CostEstimate EstimateAiCpu(const WorkDesc& work, const SocSpec& spec) {
   const double freq_hz = spec.cores.ai_cpu_freq_mhz * 1e6;
   e.aicpu_compute_cycles = CeilCycles(ops / (e.aicpu_cores_used * spec.cost.aicpu_ops_per_cycle));
   // The AI CPU cluster shares one memory rate however many cores a task uses.
-  e.aicpu_memory_cycles =
-      CeilCycles(static_cast<double>(work.aicpu_bytes) / (spec.cost.aicpu_gbps * 1e9) * freq_hz);
+  e.aicpu_memory_cycles = CeilCycles(static_cast<double>(work.aicpu_bytes) / (spec.cost.aicpu_gbps * 1e9) * freq_hz);
   // Out-of-order cores with hardware prefetch overlap streaming with compute: the larger term
   // bounds the task.
   e.critical_pipe = CriticalPipe::kAiCpu;
@@ -80,7 +79,9 @@ uint32_t CubeMacsPerCycle(DataType dtype, const SocSpec& spec) {
   }
 }
 
-CostEstimate EstimateCost(const WorkDesc& work, const SocSpec& spec) { return EstimateCost(work, spec, CostHints{}); }
+CostEstimate EstimateCost(const WorkDesc& work, const SocSpec& spec) {
+  return EstimateCost(work, spec, CostHints{});
+}
 
 CostEstimate EstimateCost(const WorkDesc& work, const SocSpec& spec, const CostHints& hints) {
   if (work.on_ai_cpu) return EstimateAiCpu(work, spec);
@@ -110,19 +111,19 @@ CostEstimate EstimateCost(const WorkDesc& work, const SocSpec& spec, const CostH
 
   // Vector: bytes per cycle over the element width.
   const double elem_bytes = std::max<uint32_t>(1, work.vector_elem_bytes);
-  e.vector_cycles =
-      CeilCycles(static_cast<double>(work.vector_ops) * share * elem_bytes / spec.vector.bytes_per_cycle);
+  e.vector_cycles = CeilCycles(static_cast<double>(work.vector_ops) * share * elem_bytes / spec.vector.bytes_per_cycle);
   e.scalar_cycles = CeilCycles(static_cast<double>(work.scalar_ops) * share / spec.cost.scalar_ops_per_cycle);
   // MTE1: L1 -> L0A and L1 -> L0B run side by side.
-  const double mte1_rate = static_cast<double>(spec.cost.l1_to_l0a_bytes_per_cycle) + spec.cost.l1_to_l0b_bytes_per_cycle;
+  const double mte1_rate =
+      static_cast<double>(spec.cost.l1_to_l0a_bytes_per_cycle) + spec.cost.l1_to_l0b_bytes_per_cycle;
   e.mte1_cycles = CeilCycles(static_cast<double>(work.mte1_bytes) * share / mte1_rate);
 
   // MTE2 / MTE3: the memory bandwidth (at its achievable efficiency) is shared by the active
   // cores and converted to bytes per AI Core cycle; no core exceeds its own port. Bytes the
   // caller knows to be in L2 move at the port rate.
   const double port = spec.cost.gm_port_bytes_per_cycle;
-  const double mem_bpc = std::min(
-      port, spec.memory.bandwidth_gbps * 1e9 * spec.cost.memory_efficiency / e.cores_used / freq_hz);
+  const double mem_bpc =
+      std::min(port, spec.memory.bandwidth_gbps * 1e9 * spec.cost.memory_efficiency / e.cores_used / freq_hz);
   const double l2_read = static_cast<double>(std::min(hints.mte2_l2_hit_bytes, work.mte2_bytes));
   const double ddr_read = static_cast<double>(work.mte2_bytes) - l2_read;
   const double l2_write = static_cast<double>(std::min(hints.mte3_l2_resident_bytes, work.mte3_bytes));

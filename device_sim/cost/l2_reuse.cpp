@@ -33,8 +33,7 @@ void L2ReuseModel::Stream(uint64_t bytes) {
 
 void L2ReuseModel::Touch(uint64_t id, uint64_t bytes, bool stream) {
   if (!stream) {
-    stack_.erase(std::remove_if(stack_.begin(), stack_.end(),
-                                [id](const Entry& e) { return !e.stream && e.id == id; }),
+    stack_.erase(std::remove_if(stack_.begin(), stack_.end(), [id](const Entry& e) { return !e.stream && e.id == id; }),
                  stack_.end());
   }
   stack_.push_back(Entry{id, bytes, stream});

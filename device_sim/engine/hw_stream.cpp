@@ -7,12 +7,13 @@
 
 namespace asim::sim {
 
-HwStream::HwStream(Scheduler* owner, uint32_t id, uint32_t priority)
-    : owner_(owner), id_(id), priority_(priority) {
+HwStream::HwStream(Scheduler* owner, uint32_t id, uint32_t priority) : owner_(owner), id_(id), priority_(priority) {
   worker_ = std::thread([this] { WorkerLoop(); });
 }
 
-HwStream::~HwStream() { StopAndJoin(); }
+HwStream::~HwStream() {
+  StopAndJoin();
+}
 
 void HwStream::Push(std::shared_ptr<Task> task) {
   {
@@ -54,9 +55,9 @@ Status HwStream::WaitIdle(int64_t timeout_ms) {
   if (timeout_ms < 0) {
     idle_cv_.wait(lock, done);
   } else if (!idle_cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms), done)) {
-    return Status(err::kRtStreamSyncTimeout,
-                  "stream " + std::to_string(id_) + " did not finish within " + std::to_string(timeout_ms) +
-                      " ms (" + std::to_string(target - finished_) + " task(s) outstanding)");
+    return Status(err::kRtStreamSyncTimeout, "stream " + std::to_string(id_) + " did not finish within " +
+                                                 std::to_string(timeout_ms) + " ms (" +
+                                                 std::to_string(target - finished_) + " task(s) outstanding)");
   }
   Status result = std::move(sticky_);
   sticky_ = Status::Ok();

@@ -89,8 +89,8 @@ class HwStream {
   uint64_t finished_ = 0;
   bool running_task_ = false;
   bool stopping_ = false;
-  std::atomic<bool> aborted_{false};          // written under mutex_; read by event waits
-  std::shared_ptr<SimEvent> waiting_on_;      // the event the worker is blocked on, if any
+  std::atomic<bool> aborted_{false};      // written under mutex_; read by event waits
+  std::shared_ptr<SimEvent> waiting_on_;  // the event the worker is blocked on, if any
   bool failed_since_sync_ = false;
   Status sticky_;
   std::thread worker_;

@@ -132,7 +132,9 @@ void Scheduler::Enqueue(HwStream& stream, std::shared_ptr<Task> task) {
   stream.Push(std::move(task));
 }
 
-void Scheduler::Submit(HwStream& stream, TaskDesc desc) { Enqueue(stream, MakeTask(std::move(desc))); }
+void Scheduler::Submit(HwStream& stream, TaskDesc desc) {
+  Enqueue(stream, MakeTask(std::move(desc)));
+}
 
 void Scheduler::RecordEvent(HwStream& stream, const std::shared_ptr<SimEvent>& event) {
   TaskDesc desc;
@@ -358,6 +360,8 @@ SimPs Scheduler::CopyDuration(EngineKind engine, uint64_t bytes) const {
   return timeline_.CopyDuration(engine, bytes);  // params are immutable
 }
 
-SimPs Scheduler::MemsetDuration(uint64_t bytes) const { return timeline_.MemsetDuration(bytes); }
+SimPs Scheduler::MemsetDuration(uint64_t bytes) const {
+  return timeline_.MemsetDuration(bytes);
+}
 
 }  // namespace asim::sim

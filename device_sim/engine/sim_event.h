@@ -72,11 +72,11 @@ class SimEvent {
   const uint32_t flags_;
   mutable std::mutex mutex_;
   mutable std::condition_variable cv_;
-  uint64_t enqueued_records_ = 0;     // guarded by mutex_ (written at enqueue)
-  uint64_t completed_records_ = 0;    // guarded by mutex_: highest completed generation
-  bool recorded_state_ = false;       // true after a record completes, false after a reset completes
+  uint64_t enqueued_records_ = 0;             // guarded by mutex_ (written at enqueue)
+  uint64_t completed_records_ = 0;            // guarded by mutex_: highest completed generation
+  bool recorded_state_ = false;               // true after a record completes, false after a reset completes
   bool reset_since_record_enqueued_ = false;  // guarded by mutex_
-  SimPs completed_timestamp_ = 0;     // sim time of completed_records_
+  SimPs completed_timestamp_ = 0;             // sim time of completed_records_
   uint64_t waits_enqueued_ = 0;
   uint64_t waits_completed_ = 0;
   // Resolved generations (guarded by mutex_): every one <= resolved_prefix_, plus those in

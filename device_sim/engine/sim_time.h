@@ -15,9 +15,15 @@ inline constexpr SimPs kPsPerNs = 1000;
 inline constexpr SimPs kPsPerUs = 1000 * kPsPerNs;
 inline constexpr SimPs kPsPerMs = 1000 * kPsPerUs;
 
-constexpr SimPs UsToPs(double us) { return us <= 0 ? 0 : static_cast<SimPs>(us * static_cast<double>(kPsPerUs) + 0.5); }
-constexpr double PsToMs(SimPs ps) { return static_cast<double>(ps) / static_cast<double>(kPsPerMs); }
-constexpr double PsToUs(SimPs ps) { return static_cast<double>(ps) / static_cast<double>(kPsPerUs); }
+constexpr SimPs UsToPs(double us) {
+  return us <= 0 ? 0 : static_cast<SimPs>(us * static_cast<double>(kPsPerUs) + 0.5);
+}
+constexpr double PsToMs(SimPs ps) {
+  return static_cast<double>(ps) / static_cast<double>(kPsPerMs);
+}
+constexpr double PsToUs(SimPs ps) {
+  return static_cast<double>(ps) / static_cast<double>(kPsPerUs);
+}
 
 // Time to move `bytes` at `gbytes_per_s` (10^9 bytes per second), rounded up to 1 ps.
 constexpr SimPs TransferPs(uint64_t bytes, double gbytes_per_s) {

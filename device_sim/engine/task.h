@@ -22,13 +22,13 @@ enum class TaskKind : uint8_t { kKernel, kMemcpy, kMemset, kEventRecord, kEventW
 
 // The hardware unit a task occupies on the simulated chip.
 enum class EngineKind : uint8_t {
-  kAiCore,    // cube + vector units, block_dim cores at a time
-  kAiCpu,     // control-flow / fallback kernels
-  kDmaH2D,    // PCIe host -> device
-  kDmaD2H,    // PCIe device -> host
-  kDmaD2D,    // on-device copy (memory bandwidth)
-  kHost,      // host callback delivered through the report thread
-  kSync,      // event record / wait / reset: ordering only, zero duration
+  kAiCore,  // cube + vector units, block_dim cores at a time
+  kAiCpu,   // control-flow / fallback kernels
+  kDmaH2D,  // PCIe host -> device
+  kDmaD2H,  // PCIe device -> host
+  kDmaD2D,  // on-device copy (memory bandwidth)
+  kHost,    // host callback delivered through the report thread
+  kSync,    // event record / wait / reset: ordering only, zero duration
 };
 inline constexpr int kEngineKindCount = 7;
 
@@ -42,10 +42,10 @@ struct TaskDesc {
   std::string name;     // op name / "MemcpyAsync" ...
   std::string op_type;  // op type for kernels, empty otherwise
   uint32_t block_dim = 1;
-  uint64_t bytes = 0;        // bytes moved (copies, memsets)
-  SimPs duration_ps = 0;     // from the cost model (kernels) or the link model (copies)
-  std::function<Status()> run;           // functional payload; may be empty
-  std::shared_ptr<const void> info;      // opaque extra data for observers (dump tensors ...)
+  uint64_t bytes = 0;                // bytes moved (copies, memsets)
+  SimPs duration_ps = 0;             // from the cost model (kernels) or the link model (copies)
+  std::function<Status()> run;       // functional payload; may be empty
+  std::shared_ptr<const void> info;  // opaque extra data for observers (dump tensors ...)
 };
 
 // What observers see, after the fact. Times are simulated; `wait_ps` is the time the task

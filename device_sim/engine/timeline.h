@@ -21,15 +21,15 @@ namespace asim::sim {
 struct TimingParams {
   uint32_t ai_core_count = 2;
   uint32_t ai_cpu_count = 4;
-  uint32_t dma_channels = 1;          // per direction
-  double h2d_gbps = 12.0;             // host -> device (PCIe)
-  double d2h_gbps = 12.0;             // device -> host (PCIe)
-  double d2d_gbps = 50.0;             // device memory copy (read + write at memory bandwidth / 2)
-  double copy_latency_us = 5.0;       // fixed cost of a DMA transfer
-  double submit_overhead_us = 2.0;    // host time to enqueue one task (advances the host clock)
-  double task_launch_us = 3.0;        // device-side scheduling latency before a task starts
-  double host_callback_us = 10.0;     // delivering a callback to the report thread and back
-  double memset_gbps = 100.0;         // on-device fill rate
+  uint32_t dma_channels = 1;        // per direction
+  double h2d_gbps = 12.0;           // host -> device (PCIe)
+  double d2h_gbps = 12.0;           // device -> host (PCIe)
+  double d2d_gbps = 50.0;           // device memory copy (read + write at memory bandwidth / 2)
+  double copy_latency_us = 5.0;     // fixed cost of a DMA transfer
+  double submit_overhead_us = 2.0;  // host time to enqueue one task (advances the host clock)
+  double task_launch_us = 3.0;      // device-side scheduling latency before a task starts
+  double host_callback_us = 10.0;   // delivering a callback to the report thread and back
+  double memset_gbps = 100.0;       // on-device fill rate
 };
 
 class Timeline {

@@ -24,18 +24,19 @@ constexpr uint64_t kHintBase = 0x12c000000000ULL;
 constexpr uint64_t kHintStride = uint64_t{1} << 40;  // 1 TiB per device id
 constexpr uint32_t kHintedDevices = 64;
 
-std::string Errno() { return std::strerror(errno); }
+std::string Errno() {
+  return std::strerror(errno);
+}
 
 Status MapFailure(uint32_t device_id, const char* what, uint64_t bytes) {
   return Status(err::kRtMemoryAllocation, "device " + std::to_string(device_id) + ": cannot " + what + " of " +
-                                    std::to_string(bytes) + " bytes: " + Errno());
+                                              std::to_string(bytes) + " bytes: " + Errno());
 }
 
 // Reserves `capacity` bytes of PROT_NONE address space whose start is kBaseAlignment aligned.
 void* ReserveAligned(uint32_t device_id, uint64_t capacity) {
   const uint64_t span = capacity + AddressSpace::kBaseAlignment;
-  void* hint = device_id < kHintedDevices ? reinterpret_cast<void*>(kHintBase + device_id * kHintStride)
-                                          : nullptr;
+  void* hint = device_id < kHintedDevices ? reinterpret_cast<void*>(kHintBase + device_id * kHintStride) : nullptr;
   void* raw = mmap(hint, span, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (raw == MAP_FAILED) return nullptr;
   const uint64_t start = reinterpret_cast<uint64_t>(raw);
@@ -55,8 +56,8 @@ int OpenBackingFile(uint32_t device_id, uint64_t capacity) {
     return -1;
   }
   if (ftruncate(fd, static_cast<off_t>(capacity)) != 0) {
-    ASIM_LOG_WARN("[SIM] device {}: sizing the memfd to {} bytes failed ({}), using anonymous memory",
-                  device_id, capacity, Errno());
+    ASIM_LOG_WARN("[SIM] device {}: sizing the memfd to {} bytes failed ({}), using anonymous memory", device_id,
+                  capacity, Errno());
     close(fd);
     return -1;
   }
@@ -93,9 +94,8 @@ Status AddressSpace::Create(uint32_t device_id, uint64_t capacity, bool host_acc
     void* shadow = mmap(nullptr, capacity, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_NORESERVE, space->fd_, 0);
     if (shadow == MAP_FAILED) return MapFailure(device_id, "map the simulator view", capacity);
     space->shadow_base_ = static_cast<char*>(shadow);
-    if (host_accessible &&
-        mmap(device, capacity, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED | MAP_NORESERVE, space->fd_, 0) ==
-            MAP_FAILED) {
+    if (host_accessible && mmap(device, capacity, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED | MAP_NORESERVE,
+                                space->fd_, 0) == MAP_FAILED) {
       return MapFailure(device_id, "map the device range host-accessible", capacity);
     }
   } else if (host_accessible) {
@@ -105,15 +105,14 @@ Status AddressSpace::Create(uint32_t device_id, uint64_t capacity, bool host_acc
     }
     space->shadow_base_ = static_cast<char*>(device);
   } else {
-    void* shadow =
-        mmap(nullptr, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    void* shadow = mmap(nullptr, capacity, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
     if (shadow == MAP_FAILED) return MapFailure(device_id, "map the simulator view", capacity);
     space->shadow_base_ = static_cast<char*>(shadow);
   }
   ASIM_LOG_INFO("[SIM] device {}: {} bytes of device address space at {} ({}, {} backing), simulator view at {}",
                 device_id, capacity, HexAddress(space->device_base_),
-                host_accessible ? "host-accessible" : "not host-accessible",
-                space->fd_ >= 0 ? "memfd" : "anonymous", HexAddress(reinterpret_cast<uint64_t>(space->shadow_base_)));
+                host_accessible ? "host-accessible" : "not host-accessible", space->fd_ >= 0 ? "memfd" : "anonymous",
+                HexAddress(reinterpret_cast<uint64_t>(space->shadow_base_)));
   *out = std::move(space);
   return Status::Ok();
 }
@@ -130,8 +129,8 @@ void AddressSpace::Release(uint64_t offset, uint64_t len) {
   if (len == 0) return;
   int rc = 0;
   if (fd_ >= 0) {
-    rc = fallocate(fd_, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, static_cast<off_t>(offset),
-                   static_cast<off_t>(len));
+    rc =
+        fallocate(fd_, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, static_cast<off_t>(offset), static_cast<off_t>(len));
   } else {
     rc = madvise(shadow_base_ + offset, len, MADV_DONTNEED);
   }

@@ -16,8 +16,8 @@
 // Owner: device_sim/memory. Thread safety: immutable after Create except for the bytes and
 // Release(), which the owner must not race with users of the released range.
 // Failure: Create returns err::kInvalidParam for a bad capacity, err::kRtMemoryAllocation
-// when the kernel refuses the mappings (the message has the size and errno text); Release only logs a warning on failure (the pages then stay
-// committed and keep their contents; callers treat freed memory as undefined anyway).
+// when the kernel refuses the mappings (the message has the size and errno text); Release only logs a warning on
+// failure (the pages then stay committed and keep their contents; callers treat freed memory as undefined anyway).
 #pragma once
 
 #include <cstddef>

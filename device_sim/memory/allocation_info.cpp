@@ -29,7 +29,9 @@ std::string DescribeAllocation(const AllocationInfo& info) {
   return "allocation #" + std::to_string(info.serial) + " " + Range(info) + " of " + SizeAndOrigin(info);
 }
 
-std::string RangeSizeAndOrigin(const AllocationInfo& info) { return Range(info) + ", " + SizeAndOrigin(info); }
+std::string RangeSizeAndOrigin(const AllocationInfo& info) {
+  return Range(info) + ", " + SizeAndOrigin(info);
+}
 
 std::string BasePlusOffset(const AllocationInfo& info, uint64_t addr) {
   return HexAddress(info.addr) + "+" + std::to_string(addr - info.addr);

@@ -15,12 +15,12 @@
 namespace asim::sim {
 
 struct AllocationInfo {
-  uint64_t addr = 0;        // first byte, as the caller sees it (device address for DeviceMemory)
-  size_t requested = 0;     // bytes asked for
-  size_t reserved = 0;      // bytes set aside (requested rounded up to the page granularity)
+  uint64_t addr = 0;     // first byte, as the caller sees it (device address for DeviceMemory)
+  size_t requested = 0;  // bytes asked for
+  size_t reserved = 0;   // bytes set aside (requested rounded up to the page granularity)
   PageKind page = PageKind::kNormal;
-  uint64_t serial = 0;      // 1, 2, 3 ... in allocation order, per registry
-  std::string origin;       // who allocated it ("aclrtMalloc", "model 3 weights", ...)
+  uint64_t serial = 0;  // 1, 2, 3 ... in allocation order, per registry
+  std::string origin;   // who allocated it ("aclrtMalloc", "model 3 weights", ...)
 };
 
 // "0x12c000000000".

@@ -12,9 +12,15 @@
 namespace asim::sim {
 namespace {
 
-uint64_t AlignUp(uint64_t v, uint64_t a) { return (v + a - 1) & ~(a - 1); }
-uint64_t AlignDown(uint64_t v, uint64_t a) { return v & ~(a - 1); }
-uint64_t AddrOf(const void* p) { return reinterpret_cast<uint64_t>(p); }
+uint64_t AlignUp(uint64_t v, uint64_t a) {
+  return (v + a - 1) & ~(a - 1);
+}
+uint64_t AlignDown(uint64_t v, uint64_t a) {
+  return v & ~(a - 1);
+}
+uint64_t AddrOf(const void* p) {
+  return reinterpret_cast<uint64_t>(p);
+}
 
 }  // namespace
 
@@ -41,8 +47,8 @@ DeviceMemory::~DeviceMemory() {
 }
 
 std::string DeviceMemory::Where() const {
-  return "device " + std::to_string(device_id_) + " " + std::string(MemKindName(kind_)) + " [" +
-         HexAddress(base()) + ", " + HexAddress(base() + capacity()) + ")";
+  return "device " + std::to_string(device_id_) + " " + std::string(MemKindName(kind_)) + " [" + HexAddress(base()) +
+         ", " + HexAddress(base() + capacity()) + ")";
 }
 
 bool DeviceMemory::Contains(const void* p) const {
@@ -66,8 +72,7 @@ Status DeviceMemory::Allocate(size_t size, size_t alignment, PageKind page, std:
   if (out == nullptr) return Status(err::kInvalidParam, Where() + ": Allocate: output pointer is null");
   if (size == 0) return Status(err::kInvalidParam, Where() + ": cannot allocate 0 bytes");
   if ((alignment & (alignment - 1)) != 0) {
-    return Status(err::kInvalidParam,
-                  Where() + ": alignment " + std::to_string(alignment) + " is not a power of two");
+    return Status(err::kInvalidParam, Where() + ": alignment " + std::to_string(alignment) + " is not a power of two");
   }
   const bool huge = page == PageKind::kHuge;
   const uint64_t granule = huge ? kHugePageSize : kMinAlignment;
@@ -80,8 +85,8 @@ Status DeviceMemory::Allocate(size_t size, size_t alignment, PageKind page, std:
   if (!placed) {
     return Status(err::kRtMemoryAllocation,
                   Where() + ": cannot allocate " + std::to_string(size) + " bytes (" + std::string(PageKindName(page)) +
-                      " pages, alignment " + std::to_string(align) + ") for '" + origin + "': " +
-                      std::to_string(allocator_.free_bytes()) + " bytes free of " + std::to_string(capacity()) +
+                      " pages, alignment " + std::to_string(align) + ") for '" + origin +
+                      "': " + std::to_string(allocator_.free_bytes()) + " bytes free of " + std::to_string(capacity()) +
                       " in " + std::to_string(allocator_.free_blocks()) + " blocks, the largest " +
                       std::to_string(allocator_.largest_free_block()) + " bytes");
   }
@@ -152,8 +157,8 @@ Status DeviceMemory::Translate(const void* p, size_t len, void** sim_ptr) const 
   std::shared_lock lock(mu_);
   auto it = FindBlock(addr);
   if (it == live_.end()) {
-    std::string msg = "address " + HexAddress(addr) + " on device " + std::to_string(device_id_) +
-                      " is in no live allocation";
+    std::string msg =
+        "address " + HexAddress(addr) + " on device " + std::to_string(device_id_) + " is in no live allocation";
     if (auto freed = freed_.Lookup(addr)) {
       msg += " (it is at " + BasePlusOffset(*freed, addr) + " in allocation #" + std::to_string(freed->serial) +
              ", which was already freed; it was " + RangeSizeAndOrigin(*freed) + ")";
@@ -194,10 +199,13 @@ std::vector<AllocationInfo> DeviceMemory::LiveAllocations() const {
     all.reserve(live_.size());
     for (auto it = live_.begin(); it != live_.end(); ++it) all.push_back(Info(it));
   }
-  std::sort(all.begin(), all.end(), [](const AllocationInfo& a, const AllocationInfo& b) { return a.serial < b.serial; });
+  std::sort(all.begin(), all.end(),
+            [](const AllocationInfo& a, const AllocationInfo& b) { return a.serial < b.serial; });
   return all;
 }
 
-uint64_t DeviceMemory::ResidentBytes() const { return space_->ResidentBytes(0, capacity()); }
+uint64_t DeviceMemory::ResidentBytes() const {
+  return space_->ResidentBytes(0, capacity());
+}
 
 }  // namespace asim::sim

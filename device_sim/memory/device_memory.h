@@ -71,7 +71,7 @@ class DeviceMemory {
   Status Translate(const void* p, size_t len, void** sim_ptr) const;
   std::optional<AllocationInfo> Find(const void* p) const;  // live allocation holding p
   Stats GetStats() const;
-  std::vector<AllocationInfo> LiveAllocations() const;    // sorted by serial
+  std::vector<AllocationInfo> LiveAllocations() const;  // sorted by serial
   // Bytes of the device range that hold physical pages right now (diagnostics; cheap with
   // the memfd backing, a page-table walk of the whole range otherwise).
   uint64_t ResidentBytes() const;

@@ -31,8 +31,8 @@ class FreedHistory {
 
  private:
   size_t capacity_;
-  std::map<uint64_t, AllocationInfo> by_addr_;            // start address -> latest free there
-  std::deque<std::pair<uint64_t, uint64_t>> order_;       // (start, serial), oldest first
+  std::map<uint64_t, AllocationInfo> by_addr_;       // start address -> latest free there
+  std::deque<std::pair<uint64_t, uint64_t>> order_;  // (start, serial), oldest first
 };
 
 }  // namespace asim::sim

@@ -11,7 +11,9 @@
 
 namespace asim::sim {
 namespace {
-uint64_t AddrOf(const void* p) { return reinterpret_cast<uint64_t>(p); }
+uint64_t AddrOf(const void* p) {
+  return reinterpret_cast<uint64_t>(p);
+}
 }  // namespace
 
 HostMemory::~HostMemory() {
@@ -90,7 +92,8 @@ std::vector<AllocationInfo> HostMemory::LiveAllocations() const {
     all.reserve(live_.size());
     for (const auto& [addr, info] : live_) all.push_back(info);
   }
-  std::sort(all.begin(), all.end(), [](const AllocationInfo& a, const AllocationInfo& b) { return a.serial < b.serial; });
+  std::sort(all.begin(), all.end(),
+            [](const AllocationInfo& a, const AllocationInfo& b) { return a.serial < b.serial; });
   return all;
 }
 

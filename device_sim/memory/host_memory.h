@@ -29,7 +29,7 @@ class HostMemory {
   static constexpr size_t kAlignment = 64;
 
   struct Stats {
-    uint64_t used;       // reserved bytes of live blocks
+    uint64_t used;  // reserved bytes of live blocks
     uint64_t peak_used;
     size_t live_count;
   };

@@ -69,8 +69,8 @@ Status AddDirectory(std::vector<SocSpec>* specs) {
     Status s = ReadFile(path, &text);
     if (s.ok()) s = ParseSocSpec(text, path.string(), &spec);
     if (s.ok() && std::find(seen.begin(), seen.end(), spec.soc_version) != seen.end()) {
-      s = Status(err::kFileAttrInvalid, path.string() + ": soc_version " + spec.soc_version +
-                                            " is defined twice in " + dir);
+      s = Status(err::kFileAttrInvalid,
+                 path.string() + ": soc_version " + spec.soc_version + " is defined twice in " + dir);
     }
     if (!s.ok()) {
       if (first.ok()) first = s;

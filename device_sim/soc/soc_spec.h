@@ -39,7 +39,7 @@ struct SocSpec {
     uint32_t vector_core_count = 0;  // vector-only cores (AIV); 0 on coupled chips without them
     uint32_t ai_cpu_count = 0;
     uint32_t aicore_freq_mhz = 0;
-    uint32_t ai_cpu_freq_mhz = 0;    // AI CPU (Arm) core clock
+    uint32_t ai_cpu_freq_mhz = 0;  // AI CPU (Arm) core clock
   } cores;
 
   struct Cube {
@@ -102,7 +102,7 @@ struct SocSpec {
   } peak;
 
   std::map<std::string, std::string> notes;  // "_notes": sources, estimates
-  std::string source;                         // "embedded:Ascend910.json" or a file path
+  std::string source;                        // "embedded:Ascend910.json" or a file path
 };
 
 // Loads the spec whose soc_version, soc_name or alias equals `soc_version` (exact match;

@@ -44,8 +44,7 @@ void ReadCube(JsonFields f, SocSpec::Cube* c) {
   }
   if (f.ok() && (c->fp32_macs_per_cycle > 0) != c->supports_fp32) {
     f.Fail(err::kFileAttrInvalid, "fp32_macs_per_cycle",
-           "must be positive exactly when supports_fp32 is true (got " + std::to_string(c->fp32_macs_per_cycle) +
-               ")");
+           "must be positive exactly when supports_fp32 is true (got " + std::to_string(c->fp32_macs_per_cycle) + ")");
   }
 }
 

@@ -7,13 +7,17 @@
 namespace asim::kernels {
 namespace {
 
-constexpr int64_t kFractal = 16;   // M and N fractal edge
+constexpr int64_t kFractal = 16;    // M and N fractal edge
 constexpr int64_t kL0cTileM = 128;  // L0C output tile (fp32, double-buffered in 256 KiB)
 constexpr int64_t kL0cTileN = 256;
-constexpr int64_t kL0KStep = 64;    // K elements per L0A/L0B load
+constexpr int64_t kL0KStep = 64;  // K elements per L0A/L0B load
 
-int64_t RoundUp(int64_t v, int64_t m) { return (v + m - 1) / m * m; }
-int64_t CeilDiv(int64_t v, int64_t m) { return (v + m - 1) / m; }
+int64_t RoundUp(int64_t v, int64_t m) {
+  return (v + m - 1) / m * m;
+}
+int64_t CeilDiv(int64_t v, int64_t m) {
+  return (v + m - 1) / m;
+}
 
 // Fractal K depth for a storage type: 16 for 16-bit types, 32 for int8, 64 for int4.
 int64_t FractalK(DataType t) {

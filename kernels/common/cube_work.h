@@ -28,7 +28,7 @@ struct ConvGeometry {
   int64_t cout = 1, kh = 1, kw = 1;      // weights
   int64_t oh = 1, ow = 1;                // output
   int64_t groups = 1;
-  DataType dtype = DataType::kFloat16;   // input/weight storage type
+  DataType dtype = DataType::kFloat16;  // input/weight storage type
   bool bias = false;
   // Input in NC1HWC0_C04 (atc --enable_small_channel=1, fp16, cin/groups <= 4): channels
   // pad to 4 instead of 16, and the reduction axis C0*KH*KW pads to 16 as a whole.

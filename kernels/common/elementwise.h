@@ -53,8 +53,8 @@ Status UnaryFloat(const TensorView& x, TensorView& y, const F& f) {
       return Status::Ok();
     }
     default:
-      return Status(err::kUnsupportedDataType, std::string("elementwise kernel has no ") + DataTypeName(x.dtype()) +
-                                                   " implementation");
+      return Status(err::kUnsupportedDataType,
+                    std::string("elementwise kernel has no ") + DataTypeName(x.dtype()) + " implementation");
   }
 }
 

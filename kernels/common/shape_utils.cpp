@@ -50,8 +50,8 @@ InferShapeFn Broadcasting(DataType out_dtype) {
 Status NormalizeAxis(int64_t axis, size_t rank, size_t* out) {
   const int64_t r = static_cast<int64_t>(rank);
   if (axis < -r || axis >= std::max<int64_t>(r, 1)) {
-    return Status(err::kOpAttrNotMatch, "axis " + std::to_string(axis) + " is out of range for rank " +
-                                            std::to_string(rank));
+    return Status(err::kOpAttrNotMatch,
+                  "axis " + std::to_string(axis) + " is out of range for rank " + std::to_string(rank));
   }
   *out = static_cast<size_t>(axis < 0 ? axis + r : axis);
   return Status::Ok();

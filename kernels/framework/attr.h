@@ -22,8 +22,19 @@ using AttrValue = std::variant<bool, int64_t, float, std::string, DataType, std:
                                std::vector<float>, std::vector<std::string>, std::vector<DataType>,
                                std::vector<std::vector<int64_t>>>;
 
-enum class AttrType { kBool, kInt, kFloat, kString, kDataType, kListBool, kListInt, kListFloat, kListString,
-                      kListDataType, kListListInt };
+enum class AttrType {
+  kBool,
+  kInt,
+  kFloat,
+  kString,
+  kDataType,
+  kListBool,
+  kListInt,
+  kListFloat,
+  kListString,
+  kListDataType,
+  kListListInt
+};
 
 const char* AttrTypeName(AttrType type);
 AttrType TypeOf(const AttrValue& value);

@@ -14,7 +14,9 @@ std::string ListText(const std::vector<T>& values, NameFn name) {
 
 }  // namespace
 
-const char* EngineName(Engine engine) { return engine == Engine::kAiCore ? "AI_CORE" : "AI_CPU"; }
+const char* EngineName(Engine engine) {
+  return engine == Engine::kAiCore ? "AI_CORE" : "AI_CPU";
+}
 
 Status KernelDef::Match(const std::vector<TensorSpec>& given, const AttrMap& attrs, const ChipTraits& chip) const {
   const std::string who = op_type + "/" + EngineName(engine) + ": ";
@@ -34,17 +36,17 @@ Status KernelDef::Match(const std::vector<TensorSpec>& given, const AttrMap& att
     if (t.dtype == DataType::kUndefined && io.optional) continue;  // absent optional input
     const std::string where = "input " + std::to_string(i) + " '" + io.name + "' ";
     if (!io.dtypes.empty() && std::find(io.dtypes.begin(), io.dtypes.end(), t.dtype) == io.dtypes.end()) {
-      return Status(err::kUnsupportedDataType, who + where + "dtype " + DataTypeName(t.dtype) + " not in " +
-                                                   ListText(io.dtypes, DataTypeName));
+      return Status(err::kUnsupportedDataType,
+                    who + where + "dtype " + DataTypeName(t.dtype) + " not in " + ListText(io.dtypes, DataTypeName));
     }
     if (!io.formats.empty() && std::find(io.formats.begin(), io.formats.end(), t.format) == io.formats.end()) {
-      return Status(err::kFormatNotMatch, who + where + "format " + FormatName(t.format) + " not in " +
-                                              ListText(io.formats, FormatName));
+      return Status(err::kFormatNotMatch,
+                    who + where + "format " + FormatName(t.format) + " not in " + ListText(io.formats, FormatName));
     }
     if (io.same_dtype_as >= 0 && static_cast<size_t>(io.same_dtype_as) < given.size() &&
         given[static_cast<size_t>(io.same_dtype_as)].dtype != t.dtype) {
-      return Status(err::kUnsupportedDataType, who + where + "dtype " + DataTypeName(t.dtype) +
-                                                   " differs from input " + std::to_string(io.same_dtype_as) + "'s " +
+      return Status(err::kUnsupportedDataType, who + where + "dtype " + DataTypeName(t.dtype) + " differs from input " +
+                                                   std::to_string(io.same_dtype_as) + "'s " +
                                                    DataTypeName(given[static_cast<size_t>(io.same_dtype_as)].dtype));
     }
     if (io.host_data_required && t.host_data == nullptr) {
@@ -169,8 +171,7 @@ KernelBuilder& KernelBuilder::StaticShapesOnly() {
     for (size_t i = 0; i < inputs.size(); ++i) {
       if (!inputs[i].IsStatic()) {
         return Status(err::kOpInputNotMatch, "input " + std::to_string(i) + " has dynamic shape " +
-                                                 DimsToString(inputs[i].dims) +
-                                                 "; AI Core kernels need static shapes");
+                                                 DimsToString(inputs[i].dims) + "; AI Core kernels need static shapes");
       }
     }
     return Status::Ok();
@@ -181,6 +182,8 @@ KernelBuilder& KernelBuilder::Source(std::string path) {
   return *this;
 }
 
-KernelDef KernelBuilder::Build() { return std::move(def_); }
+KernelDef KernelBuilder::Build() {
+  return std::move(def_);
+}
 
 }  // namespace asim::kernels

@@ -29,16 +29,16 @@ const char* EngineName(Engine engine);  // "AI_CORE", "AI_CPU"
 // What one input or output accepts.
 struct IoSpec {
   std::string name;
-  std::vector<DataType> dtypes;   // empty = any
-  std::vector<Format> formats;    // empty = any
+  std::vector<DataType> dtypes;  // empty = any
+  std::vector<Format> formats;   // empty = any
   bool optional = false;
-  bool variadic = false;          // the last input may repeat (Concat, Sum ...)
-  int same_dtype_as = -1;         // index of the input whose dtype this one must equal
+  bool variadic = false;            // the last input may repeat (Concat, Sum ...)
+  int same_dtype_as = -1;           // index of the input whose dtype this one must equal
   bool host_data_required = false;  // value must be known at selection (shape inputs)
 };
 
 struct KernelContext {
-  std::vector<TensorView> inputs;   // absent optional inputs have data == nullptr and no dims
+  std::vector<TensorView> inputs;  // absent optional inputs have data == nullptr and no dims
   std::vector<TensorView> outputs;
   const AttrMap* attrs = nullptr;
   void* workspace = nullptr;
@@ -49,11 +49,10 @@ struct KernelContext {
   bool has_input(size_t i) const { return i < inputs.size() && inputs[i].data != nullptr; }
 };
 
-using InferShapeFn =
-    std::function<Status(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs)>;
-using WorkspaceFn =
-    std::function<size_t(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs,
-                         const AttrMap& attrs)>;
+using InferShapeFn = std::function<Status(const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
+                                          std::vector<TensorSpec>* outputs)>;
+using WorkspaceFn = std::function<size_t(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs,
+                                         const AttrMap& attrs)>;
 using ComputeFn = std::function<Status(KernelContext& ctx)>;
 using CostFn = std::function<WorkDesc(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs,
                                       const AttrMap& attrs, const ChipTraits& chip)>;

@@ -50,8 +50,7 @@ Status KernelRegistry::SelectConversion(const TensorSpec& tensor, Format to, con
 }
 
 Status KernelRegistry::PlanConversions(const KernelDef& def, const std::vector<TensorSpec>& inputs,
-                                       const AttrMap& attrs, const ChipTraits& chip,
-                                       std::vector<TensorSpec>* converted,
+                                       const AttrMap& attrs, const ChipTraits& chip, std::vector<TensorSpec>* converted,
                                        std::vector<FormatConversion>* conversions, bool* rematched) const {
   *rematched = false;
   *converted = inputs;
@@ -135,8 +134,10 @@ Status KernelRegistry::Select(std::string_view op_type, const std::vector<Tensor
     if (st.ok() && def->infer_shape) st = def->infer_shape(effective, resolved, &outputs);
     if (!st.ok()) {
       refusals.push_back(st.message());
-      if (common_code == 0) common_code = st.code();
-      else if (common_code != st.code()) mixed = true;
+      if (common_code == 0)
+        common_code = st.code();
+      else if (common_code != st.code())
+        mixed = true;
       continue;
     }
     out->def = def;
@@ -151,8 +152,8 @@ Status KernelRegistry::Select(std::string_view op_type, const std::vector<Tensor
   }
   std::string message = "no kernel of '" + std::string(op_type) + "' accepts these inputs (";
   for (size_t i = 0; i < inputs.size(); ++i) {
-    message += (i ? ", " : "") + std::string(DataTypeName(inputs[i].dtype)) + " " + FormatName(inputs[i].format) +
-               " " + DimsToString(inputs[i].dims);
+    message += (i ? ", " : "") + std::string(DataTypeName(inputs[i].dtype)) + " " + FormatName(inputs[i].format) + " " +
+               DimsToString(inputs[i].dims);
   }
   message += "): ";
   for (size_t i = 0; i < refusals.size(); ++i) message += (i ? "; " : "") + refusals[i];

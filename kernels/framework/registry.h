@@ -32,8 +32,8 @@ struct FormatConversion {
 
 struct Selection {
   const KernelDef* def = nullptr;
-  AttrMap attrs;                     // with defaults filled in
-  std::vector<TensorSpec> outputs;   // inferred, in the formats the kernel produces
+  AttrMap attrs;                    // with defaults filled in
+  std::vector<TensorSpec> outputs;  // inferred, in the formats the kernel produces
   size_t workspace_bytes = 0;
   WorkDesc work;
   std::vector<std::string> refusals;  // why earlier candidates were skipped (AI Core -> AI CPU fallback)

@@ -20,9 +20,13 @@ using asim::api::DataBuffers;
 
 extern "C" {
 
-float aclFloat16ToFloat(aclFloat16 value) { return asim::HalfToFloat(value); }
+float aclFloat16ToFloat(aclFloat16 value) {
+  return asim::HalfToFloat(value);
+}
 
-aclFloat16 aclFloatToFloat16(float value) { return asim::FloatToHalf(value); }
+aclFloat16 aclFloatToFloat16(float value) {
+  return asim::FloatToHalf(value);
+}
 
 aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) {
   // data == NULL with size == 0 is a valid placeholder (an empty tensor or an output the

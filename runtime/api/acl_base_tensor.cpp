@@ -33,20 +33,20 @@ aclTensorDesc* NewDesc(asim::TensorDesc desc) {
 
 }  // namespace
 
-#define ACL_DESC_REQUIRE(desc)                                                                       \
-  do {                                                                                               \
-    if ((desc) == nullptr) ACL_API_FAIL(asim::err::kInvalidParam, #desc " must not be NULL");        \
-    if (!TensorDescs().Find(desc)) {                                                                 \
-      ACL_API_FAIL(asim::err::kInvalidResourceHandle, #desc " is not a live tensor descriptor");   \
-    }                                                                                                \
+#define ACL_DESC_REQUIRE(desc)                                                                   \
+  do {                                                                                           \
+    if ((desc) == nullptr) ACL_API_FAIL(asim::err::kInvalidParam, #desc " must not be NULL");    \
+    if (!TensorDescs().Find(desc)) {                                                             \
+      ACL_API_FAIL(asim::err::kInvalidResourceHandle, #desc " is not a live tensor descriptor"); \
+    }                                                                                            \
   } while (0)
 
 extern "C" {
 
 aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int64_t* dims, aclFormat format) {
   asim::TensorDesc desc;
-  asim::Status st = asim::TensorDesc::Create(static_cast<DataType>(dataType), numDims, dims,
-                                             static_cast<Format>(format), &desc);
+  asim::Status st =
+      asim::TensorDesc::Create(static_cast<DataType>(dataType), numDims, dims, static_cast<Format>(format), &desc);
   if (!st.ok()) {
     asim::api::SetRecentError("aclCreateTensorDesc", st.code(), st.message());
     return nullptr;
@@ -61,14 +61,16 @@ void aclDestroyTensorDesc(const aclTensorDesc* desc) {
   }
 }
 
-aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t dimsCount, int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM]) {
+aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t dimsCount,
+                                int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM]) {
   ACL_API_BEGIN("aclSetTensorShapeRange");
   ACL_DESC_REQUIRE(desc);
   ACL_API_RETURN(desc->desc.SetShapeRange(dimsCount, dimsRange));
   ACL_API_END();
 }
 
-aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t valueCount, int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM]) {
+aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t valueCount,
+                                int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM]) {
   ACL_API_BEGIN("aclSetTensorValueRange");
   ACL_DESC_REQUIRE(desc);
   ACL_API_RETURN(desc->desc.SetValueRange(valueCount, valueRange));
@@ -144,8 +146,8 @@ aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_
   ACL_API_CHECK_NOT_NULL(desc);
   ACL_API_CHECK_NOT_NULL(dimRange);
   if (dimRangeNum < ACL_TENSOR_SHAPE_RANGE_NUM) {
-    ACL_API_FAIL(asim::err::kInvalidParam, "dimRangeNum " + std::to_string(dimRangeNum) + " < " +
-                                               std::to_string(ACL_TENSOR_SHAPE_RANGE_NUM));
+    ACL_API_FAIL(asim::err::kInvalidParam,
+                 "dimRangeNum " + std::to_string(dimRangeNum) + " < " + std::to_string(ACL_TENSOR_SHAPE_RANGE_NUM));
   }
   asim::TensorDesc::Range range;
   asim::Status st = desc->desc.DimRange(index, &range);
@@ -178,8 +180,8 @@ aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFor
   ACL_API_CHECK_NOT_NULL(srcDesc);
   ACL_API_CHECK_NOT_NULL(dstDesc);
   if (!asim::IsValidFormat(static_cast<int32_t>(dstFormat))) {
-    ACL_API_FAIL(asim::err::kInvalidParam, "dstFormat " + std::to_string(static_cast<int>(dstFormat)) +
-                                               " is not a valid aclFormat");
+    ACL_API_FAIL(asim::err::kInvalidParam,
+                 "dstFormat " + std::to_string(static_cast<int>(dstFormat)) + " is not a valid aclFormat");
   }
   const asim::TensorDesc& src = srcDesc->desc;
   std::vector<int64_t> dims;
@@ -247,8 +249,8 @@ aclTensorDesc* aclGetTensorDescByIndex(aclTensorDesc* desc, size_t index) {
     return nullptr;
   }
   if (index != 0) {
-    Fail("aclGetTensorDescByIndex", "index " + std::to_string(index) +
-                                        " is out of range: descriptors created by aclCreateTensorDesc are single");
+    Fail("aclGetTensorDescByIndex",
+         "index " + std::to_string(index) + " is out of range: descriptors created by aclCreateTensorDesc are single");
     return nullptr;
   }
   return desc;

@@ -30,6 +30,8 @@ aclError aclrtGetVersion(int32_t* majorVersion, int32_t* minorVersion, int32_t* 
   ACL_API_END();
 }
 
-const char* aclGetRecentErrMsg() { return asim::api::RecentError(); }
+const char* aclGetRecentErrMsg() {
+  return asim::api::RecentError();
+}
 
 }  // extern "C"

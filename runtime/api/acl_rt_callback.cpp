@@ -3,7 +3,9 @@
 #include "runtime/api/api_guard.h"
 
 namespace {
-asim::rt::Runtime& RT() { return asim::rt::Runtime::Get(); }
+asim::rt::Runtime& RT() {
+  return asim::rt::Runtime::Get();
+}
 }  // namespace
 
 extern "C" {

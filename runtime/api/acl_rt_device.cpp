@@ -3,7 +3,9 @@
 #include "runtime/api/api_guard.h"
 
 namespace {
-asim::rt::Runtime& RT() { return asim::rt::Runtime::Get(); }
+asim::rt::Runtime& RT() {
+  return asim::rt::Runtime::Get();
+}
 
 static_assert(ACL_DEVICE == 0 && ACL_HOST == 1, "aclrtRunMode values");
 }  // namespace

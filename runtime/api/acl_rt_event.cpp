@@ -3,7 +3,9 @@
 #include "runtime/api/api_guard.h"
 
 namespace {
-asim::rt::Runtime& RT() { return asim::rt::Runtime::Get(); }
+asim::rt::Runtime& RT() {
+  return asim::rt::Runtime::Get();
+}
 using SimStatus = asim::sim::SimEvent::Status;
 constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE;
 

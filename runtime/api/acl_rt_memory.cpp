@@ -3,7 +3,9 @@
 #include "runtime/api/api_guard.h"
 
 namespace {
-asim::rt::Runtime& RT() { return asim::rt::Runtime::Get(); }
+asim::rt::Runtime& RT() {
+  return asim::rt::Runtime::Get();
+}
 
 static_assert(ACL_MEMCPY_HOST_TO_HOST == asim::rt::mem::kHostToHost, "aclrtMemcpyKind");
 static_assert(ACL_MEMCPY_HOST_TO_DEVICE == asim::rt::mem::kHostToDevice, "aclrtMemcpyKind");

@@ -5,10 +5,14 @@
 #include "runtime/api/api_guard.h"
 
 namespace {
-asim::rt::Runtime& RT() { return asim::rt::Runtime::Get(); }
+asim::rt::Runtime& RT() {
+  return asim::rt::Runtime::Get();
+}
 
 // aclrtSynchronize*WithTimeout: -1 waits forever; other negative values are invalid.
-bool ValidTimeout(int32_t timeout) { return timeout >= -1; }
+bool ValidTimeout(int32_t timeout) {
+  return timeout >= -1;
+}
 }  // namespace
 
 extern "C" {
@@ -86,8 +90,8 @@ aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uin
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(stream);
   if ((flag & ~(ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC)) != 0) {
-    ACL_API_FAIL(asim::err::kInvalidParam, "flag " + std::to_string(flag) +
-                                               " has bits other than ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC");
+    ACL_API_FAIL(asim::err::kInvalidParam,
+                 "flag " + std::to_string(flag) + " has bits other than ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC");
   }
   ACL_API_RETURN(RT().CreateStream(priority, stream));
   ACL_API_END();

@@ -25,10 +25,10 @@
 #include "runtime/tdt/tdt_objects.h"
 
 // Returns the failed Status of `expr` as the aclError of the enclosing shim.
-#define ASIM_TDT_RETURN_IF(expr)                                          \
-  do {                                                                    \
-    ::asim::Status tdt_st_ = (expr);                                      \
-    if (!tdt_st_.ok()) return ::asim::api::ToAclError(kApi, tdt_st_);     \
+#define ASIM_TDT_RETURN_IF(expr)                                      \
+  do {                                                                \
+    ::asim::Status tdt_st_ = (expr);                                  \
+    if (!tdt_st_.ok()) return ::asim::api::ToAclError(kApi, tdt_st_); \
   } while (0)
 
 namespace {
@@ -97,7 +97,8 @@ std::shared_ptr<tdt::Dataset> LiveDataset(const char* api, const acltdtDataset* 
   }
   auto dataset = tdt::Datasets().Find(handle);
   if (!dataset) {
-    SetRecentError(api, asim::err::kInvalidResourceHandle, "dataset is not a live dataset (destroyed or never created)");
+    SetRecentError(api, asim::err::kInvalidResourceHandle,
+                   "dataset is not a live dataset (destroyed or never created)");
   }
   return dataset;
 }
@@ -138,8 +139,8 @@ extern "C" {
 
 // ---- data items ------------------------------------------------------------------------
 
-acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType, const int64_t* dims, size_t dimNum,
-                                     aclDataType dataType, void* data, size_t size) {
+acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType, const int64_t* dims, size_t dimNum, aclDataType dataType,
+                                     void* data, size_t size) {
   return Guarded<acltdtDataItem*>("acltdtCreateDataItem", nullptr, [&]() -> acltdtDataItem* {
     std::shared_ptr<tdt::DataItem> item;
     Status st = tdt::DataItem::Create(RawEnum(tdtType), dims, dimNum, RawEnum(dataType), data, size, &item);

@@ -23,10 +23,10 @@
 #include "runtime/tdt/queue_objects.h"
 
 // Returns the failed Status of `expr` as the aclError of the enclosing shim.
-#define ASIM_TDTQ_RETURN_IF(expr)                                         \
-  do {                                                                    \
-    ::asim::Status tdtq_st_ = (expr);                                     \
-    if (!tdtq_st_.ok()) return ::asim::api::ToAclError(kApi, tdtq_st_);   \
+#define ASIM_TDTQ_RETURN_IF(expr)                                       \
+  do {                                                                  \
+    ::asim::Status tdtq_st_ = (expr);                                   \
+    if (!tdtq_st_.ok()) return ::asim::api::ToAclError(kApi, tdtq_st_); \
   } while (0)
 
 namespace {
@@ -77,7 +77,9 @@ T Guarded(const char* api, T fallback, Body&& body) {
 template <typename T>
 Status Live(asim::rt::HandleRegistry<T>& registry, const void* handle, const char* what, std::shared_ptr<T>* out) {
   *out = registry.Find(handle);
-  if (!*out) return Status(asim::err::kInvalidResourceHandle, std::string(what) + " is not a live object (destroyed or never created)");
+  if (!*out)
+    return Status(asim::err::kInvalidResourceHandle,
+                  std::string(what) + " is not a live object (destroyed or never created)");
   return Status::Ok();
 }
 
@@ -103,8 +105,8 @@ Status QueueCopy(int32_t device_id, bool to_device, const tdt::AppMemory& app, u
 
 Status CheckUserData(const void* user_data, size_t size) {
   if (size > tdt::kUserDataSize) {
-    return Status(asim::err::kInvalidParam, "userDataSize " + std::to_string(size) + " exceeds " +
-                                                std::to_string(tdt::kUserDataSize) + " bytes");
+    return Status(asim::err::kInvalidParam,
+                  "userDataSize " + std::to_string(size) + " exceeds " + std::to_string(tdt::kUserDataSize) + " bytes");
   }
   if (user_data == nullptr && size != 0) {
     return Status(asim::err::kInvalidParam, "userData is NULL but userDataSize is " + std::to_string(size));
@@ -276,8 +278,9 @@ aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo* queryInfo, aclt
 aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
   ACL_API_BEGIN("acltdtAllocBuf");
   if (type != ACL_TDT_NORMAL_MEM && type != ACL_TDT_DVPP_MEM) {
-    ACL_API_FAIL(asim::err::kInvalidParam, "type " + std::to_string(type) +
-                                               " is not an acltdtAllocBufType (ACL_TDT_NORMAL_MEM or ACL_TDT_DVPP_MEM)");
+    ACL_API_FAIL(
+        asim::err::kInvalidParam,
+        "type " + std::to_string(type) + " is not an acltdtAllocBufType (ACL_TDT_NORMAL_MEM or ACL_TDT_DVPP_MEM)");
   }
   ACL_API_CHECK_NOT_NULL(buf);
   if (size == 0 || size > tdt::kMaxBufSize) {
@@ -416,7 +419,8 @@ acltdtQueueAttr* acltdtCreateQueueAttr() {
 aclError acltdtDestroyQueueAttr(const acltdtQueueAttr* attr) {
   ACL_API_BEGIN("acltdtDestroyQueueAttr");
   ACL_API_CHECK_NOT_NULL(attr);
-  if (!tdt::QueueAttrs().Remove(attr)) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "attr is not a live queue attribute");
+  if (!tdt::QueueAttrs().Remove(attr))
+    ACL_API_FAIL(asim::err::kInvalidResourceHandle, "attr is not a live queue attribute");
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -449,8 +453,7 @@ aclError acltdtSetQueueAttr(acltdtQueueAttr* attr, acltdtQueueAttrType type, siz
       std::memcpy(&live->depth, param, sizeof(uint32_t));
       return ACL_SUCCESS;
   }
-  ACL_API_FAIL(asim::err::kInvalidParam, "type " + std::to_string(RawEnum(type)) +
-                                             " is not an acltdtQueueAttrType");
+  ACL_API_FAIL(asim::err::kInvalidParam, "type " + std::to_string(RawEnum(type)) + " is not an acltdtQueueAttrType");
   ACL_API_END();
 }
 
@@ -470,8 +473,7 @@ aclError acltdtGetQueueAttr(const acltdtQueueAttr* attr, acltdtQueueAttrType typ
     case ACL_TDT_QUEUE_DEPTH_UINT32:
       ACL_API_RETURN(WriteParam("ACL_TDT_QUEUE_DEPTH_UINT32", live->depth, len, paramRetSize, param));
   }
-  ACL_API_FAIL(asim::err::kInvalidParam, "type " + std::to_string(RawEnum(type)) +
-                                             " is not an acltdtQueueAttrType");
+  ACL_API_FAIL(asim::err::kInvalidParam, "type " + std::to_string(RawEnum(type)) + " is not an acltdtQueueAttrType");
   ACL_API_END();
 }
 
@@ -510,8 +512,8 @@ aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route, acltdtQueueRout
     case ACL_TDT_QUEUE_ROUTE_STATUS_INT32:
       ACL_API_RETURN(WriteParam("ACL_TDT_QUEUE_ROUTE_STATUS_INT32", live->status, len, paramRetSize, param));
   }
-  ACL_API_FAIL(asim::err::kInvalidParam, "type " + std::to_string(RawEnum(type)) +
-                                             " is not an acltdtQueueRouteParamType");
+  ACL_API_FAIL(asim::err::kInvalidParam,
+               "type " + std::to_string(RawEnum(type)) + " is not an acltdtQueueRouteParamType");
   ACL_API_END();
 }
 
@@ -615,8 +617,8 @@ aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param, acltdtQu
       query->has_dst = true;
       return ACL_SUCCESS;
   }
-  ACL_API_FAIL(asim::err::kInvalidParam, "type " + std::to_string(RawEnum(type)) +
-                                             " is not an acltdtQueueRouteQueryInfoParamType");
+  ACL_API_FAIL(asim::err::kInvalidParam,
+               "type " + std::to_string(RawEnum(type)) + " is not an acltdtQueueRouteQueryInfoParamType");
   ACL_API_END();
 }
 

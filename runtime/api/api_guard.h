@@ -31,34 +31,34 @@ inline int ToAclError(const char* func, const Status& status) {
 
 }  // namespace asim::api
 
-#define ACL_API_BEGIN(name)              \
+#define ACL_API_BEGIN(name)        \
   const char* const kApi = (name); \
   try {
-#define ACL_API_END()                                                                  \
-  }                                                                                    \
-  catch (const std::bad_alloc&) {                                                      \
-    return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kBadAlloc, "out of host memory")); \
-  }                                                                                    \
-  catch (const std::exception& e) {                                                    \
-    return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kInternalError, e.what())); \
-  }                                                                                    \
-  catch (...) {                                                                        \
+#define ACL_API_END()                                                                                       \
+  }                                                                                                         \
+  catch (const std::bad_alloc&) {                                                                           \
+    return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kBadAlloc, "out of host memory"));     \
+  }                                                                                                         \
+  catch (const std::exception& e) {                                                                         \
+    return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kInternalError, e.what()));            \
+  }                                                                                                         \
+  catch (...) {                                                                                             \
     return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kInternalError, "unknown exception")); \
   }
 
 #define ACL_API_RETURN(expr) return ::asim::api::ToAclError(kApi, (expr))
 
-#define ACL_API_REQUIRE_INIT()                                                   \
-  do {                                                                           \
-    ::asim::Status st_ = ::asim::rt::Runtime::Get().RequireInit();               \
-    if (!st_.ok()) return ::asim::api::ToAclError(kApi, st_);                    \
+#define ACL_API_REQUIRE_INIT()                                     \
+  do {                                                             \
+    ::asim::Status st_ = ::asim::rt::Runtime::Get().RequireInit(); \
+    if (!st_.ok()) return ::asim::api::ToAclError(kApi, st_);      \
   } while (0)
 
 #define ACL_API_CHECK_NOT_NULL(arg)                                                                   \
   do {                                                                                                \
     if ((arg) == nullptr) {                                                                           \
-      return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kInvalidParam,                \
-                                                          std::string(#arg) + " must not be NULL")); \
+      return ::asim::api::ToAclError(                                                                 \
+          kApi, ::asim::Status(::asim::err::kInvalidParam, std::string(#arg) + " must not be NULL")); \
     }                                                                                                 \
   } while (0)
 

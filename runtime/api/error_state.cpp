@@ -60,6 +60,8 @@ const char* RecentError() {
   return t_has_message ? t_message.c_str() : nullptr;
 }
 
-void SetProcessWideErrors(bool process_wide) { g_process_wide.store(process_wide); }
+void SetProcessWideErrors(bool process_wide) {
+  g_process_wide.store(process_wide);
+}
 
 }  // namespace asim::api

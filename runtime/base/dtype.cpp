@@ -55,7 +55,9 @@ const TypeInfo* Find(DataType type) {
 
 }  // namespace
 
-bool IsValidDataType(int32_t value) { return Find(static_cast<DataType>(value)) != nullptr; }
+bool IsValidDataType(int32_t value) {
+  return Find(static_cast<DataType>(value)) != nullptr;
+}
 
 size_t DataTypeBits(DataType type) {
   const TypeInfo* info = Find(type);

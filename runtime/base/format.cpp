@@ -46,7 +46,9 @@ const FormatInfo* Find(Format format) {
 
 }  // namespace
 
-bool IsValidFormat(int32_t value) { return Find(static_cast<Format>(value)) != nullptr; }
+bool IsValidFormat(int32_t value) {
+  return Find(static_cast<Format>(value)) != nullptr;
+}
 
 const char* FormatName(Format format) {
   const FormatInfo* info = Find(format);

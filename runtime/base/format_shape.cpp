@@ -5,7 +5,9 @@
 namespace asim {
 namespace {
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
 
 std::string ShapeText(const std::vector<int64_t>& dims) {
   std::string s = "[";
@@ -17,14 +19,31 @@ std::string ShapeText(const std::vector<int64_t>& dims) {
   return s;
 }
 
-bool Is4dPlain(Format f) { return f == Format::kNchw || f == Format::kNhwc || f == Format::kHwcn; }
+bool Is4dPlain(Format f) {
+  return f == Format::kNchw || f == Format::kNhwc || f == Format::kHwcn;
+}
 
 // N, C, H, W of a plain 4-D layout.
 void ToNchw(Format f, const std::vector<int64_t>& d, int64_t* n, int64_t* c, int64_t* h, int64_t* w) {
   switch (f) {
-    case Format::kNhwc: *n = d[0]; *h = d[1]; *w = d[2]; *c = d[3]; break;
-    case Format::kHwcn: *h = d[0]; *w = d[1]; *c = d[2]; *n = d[3]; break;
-    default: *n = d[0]; *c = d[1]; *h = d[2]; *w = d[3]; break;
+    case Format::kNhwc:
+      *n = d[0];
+      *h = d[1];
+      *w = d[2];
+      *c = d[3];
+      break;
+    case Format::kHwcn:
+      *h = d[0];
+      *w = d[1];
+      *c = d[2];
+      *n = d[3];
+      break;
+    default:
+      *n = d[0];
+      *c = d[1];
+      *h = d[2];
+      *w = d[3];
+      break;
   }
 }
 
@@ -38,7 +57,9 @@ std::vector<int64_t> FromNchw(Format f, int64_t n, int64_t c, int64_t h, int64_t
 
 }  // namespace
 
-int64_t CubeC0(DataType type) { return DataTypeSize(type) == 1 ? 32 : 16; }
+int64_t CubeC0(DataType type) {
+  return DataTypeSize(type) == 1 ? 32 : 16;
+}
 
 Status TransformShape(DataType type, Format src, const std::vector<int64_t>& dims, Format dst,
                       std::vector<int64_t>* out) {

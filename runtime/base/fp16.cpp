@@ -36,8 +36,7 @@ bool CpuHasF16c() {
   return has;
 }
 
-__attribute__((target("avx,f16c"))) void FloatToHalfF16c(const float* src, uint16_t* dst,
-                                                         size_t count) {
+__attribute__((target("avx,f16c"))) void FloatToHalfF16c(const float* src, uint16_t* dst, size_t count) {
   size_t i = 0;
   for (; i + 8 <= count; i += 8) {
     const __m256 v = _mm256_loadu_ps(src + i);
@@ -47,8 +46,7 @@ __attribute__((target("avx,f16c"))) void FloatToHalfF16c(const float* src, uint1
   for (; i < count; ++i) dst[i] = FloatToHalf(src[i]);
 }
 
-__attribute__((target("avx,f16c"))) void HalfToFloatF16c(const uint16_t* src, float* dst,
-                                                         size_t count) {
+__attribute__((target("avx,f16c"))) void HalfToFloatF16c(const uint16_t* src, float* dst, size_t count) {
   size_t i = 0;
   for (; i + 8 <= count; i += 8) {
     const __m128i h = _mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i));

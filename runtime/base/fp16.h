@@ -25,8 +25,8 @@ inline uint16_t FloatToHalf(float value) {
     return static_cast<uint16_t>(sign | 0x7E00u | ((abs >> 13) & 0x3FFu));
   }
   if (abs >= 0x477FF000u) return static_cast<uint16_t>(sign | 0x7C00u);  // >= 65520: inf
-  if (abs >= 0x38800000u) {  // >= 2^-14: a normal half
-    uint32_t h = (abs - 0x38000000u) >> 13;  // rebias the exponent 127 -> 15
+  if (abs >= 0x38800000u) {                                              // >= 2^-14: a normal half
+    uint32_t h = (abs - 0x38000000u) >> 13;                              // rebias the exponent 127 -> 15
     const uint32_t rest = abs & 0x1FFFu;
     h += static_cast<uint32_t>(rest > 0x1000u) | (static_cast<uint32_t>(rest == 0x1000u) & h);
     return static_cast<uint16_t>(sign | h);  // a carry into the exponent is correct

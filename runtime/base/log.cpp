@@ -57,8 +57,12 @@ Loggers& Instance() {
 
 }  // namespace
 
-spdlog::logger& Logger() { return *Instance().current.load(std::memory_order_acquire); }
+spdlog::logger& Logger() {
+  return *Instance().current.load(std::memory_order_acquire);
+}
 
-void ReloadLogConfig() { Instance().Apply(); }
+void ReloadLogConfig() {
+  Instance().Apply();
+}
 
 }  // namespace asim::log

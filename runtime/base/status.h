@@ -88,9 +88,9 @@ class [[nodiscard]] Status {
 };
 
 // Returns early from the enclosing function when `expr` yields a failed Status.
-#define ASIM_RETURN_IF_ERROR(expr)              \
-  do {                                          \
-    ::asim::Status asim_status_ = (expr);       \
+#define ASIM_RETURN_IF_ERROR(expr)               \
+  do {                                           \
+    ::asim::Status asim_status_ = (expr);        \
     if (!asim_status_.ok()) return asim_status_; \
   } while (0)
 

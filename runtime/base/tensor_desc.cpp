@@ -16,18 +16,18 @@
 namespace asim {
 namespace {
 
-Status Invalid(std::string message) { return {err::kInvalidParam, std::move(message)}; }
+Status Invalid(std::string message) {
+  return {err::kInvalidParam, std::move(message)};
+}
 
 Status CheckFormat(Format format, std::string_view what) {
   if (IsValidFormat(static_cast<int32_t>(format))) return Status::Ok();
-  return Invalid(fmt::format("{} {} is not a known aclFormat value", what,
-                             static_cast<int32_t>(format)));
+  return Invalid(fmt::format("{} {} is not a known aclFormat value", what, static_cast<int32_t>(format)));
 }
 
 Status CheckRanges(size_t count, const int64_t (*ranges)[2], std::string_view what) {
   if (count > TensorDesc::kMaxRanges) {
-    return Invalid(fmt::format("{} count {} exceeds the maximum {}", what, count,
-                               TensorDesc::kMaxRanges));
+    return Invalid(fmt::format("{} count {} exceeds the maximum {}", what, count, TensorDesc::kMaxRanges));
   }
   if (count > 0 && ranges == nullptr) {
     return Invalid(fmt::format("{} is null but its count is {}", what, count));
@@ -42,8 +42,8 @@ Status TensorDesc::ValidateShape(int num_dims, const int64_t* dims, std::string_
     return Invalid(fmt::format("number of {} is {}: must not be negative", what, num_dims));
   }
   if (num_dims > kMaxDims) {
-    return Invalid(fmt::format("number of {} is {}: exceeds the maximum {} (ACL_MAX_DIM_CNT)",
-                               what, num_dims, kMaxDims));
+    return Invalid(
+        fmt::format("number of {} is {}: exceeds the maximum {} (ACL_MAX_DIM_CNT)", what, num_dims, kMaxDims));
   }
   if (num_dims > 0 && dims == nullptr) {
     return Invalid(fmt::format("{} is null but the number of dims is {}", what, num_dims));
@@ -52,28 +52,24 @@ Status TensorDesc::ValidateShape(int num_dims, const int64_t* dims, std::string_
     if (dims[i] >= kUnknownDim) continue;
     if (dims[i] == kUnknownRank && num_dims == 1) continue;
     if (dims[i] == kUnknownRank) {
-      return Invalid(fmt::format(
-          "{}[{}] is -2 (unknown rank) but unknown rank must be the only dim (got {} dims)",
-          what, i, num_dims));
+      return Invalid(fmt::format("{}[{}] is -2 (unknown rank) but unknown rank must be the only dim (got {} dims)",
+                                 what, i, num_dims));
     }
-    return Invalid(fmt::format(
-        "{}[{}] is {}: a dim must be >= 0, -1 (unknown) or the single dim -2 (unknown rank)",
-        what, i, dims[i]));
+    return Invalid(fmt::format("{}[{}] is {}: a dim must be >= 0, -1 (unknown) or the single dim -2 (unknown rank)",
+                               what, i, dims[i]));
   }
   return Status::Ok();
 }
 
 Status TensorDesc::Validate(DataType type, int num_dims, const int64_t* dims, Format format) {
   if (!IsValidDataType(static_cast<int32_t>(type))) {
-    return Invalid(fmt::format("data type {} is not a known aclDataType value",
-                               static_cast<int32_t>(type)));
+    return Invalid(fmt::format("data type {} is not a known aclDataType value", static_cast<int32_t>(type)));
   }
   ASIM_RETURN_IF_ERROR(CheckFormat(format, "format"));
   return ValidateShape(num_dims, dims, "dims");
 }
 
-Status TensorDesc::Create(DataType type, int num_dims, const int64_t* dims, Format format,
-                          TensorDesc* out) {
+Status TensorDesc::Create(DataType type, int num_dims, const int64_t* dims, Format format, TensorDesc* out) {
   ASIM_RETURN_IF_ERROR(Validate(type, num_dims, dims, format));
   *out = TensorDesc(type, format, std::vector<int64_t>(dims, dims + num_dims));
   return Status::Ok();
@@ -84,8 +80,7 @@ TensorDesc::TensorDesc(DataType type, Format format, std::vector<int64_t> dims)
 
 Status TensorDesc::SetDataType(DataType type) {
   if (!IsValidDataType(static_cast<int32_t>(type))) {
-    return Invalid(fmt::format("data type {} is not a known aclDataType value",
-                               static_cast<int32_t>(type)));
+    return Invalid(fmt::format("data type {} is not a known aclDataType value", static_cast<int32_t>(type)));
   }
   data_type_ = type;
   return Status::Ok();
@@ -105,8 +100,7 @@ Status TensorDesc::SetShape(int num_dims, const int64_t* dims) {
 
 Status TensorDesc::Dim(size_t index, int64_t* dim) const {
   if (index >= dims_.size()) {
-    return Invalid(fmt::format("dim index {} is out of range: the tensor has {} dims", index,
-                               dims_.size()));
+    return Invalid(fmt::format("dim index {} is out of range: the tensor has {} dims", index, dims_.size()));
   }
   *dim = dims_[index];
   return Status::Ok();
@@ -181,9 +175,8 @@ Status TensorDesc::SetShapeRange(size_t count, const int64_t (*ranges)[2]) {
     const int64_t lo = ranges[i][0];
     const int64_t hi = ranges[i][1];
     if (lo < 0 || (hi != -1 && hi < lo)) {
-      return Invalid(fmt::format(
-          "shape range[{}] is [{}, {}]: need min >= 0 and max >= min (or max -1, unbounded)", i,
-          lo, hi));
+      return Invalid(
+          fmt::format("shape range[{}] is [{}, {}]: need min >= 0 and max >= min (or max -1, unbounded)", i, lo, hi));
     }
   }
   shape_range_.clear();
@@ -193,20 +186,17 @@ Status TensorDesc::SetShapeRange(size_t count, const int64_t (*ranges)[2]) {
 
 Status TensorDesc::DimRange(size_t index, Range* range) const {
   if (index >= dims_.size()) {
-    return Invalid(fmt::format("dim index {} is out of range: the tensor has {} dims", index,
-                               dims_.size()));
+    return Invalid(fmt::format("dim index {} is out of range: the tensor has {} dims", index, dims_.size()));
   }
   if (!shape_range_.empty()) {
     if (index >= shape_range_.size()) {
-      return Invalid(fmt::format("dim index {} has no shape range: {} ranges are set", index,
-                                 shape_range_.size()));
+      return Invalid(fmt::format("dim index {} has no shape range: {} ranges are set", index, shape_range_.size()));
     }
     *range = shape_range_[index];
     return Status::Ok();
   }
   if (dims_[index] < 0) {
-    return Invalid(fmt::format("dim {} is unknown ({}) and no shape range is set", index,
-                               dims_[index]));
+    return Invalid(fmt::format("dim {} is unknown ({}) and no shape range is set", index, dims_[index]));
   }
   *range = {dims_[index], dims_[index]};
   return Status::Ok();
@@ -216,8 +206,7 @@ Status TensorDesc::SetValueRange(size_t count, const int64_t (*ranges)[2]) {
   ASIM_RETURN_IF_ERROR(CheckRanges(count, ranges, "value range"));
   for (size_t i = 0; i < count; ++i) {
     if (ranges[i][1] < ranges[i][0]) {
-      return Invalid(fmt::format("value range[{}] is [{}, {}]: max is below min", i,
-                                 ranges[i][0], ranges[i][1]));
+      return Invalid(fmt::format("value range[{}] is [{}, {}]: max is below min", i, ranges[i][0], ranges[i][1]));
     }
   }
   value_range_.clear();
@@ -251,16 +240,14 @@ void TensorDesc::ClearConst() {
 Status TensorDesc::SetPlacement(int32_t mem_type) {
   if (mem_type < 0 || mem_type > 2) {
     return Invalid(fmt::format(
-        "memory placement {} is not an aclMemType (0 device, 1 host, 2 host compile-independent)",
-        mem_type));
+        "memory placement {} is not an aclMemType (0 device, 1 host, 2 host compile-independent)", mem_type));
   }
   placement_ = mem_type;
   return Status::Ok();
 }
 
 std::string TensorDesc::DebugString() const {
-  std::string out = fmt::format("{} {} {}", DataTypeName(data_type_), FormatName(format_),
-                                ShapeToString(dims_));
+  std::string out = fmt::format("{} {} {}", DataTypeName(data_type_), FormatName(format_), ShapeToString(dims_));
   if (!name_.empty()) out += fmt::format(" name={}", name_);
   return out;
 }

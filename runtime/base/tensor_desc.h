@@ -26,11 +26,11 @@ namespace asim {
 
 class TensorDesc {
  public:
-  static constexpr int kMaxDims = 128;            // ACL_MAX_DIM_CNT
+  static constexpr int kMaxDims = 128;  // ACL_MAX_DIM_CNT
   static constexpr int64_t kUnknownDim = -1;
-  static constexpr int64_t kUnknownRank = -2;     // ACL_UNKNOWN_RANK as int64
-  static constexpr size_t kMaxRanges = 128;       // shape/value range entries
-  using Range = std::pair<int64_t, int64_t>;      // {min, max}; shape max -1 = unbounded
+  static constexpr int64_t kUnknownRank = -2;  // ACL_UNKNOWN_RANK as int64
+  static constexpr size_t kMaxRanges = 128;    // shape/value range entries
+  using Range = std::pair<int64_t, int64_t>;   // {min, max}; shape max -1 = unbounded
 
   // Checks the arguments of aclCreateTensorDesc / aclSetTensorShape: the type and format
   // are enumerators (the UNDEFINED ones included), 0 <= num_dims <= 128, dims non-null
@@ -40,8 +40,7 @@ class TensorDesc {
   static Status ValidateShape(int num_dims, const int64_t* dims, std::string_view what);
 
   // Validates and builds; `*out` is untouched on failure.
-  static Status Create(DataType type, int num_dims, const int64_t* dims, Format format,
-                       TensorDesc* out);
+  static Status Create(DataType type, int num_dims, const int64_t* dims, Format format, TensorDesc* out);
 
   TensorDesc() = default;  // DT_UNDEFINED, FORMAT_UNDEFINED, scalar
   // Unchecked: for internal callers holding already valid values.

@@ -24,8 +24,8 @@ using detail::Json;
 using detail::Where;
 
 // Keys of newer CANN that have no meaning on the simulator.
-constexpr std::array<std::string_view, 3> kUnusedTopLevelKeys = {
-    "acl_graph", "simt_printf_fifo_size", "simd_printf_fifo_size_per_core"};
+constexpr std::array<std::string_view, 3> kUnusedTopLevelKeys = {"acl_graph", "simt_printf_fifo_size",
+                                                                 "simd_printf_fifo_size_per_core"};
 
 Status ParseErrMsgMode(const Json& value, const Where& at, bool* process_wide) {
   int64_t mode = 0;
@@ -39,8 +39,7 @@ Status ParseDefaultDevice(const Json& value, const Where& at, std::optional<int3
   for (const auto& [key, member] : value.items()) {
     if (key == "default_device") {
       int64_t id = 0;
-      ASIM_RETURN_IF_ERROR(detail::ReadInteger(member, at.Key(key), 0,
-                                               std::numeric_limits<int32_t>::max(), &id));
+      ASIM_RETURN_IF_ERROR(detail::ReadInteger(member, at.Key(key), 0, std::numeric_limits<int32_t>::max(), &id));
       *device = static_cast<int32_t>(id);
     } else {
       at.Key(key).Ignored("unknown key");
@@ -55,8 +54,8 @@ Status ParseStackSize(const Json& value, const Where& at, uint64_t* aicore_stack
     const Where key_at = at.Key(key);
     if (key == "aicore_stack_size") {
       int64_t bytes = 0;
-      ASIM_RETURN_IF_ERROR(detail::ReadInteger(member, key_at, kMinAicoreStackSize,
-                                               std::numeric_limits<int64_t>::max(), &bytes));
+      ASIM_RETURN_IF_ERROR(
+          detail::ReadInteger(member, key_at, kMinAicoreStackSize, std::numeric_limits<int64_t>::max(), &bytes));
       if (static_cast<uint64_t>(bytes) % kStackSizeGranule != 0) {
         return key_at.Error(fmt::format("{} is not a multiple of {} (16K)", bytes, kStackSizeGranule));
       }
@@ -70,15 +69,13 @@ Status ParseStackSize(const Json& value, const Where& at, uint64_t* aicore_stack
   return Status::Ok();
 }
 
-Status ParseTopLevelKey(const std::string& key, const Json& value, const Where& root,
-                        AclConfig* config) {
+Status ParseTopLevelKey(const std::string& key, const Json& value, const Where& root, AclConfig* config) {
   const Where at = root.Key(key);
   if (key == "dump") {
     return detail::ParseDumpSection(value, at.WithCode(err::kInvalidDumpConfig), &config->dump);
   }
   if (key == "profiler") {
-    return detail::ParseProfilerSection(value, at.WithCode(err::kInvalidProfilingConfig),
-                                        &config->profiler);
+    return detail::ParseProfilerSection(value, at.WithCode(err::kInvalidProfilingConfig), &config->profiler);
   }
   if (key == "max_opqueue_num") {
     return detail::ReadInteger(value, at.WithCode(err::kInvalidMaxOpQueueNumConfig), 1,

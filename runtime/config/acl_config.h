@@ -36,25 +36,24 @@ namespace asim::cfg {
 struct AclConfig {
   DumpConfig dump;
   ProfilerConfig profiler;
-  int64_t max_opqueue_num = 20000;     // single-op model cache size
-  bool err_msg_process_wide = false;   // err_msg_mode "1"
+  int64_t max_opqueue_num = 20000;        // single-op model cache size
+  bool err_msg_process_wide = false;      // err_msg_mode "1"
   std::optional<int32_t> default_device;  // defaultDevice.default_device
-  uint64_t aicore_stack_size = 32768;  // StackSize.aicore_stack_size
+  uint64_t aicore_stack_size = 32768;     // StackSize.aicore_stack_size
   SimConfig sim;
-  std::string source_path;             // the file (or source name) parsed; empty: defaults
+  std::string source_path;  // the file (or source name) parsed; empty: defaults
 };
 
-inline constexpr int kMaxJsonNesting = 10;               // levels of '{' and, apart, of '['
+inline constexpr int kMaxJsonNesting = 10;                // levels of '{' and, apart, of '['
 inline constexpr size_t kMaxConfigFileBytes = 10u << 20;  // 10 MiB
-inline constexpr uint64_t kStackSizeGranule = 16384;     // aicore_stack_size: multiple of 16K
-inline constexpr uint64_t kMinAicoreStackSize = 32768;   // ... and at least 32K
+inline constexpr uint64_t kStackSizeGranule = 16384;      // aicore_stack_size: multiple of 16K
+inline constexpr uint64_t kMinAicoreStackSize = 32768;    // ... and at least 32K
 
 // `path` NULL or "" gives the defaults (success).
 Status ParseAclConfigFile(const char* path, AclConfig* out);
 
 // Parses a document held in memory; `source_name` stands for the file name in messages.
-Status ParseAclConfigString(std::string_view json, std::string_view source_name,
-                            AclConfig* out);
+Status ParseAclConfigString(std::string_view json, std::string_view source_name, AclConfig* out);
 
 // For aclmdlSetDump: reads `path` (same file and JSON rules) and parses only its "dump"
 // section; other sections are not examined. out->present is false when there is none.

@@ -17,7 +17,9 @@
 namespace asim::cfg {
 namespace {
 
-Status Invalid(std::string message) { return {err::kInvalidDumpConfig, std::move(message)}; }
+Status Invalid(std::string message) {
+  return {err::kInvalidDumpConfig, std::move(message)};
+}
 
 bool ParseStepNumber(std::string_view text, uint64_t* value) {
   if (text.empty()) return false;
@@ -71,18 +73,16 @@ Status ParseDumpStep(std::string_view text, std::vector<DumpStepRange>* ranges) 
       ok = ParseStepNumber(item, &range.first);
       range.last = range.first;
     } else {
-      ok = ParseStepNumber(item.substr(0, dash), &range.first) &&
-           ParseStepNumber(item.substr(dash + 1), &range.last);
+      ok = ParseStepNumber(item.substr(0, dash), &range.first) && ParseStepNumber(item.substr(dash + 1), &range.last);
     }
     if (!ok) {
-      return Invalid(fmt::format(
-          "dump_step \"{}\": item \"{}\" is not a step number or a range a-b (expected "
-          "e.g. \"0|3-5|10\")",
-          text, item));
+      return Invalid(
+          fmt::format("dump_step \"{}\": item \"{}\" is not a step number or a range a-b (expected "
+                      "e.g. \"0|3-5|10\")",
+                      text, item));
     }
     if (range.first > range.last) {
-      return Invalid(fmt::format("dump_step \"{}\": range \"{}\" ends before it starts", text,
-                                 item));
+      return Invalid(fmt::format("dump_step \"{}\": range \"{}\" ends before it starts", text, item));
     }
     parsed.push_back(range);
     if (bar == std::string_view::npos) break;
@@ -113,8 +113,8 @@ Status CheckDumpPathUsable(std::string_view path) {
   struct stat st {};
   if (::stat(p.c_str(), &st) != 0) {
     const int error = errno;
-    return Invalid(fmt::format("dump_path '{}' cannot be used: {}", p,
-                               std::error_code(error, std::generic_category()).message()));
+    return Invalid(
+        fmt::format("dump_path '{}' cannot be used: {}", p, std::error_code(error, std::generic_category()).message()));
   }
   if (!S_ISDIR(st.st_mode)) {
     return Invalid(fmt::format("dump_path '{}' is not a directory", p));

@@ -19,9 +19,9 @@
 
 namespace asim::cfg {
 
-enum class DumpMode { kInput, kOutput, kAll };    // "input" | "output" (default) | "all"
-enum class DumpLevel { kOp, kKernel, kAll };      // "op" | "kernel" | "all" (default)
-enum class DumpData { kTensor, kStats };          // "tensor" (default) | "stats"
+enum class DumpMode { kInput, kOutput, kAll };  // "input" | "output" (default) | "all"
+enum class DumpLevel { kOp, kKernel, kAll };    // "op" | "kernel" | "all" (default)
+enum class DumpData { kTensor, kStats };        // "tensor" (default) | "stats"
 
 // One {"name": ..., "pos": ["input0", "output1"]} entry of optype/opname_blacklist.
 struct DumpBlacklistEntry {
@@ -37,8 +37,8 @@ struct DumpOpRange {
 
 // One entry of dump_list. `[]` or `[{}]` means every operator of every model.
 struct DumpModelEntry {
-  std::string model_name;                 // empty: any model
-  std::vector<std::string> layers;        // "layer"; empty: every op of the model
+  std::string model_name;           // empty: any model
+  std::vector<std::string> layers;  // "layer"; empty: every op of the model
   std::vector<DumpBlacklistEntry> optype_blacklist;
   std::vector<DumpBlacklistEntry> opname_blacklist;
   std::vector<DumpOpRange> opname_ranges;  // "opname_range"
@@ -52,36 +52,34 @@ struct DumpStepRange {
 };
 
 struct DumpConfig {
-  bool present = false;           // the file had a "dump" object
-  std::string dump_path;          // as written (relative paths resolve against the cwd)
-  bool has_dump_list = false;     // "dump_list" was given (even empty)
+  bool present = false;        // the file had a "dump" object
+  std::string dump_path;       // as written (relative paths resolve against the cwd)
+  bool has_dump_list = false;  // "dump_list" was given (even empty)
   std::vector<DumpModelEntry> dump_list;
   DumpMode dump_mode = DumpMode::kOutput;
   DumpLevel dump_level = DumpLevel::kAll;
-  bool dump_op_switch = false;    // single-operator dump
-  std::string dump_step;          // as written; empty: every step
+  bool dump_op_switch = false;            // single-operator dump
+  std::string dump_step;                  // as written; empty: every step
   std::vector<DumpStepRange> dump_steps;  // dump_step parsed
   DumpData dump_data = DumpData::kTensor;
-  std::vector<std::string> dump_stats;    // subset of kDumpStatsNames; empty: module default
-  bool dump_debug = false;        // overflow-operator dump
-  std::string dump_scene;         // empty or one of kDumpScenes
+  std::vector<std::string> dump_stats;        // subset of kDumpStatsNames; empty: module default
+  bool dump_debug = false;                    // overflow-operator dump
+  std::string dump_scene;                     // empty or one of kDumpScenes
   std::vector<std::string> dump_kernel_data;  // "all" or printf/tensor/assert/timestamp
 
   // Model (dump_list) or single-op (dump_op_switch) data dump requested.
   bool DataDumpEnabled() const { return has_dump_list || dump_op_switch; }
 };
 
-inline constexpr size_t kMaxDumpPathLength = 4096;   // ACL_DUMP_MAX_FILE_PATH_LENGTH
+inline constexpr size_t kMaxDumpPathLength = 4096;  // ACL_DUMP_MAX_FILE_PATH_LENGTH
 inline constexpr size_t kMaxDumpBlacklistEntries = 100;
-inline constexpr std::string_view kDumpStatsNames[] = {
-    "Max", "Min", "Avg", "Nan", "Negative Inf", "Positive Inf", "L2norm"};
-inline constexpr std::string_view kDumpScenes[] = {
-    "aic_err_brief_dump", "aic_err_norm_dump", "aic_err_detail_dump", "lite_exception",
-    "watcher"};
-inline constexpr std::string_view kDumpKernelDataItems[] = {"all", "printf", "tensor", "assert",
-                                                            "timestamp"};
+inline constexpr std::string_view kDumpStatsNames[] = {"Max",          "Min",          "Avg",   "Nan",
+                                                       "Negative Inf", "Positive Inf", "L2norm"};
+inline constexpr std::string_view kDumpScenes[] = {"aic_err_brief_dump", "aic_err_norm_dump", "aic_err_detail_dump",
+                                                   "lite_exception", "watcher"};
+inline constexpr std::string_view kDumpKernelDataItems[] = {"all", "printf", "tensor", "assert", "timestamp"};
 
-const char* DumpModeName(DumpMode mode);    // "input", "output", "all"
+const char* DumpModeName(DumpMode mode);     // "input", "output", "all"
 const char* DumpLevelName(DumpLevel level);  // "op", "kernel", "all"
 const char* DumpDataName(DumpData data);     // "tensor", "stats"
 

@@ -17,11 +17,9 @@ namespace asim::cfg::detail {
 namespace {
 
 constexpr std::array<std::string_view, 3> kModes = {"input", "output", "all"};
-constexpr std::array<DumpMode, 3> kModeValues = {DumpMode::kInput, DumpMode::kOutput,
-                                                 DumpMode::kAll};
+constexpr std::array<DumpMode, 3> kModeValues = {DumpMode::kInput, DumpMode::kOutput, DumpMode::kAll};
 constexpr std::array<std::string_view, 3> kLevels = {"op", "kernel", "all"};
-constexpr std::array<DumpLevel, 3> kLevelValues = {DumpLevel::kOp, DumpLevel::kKernel,
-                                                   DumpLevel::kAll};
+constexpr std::array<DumpLevel, 3> kLevelValues = {DumpLevel::kOp, DumpLevel::kKernel, DumpLevel::kAll};
 constexpr std::array<std::string_view, 2> kDataKinds = {"tensor", "stats"};
 constexpr std::array<DumpData, 2> kDataValues = {DumpData::kTensor, DumpData::kStats};
 
@@ -44,12 +42,10 @@ bool IsTensorPosition(std::string_view pos) {
 
 Status ParseBlacklist(const Json& value, const Where& at, std::vector<DumpBlacklistEntry>* out) {
   if (!value.is_array()) {
-    return at.Error(fmt::format("must be an array of {{\"name\", \"pos\"}} objects, got {}",
-                                Describe(value)));
+    return at.Error(fmt::format("must be an array of {{\"name\", \"pos\"}} objects, got {}", Describe(value)));
   }
   if (value.size() > kMaxDumpBlacklistEntries) {
-    return at.Error(fmt::format("has {} entries, more than the limit of {}", value.size(),
-                                kMaxDumpBlacklistEntries));
+    return at.Error(fmt::format("has {} entries, more than the limit of {}", value.size(), kMaxDumpBlacklistEntries));
   }
   std::vector<DumpBlacklistEntry> entries;
   for (size_t i = 0; i < value.size(); ++i) {
@@ -66,8 +62,8 @@ Status ParseBlacklist(const Json& value, const Where& at, std::vector<DumpBlackl
         ASIM_RETURN_IF_ERROR(ReadStringArray(member, member_at, &entry.pos));
         for (size_t p = 0; p < entry.pos.size(); ++p) {
           if (!IsTensorPosition(entry.pos[p])) {
-            return member_at.Index(p).Error(fmt::format(
-                "\"{}\" is not a tensor position like \"input0\" or \"output1\"", entry.pos[p]));
+            return member_at.Index(p).Error(
+                fmt::format("\"{}\" is not a tensor position like \"input0\" or \"output1\"", entry.pos[p]));
           }
         }
       } else {
@@ -83,8 +79,7 @@ Status ParseBlacklist(const Json& value, const Where& at, std::vector<DumpBlackl
 
 Status ParseRanges(const Json& value, const Where& at, std::vector<DumpOpRange>* out) {
   if (!value.is_array()) {
-    return at.Error(fmt::format("must be an array of {{\"begin\", \"end\"}} objects, got {}",
-                                Describe(value)));
+    return at.Error(fmt::format("must be an array of {{\"begin\", \"end\"}} objects, got {}", Describe(value)));
   }
   std::vector<DumpOpRange> ranges;
   for (size_t i = 0; i < value.size(); ++i) {
@@ -146,8 +141,9 @@ Status ParseDumpList(const Json& value, const Where& at, std::vector<DumpModelEn
     DumpModelEntry entry;
     ASIM_RETURN_IF_ERROR(ParseModelEntry(value[i], at.Index(i), &entry));
     if (!entry.model_name.empty() && !names.insert(entry.model_name).second) {
-      return at.Index(i).Key("model_name").Error(
-          fmt::format("model \"{}\" appears more than once in dump_list", entry.model_name));
+      return at.Index(i)
+          .Key("model_name")
+          .Error(fmt::format("model \"{}\" appears more than once in dump_list", entry.model_name));
     }
     entries.push_back(std::move(entry));
   }
@@ -169,8 +165,8 @@ Status ParseKey(const std::string& key, const Json& value, const Where& at, Dump
   if (key == "dump_path") {
     ASIM_RETURN_IF_ERROR(ReadString(value, at, &dump->dump_path));
     if (dump->dump_path.size() >= kMaxDumpPathLength) {
-      return at.Error(fmt::format("is {} characters long; the limit is {}",
-                                  dump->dump_path.size(), kMaxDumpPathLength - 1));
+      return at.Error(
+          fmt::format("is {} characters long; the limit is {}", dump->dump_path.size(), kMaxDumpPathLength - 1));
     }
   } else if (key == "dump_list") {
     ASIM_RETURN_IF_ERROR(ParseDumpList(value, at, &dump->dump_list));
@@ -214,8 +210,7 @@ Status ParseDumpSection(const Json& value, const Where& at, DumpConfig* out) {
   }
 
   const bool watcher = dump.dump_scene == "watcher";
-  if (dump.dump_path.empty() &&
-      (dump.has_dump_list || dump.dump_op_switch || dump.dump_debug || watcher)) {
+  if (dump.dump_path.empty() && (dump.has_dump_list || dump.dump_op_switch || dump.dump_debug || watcher)) {
     const char* why = dump.dump_debug       ? "dump_debug is on"
                       : dump.has_dump_list  ? "dump_list is given"
                       : dump.dump_op_switch ? "dump_op_switch is on"
@@ -223,9 +218,10 @@ Status ParseDumpSection(const Json& value, const Where& at, DumpConfig* out) {
     return at.Key("dump_path").Error(fmt::format("missing or empty, but {}", why));
   }
   if (dump.dump_debug && (!dump.dump_list.empty() || dump.dump_op_switch)) {
-    ASIM_LOG_WARN("[ACL] {}: {}: dump_debug (overflow dump) is on together with a model or "
-                  "single-op dump; the documentation says they cannot be combined",
-                  at.source(), at.pointer());
+    ASIM_LOG_WARN(
+        "[ACL] {}: {}: dump_debug (overflow dump) is on together with a model or "
+        "single-op dump; the documentation says they cannot be combined",
+        at.source(), at.pointer());
   }
   if (!dump.dump_stats.empty() && dump.dump_data != DumpData::kStats) {
     at.Key("dump_stats").Ignored("only used with dump_data \"stats\"");

@@ -26,8 +26,7 @@ const char* Lookup(const char* name) {
 
 Status BadVariable(const char* name, const char* value, const std::string& expected) {
   return {err::kInvalidParam,
-          fmt::format("environment variable {}=\"{}\" is invalid: expected {}", name, value,
-                      expected)};
+          fmt::format("environment variable {}=\"{}\" is invalid: expected {}", name, value, expected)};
 }
 
 }  // namespace
@@ -42,15 +41,14 @@ Status ApplyEnvironment(AclConfig* config) {
   }
   if (const char* v = Lookup(kDeviceCountVar)) {
     if (!ParseDeviceCount(v, &sim.device_count)) {
-      return BadVariable(kDeviceCountVar, v,
-                         fmt::format("an integer from {} to {}", kMinDeviceCount, kMaxDeviceCount));
+      return BadVariable(kDeviceCountVar, v, fmt::format("an integer from {} to {}", kMinDeviceCount, kMaxDeviceCount));
     }
   }
   if (const char* v = Lookup(kRunModeVar)) {
     if (!ParseRunMode(v, &sim.run_mode)) return BadVariable(kRunModeVar, v, "\"host\" or \"device\"");
   }
-  ASIM_LOG_DEBUG("[ACL] simulator: soc_version {}, device_count {}, run_mode {}", sim.soc_version,
-                 sim.device_count, RunModeName(sim.run_mode));
+  ASIM_LOG_DEBUG("[ACL] simulator: soc_version {}, device_count {}, run_mode {}", sim.soc_version, sim.device_count,
+                 RunModeName(sim.run_mode));
   config->sim = std::move(sim);
   return Status::Ok();
 }

@@ -17,7 +17,9 @@
 namespace asim::cfg::detail {
 namespace {
 
-std::string ErrnoText(int error) { return std::error_code(error, std::generic_category()).message(); }
+std::string ErrnoText(int error) {
+  return std::error_code(error, std::generic_category()).message();
+}
 
 struct TextPosition {
   size_t line = 1;
@@ -65,10 +67,9 @@ Status CheckNesting(std::string_view text, std::string_view source) {
     }
     if (braces > kMaxJsonNesting || brackets > kMaxJsonNesting) {
       const TextPosition pos = PositionOf(text, i);
-      return {err::kParseFile,
-              fmt::format("{}: line {}, column {}: nesting deeper than {} levels of '{}' (the "
-                          "acl.json limit)",
-                          source, pos.line, pos.column, kMaxJsonNesting, c)};
+      return {err::kParseFile, fmt::format("{}: line {}, column {}: nesting deeper than {} levels of '{}' (the "
+                                           "acl.json limit)",
+                                           source, pos.line, pos.column, kMaxJsonNesting, c)};
     }
   }
   return Status::Ok();
@@ -122,8 +123,7 @@ Status ReadConfigFile(const char* path, std::string* text) {
     if (data.size() + static_cast<size_t>(n) > kMaxConfigFileBytes) {
       ::close(fd);
       return {err::kInvalidFileSize,
-              fmt::format("config file '{}' is larger than the {} byte limit", path,
-                          kMaxConfigFileBytes)};
+              fmt::format("config file '{}' is larger than the {} byte limit", path, kMaxConfigFileBytes)};
     }
     data.append(buffer, static_cast<size_t>(n));
   }
@@ -145,14 +145,13 @@ Status ParseConfigText(std::string_view text, std::string_view source, Json* doc
   } catch (const Json::parse_error& e) {
     // e.byte is the 1-based index of the last byte read.
     const TextPosition pos = PositionOf(text, e.byte > 0 ? e.byte - 1 : 0);
-    return {err::kParseFile, fmt::format("{}: line {}, column {}: malformed JSON: {}", source,
-                                         pos.line, pos.column, ParserReason(e.what()))};
+    return {err::kParseFile, fmt::format("{}: line {}, column {}: malformed JSON: {}", source, pos.line, pos.column,
+                                         ParserReason(e.what()))};
   } catch (const Json::exception& e) {  // e.g. a number too large for a double
     return {err::kParseFile, fmt::format("{}: malformed JSON: {}", source, ParserReason(e.what()))};
   }
   if (!parsed.is_object()) {
-    return {err::kParseFile,
-            fmt::format("{}: the top level must be a JSON object, got {}", source, Describe(parsed))};
+    return {err::kParseFile, fmt::format("{}: the top level must be a JSON object, got {}", source, Describe(parsed))};
   }
   *document = std::move(parsed);
   return Status::Ok();

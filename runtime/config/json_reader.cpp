@@ -69,8 +69,7 @@ std::string Describe(const Json& value) {
       text = value.get_ref<const std::string&>();
       if (text.size() > kMaxDescribedChars) text = text.substr(0, kMaxDescribedChars) + "...";
       return fmt::format("\"{}\"", text);
-    default:
-      return value.dump();  // numbers and booleans
+    default: return value.dump();  // numbers and booleans
   }
 }
 
@@ -124,9 +123,10 @@ Status ReadInteger(const Json& value, const Where& at, int64_t min, int64_t max,
     ok = ParseDecimal(value.get_ref<const std::string&>(), &v);
   }
   if (!ok || v < min || v > max) {
-    return at.Error(fmt::format("must be an integer from {} to {} (a number or a decimal "
-                                "string), got {}",
-                                min, max, Describe(value)));
+    return at.Error(
+        fmt::format("must be an integer from {} to {} (a number or a decimal "
+                    "string), got {}",
+                    min, max, Describe(value)));
   }
   *out = v;
   return Status::Ok();
@@ -156,8 +156,7 @@ std::string JoinChoices(std::span<const std::string_view> allowed) {
   return out;
 }
 
-Status ReadChoice(const Json& value, const Where& at, std::span<const std::string_view> allowed,
-                  size_t* index) {
+Status ReadChoice(const Json& value, const Where& at, std::span<const std::string_view> allowed, size_t* index) {
   if (value.is_string()) {
     const auto& s = value.get_ref<const std::string&>();
     for (size_t i = 0; i < allowed.size(); ++i) {
@@ -167,8 +166,7 @@ Status ReadChoice(const Json& value, const Where& at, std::span<const std::strin
       }
     }
   }
-  return at.Error(
-      fmt::format("must be {}, got {}", JoinChoices(allowed), Describe(value)));
+  return at.Error(fmt::format("must be {}, got {}", JoinChoices(allowed), Describe(value)));
 }
 
 Status ReadList(const Json& value, const Where& at, std::span<const std::string_view> allowed,
@@ -186,8 +184,8 @@ Status ReadList(const Json& value, const Where& at, std::span<const std::string_
       start = comma + 1;
     }
   } else {
-    return at.Error(fmt::format("must be a comma-separated string of {}, got {}",
-                                JoinChoices(allowed), Describe(value)));
+    return at.Error(
+        fmt::format("must be a comma-separated string of {}, got {}", JoinChoices(allowed), Describe(value)));
   }
   for (const std::string& item : items) {
     bool known = false;

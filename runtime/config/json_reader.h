@@ -57,8 +57,7 @@ Status ReadSwitch(const Json& value, const Where& at, bool* on);
 Status ReadInteger(const Json& value, const Where& at, int64_t min, int64_t max, int64_t* out);
 Status ReadStringArray(const Json& value, const Where& at, std::vector<std::string>* out);
 // A string equal to one of `allowed` (its index in *index).
-Status ReadChoice(const Json& value, const Where& at, std::span<const std::string_view> allowed,
-                  size_t* index);
+Status ReadChoice(const Json& value, const Where& at, std::span<const std::string_view> allowed, size_t* index);
 // "a,b,c" (or an array of strings); every item one of `allowed`, no empty items.
 Status ReadList(const Json& value, const Where& at, std::span<const std::string_view> allowed,
                 std::vector<std::string>* out);

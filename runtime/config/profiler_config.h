@@ -32,10 +32,10 @@ enum class AicMetrics : int32_t {
 enum class ProfLevel { kOff, kL0, kL1, kL2 };
 
 struct ProfilerConfig {
-  bool present = false;     // the file had a "profiler" object
-  bool enabled = false;     // "switch": "on"
-  std::string output;       // empty: the directory of the executable (profiler decides)
-  std::optional<uint64_t> storage_limit_bytes;  // "storage_limit": "200MB"
+  bool present = false;                                   // the file had a "profiler" object
+  bool enabled = false;                                   // "switch": "on"
+  std::string output;                                     // empty: the directory of the executable (profiler decides)
+  std::optional<uint64_t> storage_limit_bytes;            // "storage_limit": "200MB"
   AicMetrics aic_metrics = AicMetrics::kPipeUtilization;  // "" in the file keeps the default
   // Data classes. Defaults follow the docs: with the switch on, AscendCL API, runtime API
   // and task data are collected.
@@ -63,8 +63,7 @@ struct ProfilerConfig {
   std::vector<std::string> host_sys_usage;  // subset of kHostSysUsageItems
 };
 
-inline constexpr std::string_view kLlcProfilingModes[] = {"read", "write", "capacity",
-                                                          "bandwidth"};
+inline constexpr std::string_view kLlcProfilingModes[] = {"read", "write", "capacity", "bandwidth"};
 inline constexpr std::string_view kHostSysItems[] = {"cpu", "mem", "disk", "network", "osrt"};
 inline constexpr std::string_view kHostSysUsageItems[] = {"cpu", "mem"};
 // msprof's storage_limit domain, in MB.

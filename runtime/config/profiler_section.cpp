@@ -62,8 +62,8 @@ constexpr std::array<FrequencyKey, 6> kFrequencyKeys = {{
 }};
 
 constexpr std::array<std::string_view, 5> kLevelNames = {"off", "on", "l0", "l1", "l2"};
-constexpr std::array<ProfLevel, 5> kLevelValues = {ProfLevel::kOff, ProfLevel::kL1, ProfLevel::kL0,
-                                                   ProfLevel::kL1, ProfLevel::kL2};
+constexpr std::array<ProfLevel, 5> kLevelValues = {ProfLevel::kOff, ProfLevel::kL1, ProfLevel::kL0, ProfLevel::kL1,
+                                                   ProfLevel::kL2};
 
 Status ReadLevel(const Json& value, const Where& at, ProfLevel* level) {
   if (value.is_boolean()) {
@@ -79,8 +79,8 @@ Status ReadLevel(const Json& value, const Where& at, ProfLevel* level) {
 // "200MB" (or "200mb"), "200" or 200: megabytes, 1 MB = 2^20 bytes.
 Status ReadStorageLimit(const Json& value, const Where& at, uint64_t* bytes) {
   const auto fail = [&] {
-    return at.Error(fmt::format("must be a size like \"200MB\" from {} to {} MB, got {}",
-                                kMinStorageLimitMb, kMaxStorageLimitMb, Describe(value)));
+    return at.Error(fmt::format("must be a size like \"200MB\" from {} to {} MB, got {}", kMinStorageLimitMb,
+                                kMaxStorageLimitMb, Describe(value)));
   };
   std::string text;
   if (!ReadText(value, at, &text).ok()) return fail();
@@ -92,8 +92,8 @@ Status ReadStorageLimit(const Json& value, const Where& at, uint64_t* bytes) {
   }
   uint64_t mb = 0;
   const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), mb);
-  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() ||
-      mb < kMinStorageLimitMb || mb > kMaxStorageLimitMb) {
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || mb < kMinStorageLimitMb ||
+      mb > kMaxStorageLimitMb) {
     return fail();
   }
   *bytes = mb * kBytesPerMb;
@@ -106,11 +106,11 @@ Status ReadAicMetrics(const Json& value, const Where& at, AicMetrics* metrics) {
   if (name.empty()) return Status::Ok();  // msame writes "": keep the default
   const std::optional<AicMetrics> found = AicMetricsFromName(name);
   if (!found) {
-    return at.Error(fmt::format(
-        "unknown AI Core metric group \"{}\" (expected ArithmeticUtilization, PipeUtilization, "
-        "Memory, MemoryL0, ResourceConflictRatio, MemoryUB, L2Cache, "
-        "PipelineExecuteUtilization or MemoryAccess)",
-        name));
+    return at.Error(
+        fmt::format("unknown AI Core metric group \"{}\" (expected ArithmeticUtilization, PipeUtilization, "
+                    "Memory, MemoryL0, ResourceConflictRatio, MemoryUB, L2Cache, "
+                    "PipelineExecuteUtilization or MemoryAccess)",
+                    name));
   }
   *metrics = *found;
   return Status::Ok();

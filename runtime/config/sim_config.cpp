@@ -13,7 +13,9 @@ namespace asim::cfg {
 
 // The chips are whatever the SoC catalog can load (device_sim/socs/*.json, their aliases,
 // and ASCEND_SIM_SOC_DIR): one list, kept with the data.
-std::vector<std::string> SupportedSocVersions() { return sim::KnownSocVersions(); }
+std::vector<std::string> SupportedSocVersions() {
+  return sim::KnownSocVersions();
+}
 
 bool IsSupportedSocVersion(std::string_view soc_version) {
   if (soc_version.empty()) return false;
@@ -30,7 +32,9 @@ std::string SupportedSocVersionList() {
   return out;
 }
 
-const char* RunModeName(RunMode mode) { return mode == RunMode::kDevice ? "device" : "host"; }
+const char* RunModeName(RunMode mode) {
+  return mode == RunMode::kDevice ? "device" : "host";
+}
 
 bool ParseRunMode(std::string_view text, RunMode* mode) {
   if (text == "host") {

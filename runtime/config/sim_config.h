@@ -8,9 +8,9 @@
 #pragma once
 
 #include <cstdint>
-#include <vector>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace asim::cfg {
 
@@ -19,7 +19,7 @@ namespace asim::cfg {
 enum class RunMode { kHost, kDevice };
 
 struct SimConfig {
-  bool present = false;                  // the file had a "sim" object
+  bool present = false;  // the file had a "sim" object
   std::string soc_version = "Ascend310";
   int32_t device_count = 1;
   RunMode run_mode = RunMode::kHost;

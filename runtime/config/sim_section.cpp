@@ -19,8 +19,8 @@ Status ParseSimSection(const Json& value, const Where& at, SimConfig* out) {
     if (key == "soc_version") {
       ASIM_RETURN_IF_ERROR(ReadString(member, key_at, &sim.soc_version));
       if (!IsSupportedSocVersion(sim.soc_version)) {
-        return key_at.Error(fmt::format("unsupported SoC \"{}\" (supported: {})", sim.soc_version,
-                                        SupportedSocVersionList()));
+        return key_at.Error(
+            fmt::format("unsupported SoC \"{}\" (supported: {})", sim.soc_version, SupportedSocVersionList()));
       }
     } else if (key == "device_count") {
       int64_t count = 0;

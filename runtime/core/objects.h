@@ -33,7 +33,7 @@ class DeviceContext {
   uint32_t NextStreamId() { return next_stream_id_.fetch_add(1); }
 
   // Guarded by the Runtime lock.
-  int set_count = 0;                 // aclrtSetDevice reference count
+  int set_count = 0;  // aclrtSetDevice reference count
   Context* default_context = nullptr;
   bool peer_access_enabled[64] = {};
   uint32_t ts_id = 0;
@@ -46,7 +46,8 @@ class DeviceContext {
 
 class Context {
  public:
-  Context(std::shared_ptr<DeviceContext> device, bool is_default) : device_(std::move(device)), is_default_(is_default) {}
+  Context(std::shared_ptr<DeviceContext> device, bool is_default)
+      : device_(std::move(device)), is_default_(is_default) {}
   int32_t device_id() const { return device_->id(); }
   const std::shared_ptr<DeviceContext>& device() const { return device_; }
   bool is_default() const { return is_default_; }

@@ -39,7 +39,8 @@ Status ReportHub::Unsubscribe(uint64_t thread_id, const void* stream) {
     std::lock_guard<std::mutex> lock(mutex_);
     auto it = stream_to_thread_.find(stream);
     if (it == stream_to_thread_.end()) {
-      return Status(err::kStreamNotSubscribe, "stream " + PointerText(stream) + " is not subscribed by any report thread");
+      return Status(err::kStreamNotSubscribe,
+                    "stream " + PointerText(stream) + " is not subscribed by any report thread");
     }
     if (it->second != thread_id) {
       return Status(err::kInvalidParam, "stream " + PointerText(stream) + " is subscribed by thread " +
@@ -78,7 +79,8 @@ Status ReportHub::SubscriberOf(const void* stream, uint64_t* thread_id) const {
   auto it = stream_to_thread_.find(stream);
   if (it == stream_to_thread_.end()) {
     return Status(err::kStreamNotSubscribe,
-                  "stream " + PointerText(stream) + " has no report thread: call aclrtSubscribeReport before aclrtLaunchCallback");
+                  "stream " + PointerText(stream) +
+                      " has no report thread: call aclrtSubscribeReport before aclrtLaunchCallback");
   }
   *thread_id = it->second;
   return Status::Ok();
@@ -144,8 +146,7 @@ Status ReportHub::Process(uint64_t calling_thread, int32_t timeout_ms) {
                                                   " was unsubscribed from its last stream while waiting");
     }
     if (q->items.empty()) {
-      return Status(err::kWaitCallbackTimeout,
-                    "no callback arrived within " + std::to_string(timeout_ms) + " ms");
+      return Status(err::kWaitCallbackTimeout, "no callback arrived within " + std::to_string(timeout_ms) + " ms");
     }
     item = q->items.front();
     q->items.pop_front();

@@ -1,7 +1,7 @@
 // Runtime lifecycle, devices and contexts. Streams/events: runtime_streams.cpp;
 // memory: runtime_memory.cpp.
-#include "runtime/core/pointer_text.h"
 #include "runtime/core/runtime.h"
+#include "runtime/core/pointer_text.h"
 
 #include <optional>
 #include <sstream>
@@ -15,9 +15,10 @@ namespace {
 
 void ReportLeakTotal(const char* when, size_t leaks) {
   if (leaks == 0) return;
-  ASIM_LOG_ERROR("[ACL] {}: {} object(s) (device memory, streams, events, contexts, host memory) were still alive "
-                 "and have been released; set ASCEND_GLOBAL_LOG_LEVEL=2 to list each with its origin",
-                 when, leaks);
+  ASIM_LOG_ERROR(
+      "[ACL] {}: {} object(s) (device memory, streams, events, contexts, host memory) were still alive "
+      "and have been released; set ASCEND_GLOBAL_LOG_LEVEL=2 to list each with its origin",
+      when, leaks);
 }
 
 // Reports the exception callback when a task fails on the device.
@@ -82,10 +83,10 @@ Status Runtime::Init(const char* config_path) {
   ASIM_RETURN_IF_ERROR(sim::LoadSocSpec(parsed.sim.soc_version, &spec));
   if (parsed.default_device.has_value() &&
       (*parsed.default_device < 0 || *parsed.default_device >= parsed.sim.device_count)) {
-    return Status(err::kFileAttrInvalid, std::string(config_path == nullptr ? "" : config_path) +
-                                             ": /defaultDevice/default_device: device " +
-                                             std::to_string(*parsed.default_device) + " does not exist (the simulator has " +
-                                             std::to_string(parsed.sim.device_count) + " device(s))");
+    return Status(err::kFileAttrInvalid,
+                  std::string(config_path == nullptr ? "" : config_path) + ": /defaultDevice/default_device: device " +
+                      std::to_string(*parsed.default_device) + " does not exist (the simulator has " +
+                      std::to_string(parsed.sim.device_count) + " device(s))");
   }
   config_ = std::move(parsed);
   soc_name_ = spec.soc_name;
@@ -133,10 +134,10 @@ Status Runtime::Finalize() {
 
 Status Runtime::CheckDeviceIdLocked(int32_t device_id) const {
   if (device_id < 0 || static_cast<size_t>(device_id) >= devices_.size()) {
-    return Status(err::kInvalidDevice, "device id " + std::to_string(device_id) + " is out of range: the simulator has " +
-                                            std::to_string(devices_.size()) +
-                                            " device(s) (set \"sim\": {\"device_count\"} in acl.json or "
-                                            "ASCEND_SIM_DEVICE_COUNT)");
+    return Status(err::kInvalidDevice, "device id " + std::to_string(device_id) +
+                                           " is out of range: the simulator has " + std::to_string(devices_.size()) +
+                                           " device(s) (set \"sim\": {\"device_count\"} in acl.json or "
+                                           "ASCEND_SIM_DEVICE_COUNT)");
   }
   return Status::Ok();
 }
@@ -200,7 +201,8 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
   if (log_leaks) {
     for (auto& e : events) {
       ++leaks;
-      ASIM_LOG_WARN("[ACL] device {}: event (handle {}) was not destroyed; releasing it", device_id, PointerText(e.get()));
+      ASIM_LOG_WARN("[ACL] device {}: event (handle {}) was not destroyed; releasing it", device_id,
+                    PointerText(e.get()));
     }
   }
   auto contexts = contexts_.RemoveIf([&](const Context& c) { return c.device_id() == device_id; });
@@ -208,7 +210,8 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
     for (auto& c : contexts) {
       if (c.get() != default_ctx) {
         ++leaks;
-        ASIM_LOG_WARN("[ACL] device {}: context (handle {}) was not destroyed; releasing it", device_id, PointerText(c.get()));
+        ASIM_LOG_WARN("[ACL] device {}: context (handle {}) was not destroyed; releasing it", device_id,
+                      PointerText(c.get()));
       }
     }
   }
@@ -219,7 +222,6 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
   }
   return leaks;
 }
-
 
 Status Runtime::SetDevice(int32_t device_id) {
   std::shared_ptr<DeviceContext> dc;
@@ -321,8 +323,8 @@ bool Runtime::device_run_mode() const {
 
 Status Runtime::SetTsDevice(int32_t ts_id) {
   if (ts_id < 0 || ts_id > 1) {
-    return Status(err::kInvalidParam, "tsId " + std::to_string(ts_id) +
-                                          " is invalid (ACL_TS_ID_AICORE=0 or ACL_TS_ID_AIVECTOR=1)");
+    return Status(err::kInvalidParam,
+                  "tsId " + std::to_string(ts_id) + " is invalid (ACL_TS_ID_AICORE=0 or ACL_TS_ID_AIVECTOR=1)");
   }
   std::shared_ptr<Context> ctx;
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
@@ -396,8 +398,8 @@ Status Runtime::DestroyContext(void* context) {
                   "context " + PointerText(context) + " is not a live context (destroyed or never created)");
   }
   if (ctx->is_default()) {
-    return Status(err::kInvalidParam, "context " + PointerText(context) +
-                                          " is the default context of device " + std::to_string(ctx->device_id()) +
+    return Status(err::kInvalidParam, "context " + PointerText(context) + " is the default context of device " +
+                                          std::to_string(ctx->device_id()) +
                                           "; it is released by aclrtResetDevice, not aclrtDestroyContext");
   }
   // No lifecycle lock: draining a stream may run callbacks that call the API.
@@ -464,7 +466,11 @@ Status Runtime::SetExceptionCallback(ExceptionCallback callback) {
   return Status::Ok();
 }
 
-void Runtime::SetOpWaitTimeout(uint32_t seconds) { op_wait_timeout_s_.store(seconds); }
-void Runtime::SetOpExecuteTimeout(uint32_t seconds) { op_execute_timeout_s_.store(seconds); }
+void Runtime::SetOpWaitTimeout(uint32_t seconds) {
+  op_wait_timeout_s_.store(seconds);
+}
+void Runtime::SetOpExecuteTimeout(uint32_t seconds) {
+  op_execute_timeout_s_.store(seconds);
+}
 
 }  // namespace asim::rt

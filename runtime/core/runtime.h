@@ -99,8 +99,8 @@ class Runtime {
   Status CheckDeviceRange(const char* what, const void* ptr, size_t size) const;
   Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind);
   Status MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, void* stream);
-  Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
-                  int32_t kind, void* stream, bool async);
+  Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int32_t kind,
+                  void* stream, bool async);
   Status Memset(void* ptr, size_t max_count, int32_t value, size_t count, void* stream, bool async);
   Status GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes);
 

@@ -55,8 +55,8 @@ Status Runtime::Malloc(void** ptr, size_t size, uint32_t policy, bool align32_on
   const uint32_t base_policy = policy & 0xFFu;
   const uint32_t type_bits = policy & ~0xFFu;
   if (base_policy > 5 || (type_bits & ~(0x100u | 0x1000u)) != 0) {
-    return Status(err::kInvalidParam, "memory policy " + std::to_string(policy) +
-                                          " is not a valid aclrtMemMallocPolicy");
+    return Status(err::kInvalidParam,
+                  "memory policy " + std::to_string(policy) + " is not a valid aclrtMemMallocPolicy");
   }
   std::shared_ptr<Context> ctx;
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
@@ -69,8 +69,8 @@ Status Runtime::Malloc(void** ptr, size_t size, uint32_t policy, bool align32_on
   sim::PageKind page = sim::PageKind::kNormal;
   const uint32_t mode = base_policy % 3;  // 0 huge-first, 1 huge-only, 2 normal-only (P2P variants alike)
   if (mode == 1 || (mode == 0 && size > kHugeFirstThreshold)) page = sim::PageKind::kHuge;
-  std::string origin = std::string(align32_only ? "aclrtMallocAlign32" : "aclrtMalloc") + "(size=" +
-                       std::to_string(size) + ", policy=" + std::to_string(policy) + ")";
+  std::string origin = std::string(align32_only ? "aclrtMallocAlign32" : "aclrtMalloc") +
+                       "(size=" + std::to_string(size) + ", policy=" + std::to_string(policy) + ")";
   Status st = ctx->device()->memory().Allocate(padded, 0, page, origin, ptr);
   if (!st.ok() && mode == 0 && page == sim::PageKind::kHuge && st.code() == err::kRtMemoryAllocation) {
     // HUGE_FIRST falls back to normal pages.
@@ -85,8 +85,8 @@ Status Runtime::Free(void* ptr) {
   if (!dc) {
     std::lock_guard<std::mutex> lock(mutex_);
     if (host_memory_ && host_memory_->Find(ptr)) {
-      return Status(err::kInvalidParam, "devPtr " + PointerText(ptr) +
-                                            " is host memory from aclrtMallocHost: free it with aclrtFreeHost");
+      return Status(err::kInvalidParam,
+                    "devPtr " + PointerText(ptr) + " is host memory from aclrtMallocHost: free it with aclrtFreeHost");
     }
     return Status(err::kInvalidParam, "devPtr " + PointerText(ptr) + " is not device memory from aclrtMalloc");
   }
@@ -114,12 +114,12 @@ Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void
   if (dst == nullptr) return Status(err::kInvalidParam, std::string(api) + ": dst is NULL");
   if (src == nullptr) return Status(err::kInvalidParam, std::string(api) + ": src is NULL");
   if (count > dest_max) {
-    return Status(err::kInvalidParam, std::string(api) + ": count " + std::to_string(count) + " > destMax " +
-                                          std::to_string(dest_max));
+    return Status(err::kInvalidParam,
+                  std::string(api) + ": count " + std::to_string(count) + " > destMax " + std::to_string(dest_max));
   }
   if (kind < mem::kHostToHost || kind > mem::kDefault) {
-    return Status(err::kInvalidParam, std::string(api) + ": kind " + std::to_string(kind) +
-                                          " is not a valid aclrtMemcpyKind");
+    return Status(err::kInvalidParam,
+                  std::string(api) + ": kind " + std::to_string(kind) + " is not a valid aclrtMemcpyKind");
   }
   auto dst_dev = DeviceOfPointer(dst);
   auto src_dev = DeviceOfPointer(src);
@@ -132,12 +132,12 @@ Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void
   const bool want_src_dev = resolved == mem::kDeviceToHost || resolved == mem::kDeviceToDevice;
   auto side = [](bool dev) { return dev ? "device memory" : "host memory"; };
   if (want_dst_dev != static_cast<bool>(dst_dev)) {
-    return Status(err::kInvalidParam, std::string(api) + ": kind is " + KindName(kind) + " but dst " + PointerText(dst) +
-                                          " is " + side(static_cast<bool>(dst_dev)));
+    return Status(err::kInvalidParam, std::string(api) + ": kind is " + KindName(kind) + " but dst " +
+                                          PointerText(dst) + " is " + side(static_cast<bool>(dst_dev)));
   }
   if (want_src_dev != static_cast<bool>(src_dev)) {
-    return Status(err::kInvalidParam, std::string(api) + ": kind is " + KindName(kind) + " but src " + PointerText(src) +
-                                          " is " + side(static_cast<bool>(src_dev)));
+    return Status(err::kInvalidParam, std::string(api) + ": kind is " + KindName(kind) + " but src " +
+                                          PointerText(src) + " is " + side(static_cast<bool>(src_dev)));
   }
   plan->count = count;
   plan->kind = resolved;
@@ -156,9 +156,18 @@ Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void
     plan->src = p;
   }
   switch (resolved) {
-    case mem::kHostToDevice: plan->engine = sim::EngineKind::kDmaH2D; plan->device = dst_dev; break;
-    case mem::kDeviceToHost: plan->engine = sim::EngineKind::kDmaD2H; plan->device = src_dev; break;
-    case mem::kDeviceToDevice: plan->engine = sim::EngineKind::kDmaD2D; plan->device = src_dev; break;
+    case mem::kHostToDevice:
+      plan->engine = sim::EngineKind::kDmaH2D;
+      plan->device = dst_dev;
+      break;
+    case mem::kDeviceToHost:
+      plan->engine = sim::EngineKind::kDmaD2H;
+      plan->device = src_dev;
+      break;
+    case mem::kDeviceToDevice:
+      plan->engine = sim::EngineKind::kDmaD2D;
+      plan->device = src_dev;
+      break;
     default: plan->engine = sim::EngineKind::kHost; break;
   }
   return Status::Ok();
@@ -194,19 +203,18 @@ Status Runtime::Memcpy(void* dst, size_t dest_max, const void* src, size_t count
     return Status::Ok();
   }
   sim::Scheduler& sched = device->scheduler();
-  return sched.RunSync(CopyTask("Memcpy", plan.dst, plan.src, count, plan.engine,
-                                sched.CopyDuration(plan.engine, count)));
+  return sched.RunSync(
+      CopyTask("Memcpy", plan.dst, plan.src, count, plan.engine, sched.CopyDuration(plan.engine, count)));
 }
 
-Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind,
-                            void* stream) {
+Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, void* stream) {
   std::shared_ptr<Stream> s;
   ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
   CopyPlan plan;
   ASIM_RETURN_IF_ERROR(PlanCopy("aclrtMemcpyAsync", dst, dest_max, src, count, kind, &plan));
   sim::Scheduler& sched = s->device().scheduler();
-  sched.Submit(s->hw(), CopyTask("MemcpyAsync", plan.dst, plan.src, count, plan.engine,
-                                 sched.CopyDuration(plan.engine, count)));
+  sched.Submit(s->hw(),
+               CopyTask("MemcpyAsync", plan.dst, plan.src, count, plan.engine, sched.CopyDuration(plan.engine, count)));
   return Status::Ok();
 }
 
@@ -218,12 +226,12 @@ Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitc
                                           std::to_string(height) + " must both be positive");
   }
   if (width > dpitch) {
-    return Status(err::kInvalidParam, std::string(api) + ": width " + std::to_string(width) + " > dpitch " +
-                                          std::to_string(dpitch));
+    return Status(err::kInvalidParam,
+                  std::string(api) + ": width " + std::to_string(width) + " > dpitch " + std::to_string(dpitch));
   }
   if (width > spitch) {
-    return Status(err::kInvalidParam, std::string(api) + ": width " + std::to_string(width) + " > spitch " +
-                                          std::to_string(spitch));
+    return Status(err::kInvalidParam,
+                  std::string(api) + ": width " + std::to_string(width) + " > spitch " + std::to_string(spitch));
   }
   const size_t dst_span = dpitch * (height - 1) + width;
   const size_t src_span = spitch * (height - 1) + width;
@@ -280,8 +288,8 @@ Status Runtime::Memset(void* ptr, size_t max_count, int32_t value, size_t count,
   const char* api = async ? "aclrtMemsetAsync" : "aclrtMemset";
   if (ptr == nullptr) return Status(err::kInvalidParam, std::string(api) + ": devPtr is NULL");
   if (count > max_count) {
-    return Status(err::kInvalidParam, std::string(api) + ": count " + std::to_string(count) + " > maxCount " +
-                                          std::to_string(max_count));
+    return Status(err::kInvalidParam,
+                  std::string(api) + ": count " + std::to_string(count) + " > maxCount " + std::to_string(max_count));
   }
   void* target = ptr;
   auto dev = DeviceOfPointer(ptr);

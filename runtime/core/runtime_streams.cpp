@@ -199,8 +199,8 @@ Status Runtime::EventElapsedTime(float* ms, void* start, void* end) {
       return Status(err::kRtEventTimestampInvalid, std::string(name) + " has not been recorded");
     }
     if (st == sim::SimEvent::Status::kPending || !(*e)->sim()->Timestamp(t)) {
-      return Status(err::kRtEventNotComplete, std::string(name) +
-                                                  " has not completed yet: synchronize it before asking for the time");
+      return Status(err::kRtEventNotComplete,
+                    std::string(name) + " has not completed yet: synchronize it before asking for the time");
     }
   }
   // Simulated milliseconds; negative when the end was recorded before the start.

@@ -33,7 +33,8 @@ class BoundedQueue {
   // Waits for a free slot and holds it for Commit/Cancel.
   QueueResult Reserve(const Deadline& deadline) {
     std::unique_lock<std::mutex> lock(mutex_);
-    const bool ready = deadline.Wait(not_full_, lock, [&] { return ended() || reserved_ + values_.size() < capacity_; });
+    const bool ready =
+        deadline.Wait(not_full_, lock, [&] { return ended() || reserved_ + values_.size() < capacity_; });
     if (ended()) return end_result();
     if (!ready) return QueueResult::kTimeout;
     ++reserved_;

@@ -9,7 +9,9 @@ namespace asim::tdt {
 Channel::Channel(ChannelConfig config, std::shared_ptr<DeviceLink> link)
     : config_(std::move(config)), link_(std::move(link)), queue_(config_.capacity) {}
 
-Channel::~Channel() { queue_.Close(); }
+Channel::~Channel() {
+  queue_.Close();
+}
 
 std::string Channel::Describe() const {
   return "channel '" + config_.name + "' on device " + std::to_string(config_.device_id);
@@ -55,8 +57,8 @@ Status Channel::Send(const OutgoingDataset& dataset, int32_t timeout_ms) {
   }
   const QueueResult slot = queue_.Reserve(deadline);
   if (slot == QueueResult::kTimeout) {
-    return Status(err::kRtQueueFull, Describe() + " is full (" + std::to_string(config_.capacity) + " dataset(s)) " +
-                                         deadline.Describe());
+    return Status(err::kRtQueueFull,
+                  Describe() + " is full (" + std::to_string(config_.capacity) + " dataset(s)) " + deadline.Describe());
   }
   if (slot != QueueResult::kOk) return Ended(slot);
   Status st = link_->Upload(payloads, ControlBytes(message.metas), &message.blob);
@@ -73,7 +75,8 @@ Status Channel::Receive(int32_t timeout_ms, IncomingDataset* out) {
   ASIM_RETURN_IF_ERROR(ParseTimeout("acltdtReceiveTensor", timeout_ms, &deadline));
   Message message;
   const QueueResult popped = queue_.Pop(deadline, &message);
-  if (popped == QueueResult::kTimeout) return Status(err::kRtQueueEmpty, Describe() + " is empty " + deadline.Describe());
+  if (popped == QueueResult::kTimeout)
+    return Status(err::kRtQueueEmpty, Describe() + " is empty " + deadline.Describe());
   if (popped != QueueResult::kOk) return Ended(popped);
   std::vector<HostBuffer> bytes;
   Status st = link_->Download(*message.blob, ControlBytes(message.metas), &bytes);
@@ -98,9 +101,10 @@ Status Channel::Stop() {
 
 Status Channel::Clean() {
   if (!config_.with_capacity) {
-    return Status(err::kFeatureUnsupported, "acltdtCleanChannel needs a channel made by "
-                                            "acltdtCreateChannelWithCapacity; " + Describe() +
-                                                " was made by acltdtCreateChannel");
+    return Status(err::kFeatureUnsupported,
+                  "acltdtCleanChannel needs a channel made by "
+                  "acltdtCreateChannelWithCapacity; " +
+                      Describe() + " was made by acltdtCreateChannel");
   }
   queue_.Clear();  // the removed messages free their device memory here
   return Status::Ok();
@@ -108,9 +112,10 @@ Status Channel::Clean() {
 
 Status Channel::QuerySize(size_t* size) const {
   if (!config_.with_capacity) {
-    return Status(err::kFeatureUnsupported, "acltdtQueryChannelSize needs a channel made by "
-                                            "acltdtCreateChannelWithCapacity; " + Describe() +
-                                                " was made by acltdtCreateChannel");
+    return Status(err::kFeatureUnsupported,
+                  "acltdtQueryChannelSize needs a channel made by "
+                  "acltdtCreateChannelWithCapacity; " +
+                      Describe() + " was made by acltdtCreateChannel");
   }
   *size = queue_.size();
   return Status::Ok();

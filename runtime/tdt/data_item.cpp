@@ -20,8 +20,8 @@ Status DataItem::Create(int32_t type, const int64_t* dims, size_t dim_num, int32
     return Status(err::kInvalidParam, "dims is not NULL but dimNum is 0 (pass dims NULL for a scalar)");
   }
   if (dim_num > kMaxDims) {
-    return Status(err::kInvalidParam, "dimNum " + std::to_string(dim_num) + " exceeds ACL_MAX_DIM_CNT (" +
-                                          std::to_string(kMaxDims) + ")");
+    return Status(err::kInvalidParam,
+                  "dimNum " + std::to_string(dim_num) + " exceeds ACL_MAX_DIM_CNT (" + std::to_string(kMaxDims) + ")");
   }
   auto item = std::make_shared<DataItem>();
   item->meta_.type = type;

@@ -5,7 +5,9 @@
 
 namespace asim::tdt {
 namespace {
-const char* SideName(MemSide side) { return side == MemSide::kDevice ? "device" : "host"; }
+const char* SideName(MemSide side) {
+  return side == MemSide::kDevice ? "device" : "host";
+}
 }  // namespace
 
 Status Dataset::Add(DataItem* item, MemSide side) {

@@ -5,7 +5,9 @@
 
 namespace asim::tdt {
 
-void AlignedFree::operator()(uint8_t* p) const { ::operator delete(p, std::align_val_t(HostBuffer::kAlignment)); }
+void AlignedFree::operator()(uint8_t* p) const {
+  ::operator delete(p, std::align_val_t(HostBuffer::kAlignment));
+}
 
 HostBuffer::HostBuffer(size_t size) : size_(size) {
   if (size == 0) return;

@@ -64,9 +64,11 @@ Status Mbuf::Append(const std::shared_ptr<Mbuf>& buf) {
   if (buf.get() == this) return Status(err::kInvalidParam, "a buffer cannot be appended to its own chain");
   if (head_ != nullptr) return Status(err::kInvalidParam, "headBuf is itself part of another buffer's chain");
   if (buf->head_ != nullptr) return Status(err::kInvalidParam, "buf is already part of a chain");
-  if (!buf->chain_.empty()) return Status(err::kInvalidParam, "buf heads a chain of its own; append its buffers one by one");
+  if (!buf->chain_.empty())
+    return Status(err::kInvalidParam, "buf heads a chain of its own; append its buffers one by one");
   if (ChainLength() >= kMaxChain) {
-    return Status(err::kInvalidParam, "the chain already holds " + std::to_string(kMaxChain) + " buffers (the maximum)");
+    return Status(err::kInvalidParam,
+                  "the chain already holds " + std::to_string(kMaxChain) + " buffers (the maximum)");
   }
   buf->head_ = this;
   chain_.push_back(buf);

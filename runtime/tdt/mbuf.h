@@ -44,7 +44,7 @@ class Mbuf {
   // Appends `buf` (a buffer with no chain of its own, not in a chain) to this head's chain.
   Status Append(const std::shared_ptr<Mbuf>& buf);
   size_t ChainLength() const { return 1 + chain_.size(); }  // this buffer included
-  Mbuf* ChainAt(size_t index);  // 0 is this buffer; nullptr past the end
+  Mbuf* ChainAt(size_t index);                              // 0 is this buffer; nullptr past the end
   const std::vector<std::shared_ptr<Mbuf>>& chain() const { return chain_; }
   const Mbuf* head() const { return head_; }  // the head this buffer was appended to, or nullptr
   // Valid bytes of this buffer and its chain, in order.

@@ -7,7 +7,9 @@
 namespace asim::tdt {
 namespace {
 
-std::string QueueName(uint32_t qid) { return "queue " + std::to_string(qid); }
+std::string QueueName(uint32_t qid) {
+  return "queue " + std::to_string(qid);
+}
 
 Status NoQueue(uint32_t qid) {
   return Status(err::kInvalidQueueId, QueueName(qid) + " does not exist (never created, or destroyed)");
@@ -17,7 +19,9 @@ Status DestroyedWhileWaiting(uint32_t qid) {
   return Status(err::kInvalidQueueId, QueueName(qid) + " was destroyed while this call waited on it");
 }
 
-std::string RouteName(const Route& r) { return std::to_string(r.src) + " -> " + std::to_string(r.dst); }
+std::string RouteName(const Route& r) {
+  return std::to_string(r.src) + " -> " + std::to_string(r.dst);
+}
 
 }  // namespace
 
@@ -84,12 +88,12 @@ Status QueueManager::Enqueue(uint32_t qid, std::shared_ptr<Mbuf> buf, const Dead
   std::unique_lock<std::mutex> lock(mutex_);
   auto queue = FindLocked(qid);
   if (!queue) return NoQueue(qid);
-  const bool room = deadline.Wait(queue->not_full, lock,
-                                  [&] { return queue->destroyed || queue->entries.size() < queue->depth; });
+  const bool room =
+      deadline.Wait(queue->not_full, lock, [&] { return queue->destroyed || queue->entries.size() < queue->depth; });
   if (queue->destroyed) return DestroyedWhileWaiting(qid);
   if (!room) {
-    return Status(err::kRtQueueFull, QueueName(qid) + " is full (depth " + std::to_string(queue->depth) + ") " +
-                                         deadline.Describe());
+    return Status(err::kRtQueueFull,
+                  QueueName(qid) + " is full (depth " + std::to_string(queue->depth) + ") " + deadline.Describe());
   }
   queue->entries.push_back(std::move(buf));
   queue->not_empty.notify_all();
@@ -135,11 +139,13 @@ bool QueueManager::ReachesLocked(uint32_t from, uint32_t to) const {
 
 Status QueueManager::BindOneLocked(const Route& route) {
   if (route.src == route.dst) return Status(err::kFailure, "route " + RouteName(route) + " joins a queue to itself");
-  if (!FindLocked(route.src)) return Status(err::kFailure, "route " + RouteName(route) + ": source " + NoQueue(route.src).message());
+  if (!FindLocked(route.src))
+    return Status(err::kFailure, "route " + RouteName(route) + ": source " + NoQueue(route.src).message());
   if (!FindLocked(route.dst)) {
     return Status(err::kFailure, "route " + RouteName(route) + ": destination " + NoQueue(route.dst).message());
   }
-  if (HasRouteLocked(route.src, route.dst)) return Status(err::kFailure, "route " + RouteName(route) + " is already bound");
+  if (HasRouteLocked(route.src, route.dst))
+    return Status(err::kFailure, "route " + RouteName(route) + " is already bound");
   if (ReachesLocked(route.dst, route.src)) {
     return Status(err::kFailure, "route " + RouteName(route) + " would close a cycle of routes");
   }
@@ -185,7 +191,8 @@ Status QueueManager::CheckQuery(const RouteQuery& query) {
   }
   switch (query.mode) {
     case kQuerySrc:
-      if (!query.has_src) return Status(err::kInvalidParam, "mode ACL_TDT_QUEUE_ROUTE_QUERY_SRC needs the source queue id");
+      if (!query.has_src)
+        return Status(err::kInvalidParam, "mode ACL_TDT_QUEUE_ROUTE_QUERY_SRC needs the source queue id");
       break;
     case kQueryDst:
       if (!query.has_dst) {
@@ -197,10 +204,10 @@ Status QueueManager::CheckQuery(const RouteQuery& query) {
         return Status(err::kInvalidParam, "mode ACL_TDT_QUEUE_ROUTE_QUERY_SRC_AND_DST needs both queue ids");
       }
       break;
-    case kQueryAbnormal:
-      break;
+    case kQueryAbnormal: break;
     default:
-      return Status(err::kInvalidParam, "query mode " + std::to_string(query.mode) + " is not an acltdtQueueRouteQueryMode");
+      return Status(err::kInvalidParam,
+                    "query mode " + std::to_string(query.mode) + " is not an acltdtQueueRouteQueryMode");
   }
   return Status::Ok();
 }
@@ -210,7 +217,8 @@ Status QueueManager::Query(const RouteQuery& query, std::vector<Route>* out) con
   std::lock_guard<std::mutex> lock(mutex_);
   out->clear();
   for (const Route& r : bound_) {
-    const bool match = (query.mode == kQuerySrc && r.src == query.src) || (query.mode == kQueryDst && r.dst == query.dst) ||
+    const bool match = (query.mode == kQuerySrc && r.src == query.src) ||
+                       (query.mode == kQueryDst && r.dst == query.dst) ||
                        (query.mode == kQuerySrcAndDst && r.src == query.src && r.dst == query.dst) ||
                        (query.mode == kQueryAbnormal && r.status == kRouteAbnormal);
     if (match) out->push_back(r);

@@ -10,11 +10,21 @@ rt::HandleRegistry<T>& Leaked() {
 }
 }  // namespace
 
-rt::HandleRegistry<QueueAttr>& QueueAttrs() { return Leaked<QueueAttr>(); }
-rt::HandleRegistry<Route>& Routes() { return Leaked<Route>(); }
-rt::HandleRegistry<RouteList>& RouteLists() { return Leaked<RouteList>(); }
-rt::HandleRegistry<RouteQuery>& RouteQueries() { return Leaked<RouteQuery>(); }
-rt::HandleRegistry<Mbuf>& Bufs() { return Leaked<Mbuf>(); }
+rt::HandleRegistry<QueueAttr>& QueueAttrs() {
+  return Leaked<QueueAttr>();
+}
+rt::HandleRegistry<Route>& Routes() {
+  return Leaked<Route>();
+}
+rt::HandleRegistry<RouteList>& RouteLists() {
+  return Leaked<RouteList>();
+}
+rt::HandleRegistry<RouteQuery>& RouteQueries() {
+  return Leaked<RouteQuery>();
+}
+rt::HandleRegistry<Mbuf>& Bufs() {
+  return Leaked<Mbuf>();
+}
 
 void RegisterChain(const std::shared_ptr<Mbuf>& head) {
   Bufs().Add(head);

@@ -36,8 +36,9 @@ Status RuntimeLink::Open(uint32_t device_id, std::shared_ptr<DeviceLink>* out) {
   uint32_t count = 0;
   ASIM_RETURN_IF_ERROR(runtime.GetDeviceCount(&count));
   if (device_id >= count) {
-    return Status(err::kInvalidDevice, "deviceId " + std::to_string(device_id) + " is out of range: the simulator has " +
-                                           std::to_string(count) + " device(s)");
+    return Status(err::kInvalidDevice, "deviceId " + std::to_string(device_id) +
+                                           " is out of range: the simulator has " + std::to_string(count) +
+                                           " device(s)");
   }
   auto device = runtime.OpenedDevice(static_cast<int32_t>(device_id));
   if (!device) {
@@ -93,8 +94,8 @@ Status RuntimeLink::Upload(const std::vector<Payload>& payloads, size_t overhead
     (on_device[i] ? device_bytes : host_bytes) += payloads[i].size;
   }
   if (total != 0) {
-    ASIM_RETURN_IF_ERROR(device->memory().Allocate(total, 0, sim::PageKind::kNormal,
-                                                   "acltdtSendTensor (channel data)", &blob->address_));
+    ASIM_RETURN_IF_ERROR(device->memory().Allocate(total, 0, sim::PageKind::kNormal, "acltdtSendTensor (channel data)",
+                                                   &blob->address_));
     void* sim = nullptr;
     ASIM_RETURN_IF_ERROR(device->memory().Translate(blob->address_, total, &sim));
     blob->sim_ = static_cast<uint8_t*>(sim);
@@ -102,11 +103,12 @@ Status RuntimeLink::Upload(const std::vector<Payload>& payloads, size_t overhead
   RuntimeBlob* b = blob.get();
   auto copy_side = [b, &sources, &on_device](bool device_side) {
     for (size_t i = 0; i < sources.size(); ++i) {
-      if (sources[i] != nullptr && on_device[i] == device_side) std::memcpy(b->sim_ + b->offsets_[i], sources[i], b->sizes_[i]);
+      if (sources[i] != nullptr && on_device[i] == device_side)
+        std::memcpy(b->sim_ + b->offsets_[i], sources[i], b->sizes_[i]);
     }
   };
-  ASIM_RETURN_IF_ERROR(TimedCopy(*device, sim::EngineKind::kDmaH2D, "acltdtSendTensor", host_bytes,
-                                 [&copy_side] { copy_side(false); }));
+  ASIM_RETURN_IF_ERROR(
+      TimedCopy(*device, sim::EngineKind::kDmaH2D, "acltdtSendTensor", host_bytes, [&copy_side] { copy_side(false); }));
   if (device_bytes != 0) {
     ASIM_RETURN_IF_ERROR(TimedCopy(*device, sim::EngineKind::kDmaD2D, "acltdtSendTensor", device_bytes,
                                    [&copy_side] { copy_side(true); }));

@@ -33,7 +33,8 @@ Status TensorBytes(const std::vector<int64_t>& dims, int32_t dtype, bool* known,
   if (!IsValidDataType(dtype)) return Status::Ok();
   const uint64_t bits = DataTypeBits(static_cast<DataType>(dtype));
   if (bits == 0) return Status::Ok();
-  if (elements > (UINT64_MAX - 7) / bits) return Status(err::kInvalidParam, "dims " + DimsToString(dims) + " overflow 64 bits");
+  if (elements > (UINT64_MAX - 7) / bits)
+    return Status(err::kInvalidParam, "dims " + DimsToString(dims) + " overflow 64 bits");
   *known = true;
   *bytes = (elements * bits + 7) / 8;
   return Status::Ok();
@@ -49,16 +50,18 @@ Status CheckSendable(const TensorMeta& meta, const void* data, size_t index) {
   }
   if (type != TensorType::kTensor) return Status::Ok();
   if (data == nullptr && meta.size != 0) {
-    return Status(err::kInvalidParam, item + " has no data (NULL) but a size of " + std::to_string(meta.size) + " bytes");
+    return Status(err::kInvalidParam,
+                  item + " has no data (NULL) but a size of " + std::to_string(meta.size) + " bytes");
   }
   bool known = false;
   uint64_t bytes = 0;
   Status st = TensorBytes(meta.dims, meta.dtype, &known, &bytes);
   if (!st.ok()) return Status(st.code(), item + ": " + st.message());
   if (known && bytes != meta.size) {
-    return Status(err::kInvalidParam,
-                  item + ": size " + std::to_string(meta.size) + " bytes does not match dims " + DimsToString(meta.dims) +
-                      " x " + DataTypeName(static_cast<DataType>(meta.dtype)) + " = " + std::to_string(bytes) + " bytes");
+    return Status(err::kInvalidParam, item + ": size " + std::to_string(meta.size) + " bytes does not match dims " +
+                                          DimsToString(meta.dims) + " x " +
+                                          DataTypeName(static_cast<DataType>(meta.dtype)) + " = " +
+                                          std::to_string(bytes) + " bytes");
   }
   return Status::Ok();
 }

@@ -16,15 +16,15 @@
 
 #include "acl/acl.h"
 
-#define CHECK(call)                                                                            \
-  do {                                                                                         \
-    aclError err_ = (call);                                                                    \
-    if (err_ != ACL_SUCCESS) {                                                                 \
-      const char* msg_ = aclGetRecentErrMsg();                                                 \
+#define CHECK(call)                                                                           \
+  do {                                                                                        \
+    aclError err_ = (call);                                                                   \
+    if (err_ != ACL_SUCCESS) {                                                                \
+      const char* msg_ = aclGetRecentErrMsg();                                                \
       fprintf(stderr, "%s:%d: %s failed with %d: %s\n", __FILE__, __LINE__, #call, (int)err_, \
-              msg_ ? msg_ : "(no message)");                                                   \
-      exit(1);                                                                                 \
-    }                                                                                          \
+              msg_ ? msg_ : "(no message)");                                                  \
+      exit(1);                                                                                \
+    }                                                                                         \
   } while (0)
 
 /* Flags shared with the report thread, behind a mutex (C99 has no atomics). */

@@ -22,13 +22,13 @@ const int kBatches = 64;
 const int64_t kBatchSize = 16;
 const size_t kCapacity = 4;  // datasets in flight: the producer waits when the device side is full
 
-#define CHECK_ACL(expr)                                                                        \
-  do {                                                                                         \
-    aclError ret_ = (expr);                                                                    \
-    if (ret_ != ACL_SUCCESS) {                                                                 \
-      std::fprintf(stderr, "%s failed: %d (%s)\n", #expr, ret_, aclGetRecentErrMsg());         \
-      return false;                                                                            \
-    }                                                                                          \
+#define CHECK_ACL(expr)                                                                \
+  do {                                                                                 \
+    aclError ret_ = (expr);                                                            \
+    if (ret_ != ACL_SUCCESS) {                                                         \
+      std::fprintf(stderr, "%s failed: %d (%s)\n", #expr, ret_, aclGetRecentErrMsg()); \
+      return false;                                                                    \
+    }                                                                                  \
   } while (0)
 
 uint64_t Fnv1a(uint64_t hash, const void* data, size_t size) {
@@ -47,7 +47,8 @@ struct Totals {
 // Sends one dataset holding one end-of-sequence item.
 bool SendEndOfSequence(acltdtChannelHandle* channel) {
   acltdtDataset* dataset = acltdtCreateDataset();
-  acltdtDataItem* marker = acltdtCreateDataItem(ACL_TENSOR_DATA_END_OF_SEQUENCE, nullptr, 0, ACL_DT_UNDEFINED, nullptr, 0);
+  acltdtDataItem* marker =
+      acltdtCreateDataItem(ACL_TENSOR_DATA_END_OF_SEQUENCE, nullptr, 0, ACL_DT_UNDEFINED, nullptr, 0);
   if (dataset == nullptr || marker == nullptr) return false;
   CHECK_ACL(acltdtAddDataItem(dataset, marker));
   CHECK_ACL(acltdtSendTensor(channel, dataset, -1));
@@ -62,7 +63,8 @@ bool Produce(acltdtChannelHandle* channel, Totals* totals) {
   const int64_t image_dims[] = {kBatchSize, 3, 8, 8};
   const int64_t label_dims[] = {kBatchSize};
   for (int batch = 0; batch < kBatches; ++batch) {
-    for (size_t i = 0; i < images.size(); ++i) images[i] = static_cast<float>((batch * 131 + static_cast<int>(i)) % 255) / 255.0f;
+    for (size_t i = 0; i < images.size(); ++i)
+      images[i] = static_cast<float>((batch * 131 + static_cast<int>(i)) % 255) / 255.0f;
     for (size_t i = 0; i < labels.size(); ++i) labels[i] = (batch + static_cast<int>(i)) % 10;
     acltdtDataset* dataset = acltdtCreateDataset();
     acltdtDataItem* image = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, image_dims, 4, ACL_FLOAT, images.data(),
@@ -148,4 +150,6 @@ bool Run() {
 
 }  // namespace
 
-int main() { return Run() ? 0 : 1; }
+int main() {
+  return Run() ? 0 : 1;
+}

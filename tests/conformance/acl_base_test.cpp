@@ -135,10 +135,10 @@ struct TypeSize {
 
 TEST(DataTypeSize, EveryDataTypeHasItsByteSize) {
   const TypeSize table[] = {
-      {ACL_DT_UNDEFINED, 0}, {ACL_FLOAT, 4},     {ACL_FLOAT16, 2},   {ACL_INT8, 1},       {ACL_INT32, 4},
-      {ACL_UINT8, 1},        {ACL_INT16, 2},     {ACL_UINT16, 2},    {ACL_UINT32, 4},     {ACL_INT64, 8},
-      {ACL_UINT64, 8},       {ACL_DOUBLE, 8},    {ACL_BOOL, 1},      {ACL_STRING, 0},     {ACL_COMPLEX64, 8},
-      {ACL_COMPLEX128, 16},  {ACL_BF16, 2},      {ACL_INT4, 0},      {ACL_UINT1, 0},      {ACL_COMPLEX32, 4},
+      {ACL_DT_UNDEFINED, 0}, {ACL_FLOAT, 4},  {ACL_FLOAT16, 2}, {ACL_INT8, 1},   {ACL_INT32, 4},
+      {ACL_UINT8, 1},        {ACL_INT16, 2},  {ACL_UINT16, 2},  {ACL_UINT32, 4}, {ACL_INT64, 8},
+      {ACL_UINT64, 8},       {ACL_DOUBLE, 8}, {ACL_BOOL, 1},    {ACL_STRING, 0}, {ACL_COMPLEX64, 8},
+      {ACL_COMPLEX128, 16},  {ACL_BF16, 2},   {ACL_INT4, 0},    {ACL_UINT1, 0},  {ACL_COMPLEX32, 4},
   };
   for (const TypeSize& t : table) {
     EXPECT_EQ(aclDataTypeSize(t.type), t.size) << "aclDataType " << static_cast<int>(t.type);
@@ -206,7 +206,7 @@ TEST(Float16, Subnormals) {
   EXPECT_EQ(aclFloat16ToFloat(0x0001), tiny);
   EXPECT_EQ(aclFloat16ToFloat(0x03FF), std::ldexp(1023.0f, -24));  // largest subnormal
   EXPECT_EQ(aclFloatToFloat16(std::ldexp(1023.0f, -24)), 0x03FF);
-  EXPECT_EQ(aclFloat16ToFloat(0x0400), std::ldexp(1.0f, -14));     // smallest normal
+  EXPECT_EQ(aclFloat16ToFloat(0x0400), std::ldexp(1.0f, -14));  // smallest normal
   EXPECT_EQ(aclFloatToFloat16(std::ldexp(1.0f, -14)), 0x0400);
   EXPECT_EQ(aclFloatToFloat16(-tiny), 0x8001);
   // Half of the smallest subnormal is a tie: rounds to even (zero); a bit more rounds up.
@@ -582,8 +582,7 @@ TEST_F(TensorDescTest, TransErrors) {
   aclTensorDesc* src = Make(ACL_FLOAT16, {1, 3, 4, 5}, ACL_FORMAT_NCHW);
   ASSERT_NE(src, nullptr);
   aclTensorDesc* dst = nullptr;
-  EXPECT_ACL_ERROR(aclTransTensorDescFormat(src, static_cast<aclFormat>(555), &dst), ACL_ERROR_INVALID_PARAM,
-                   "555");
+  EXPECT_ACL_ERROR(aclTransTensorDescFormat(src, static_cast<aclFormat>(555), &dst), ACL_ERROR_INVALID_PARAM, "555");
   EXPECT_ACL_ERROR(aclTransTensorDescFormat(src, ACL_FORMAT_NHWC, nullptr), ACL_ERROR_INVALID_PARAM, "dstDesc");
   EXPECT_ACL_ERROR(aclTransTensorDescFormat(nullptr, ACL_FORMAT_NHWC, &dst), ACL_ERROR_INVALID_PARAM, "srcDesc");
   aclTensorDesc* nz = Make(ACL_FLOAT16, {4, 7, 16, 16}, ACL_FORMAT_FRACTAL_NZ);

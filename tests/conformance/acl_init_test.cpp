@@ -229,13 +229,14 @@ TEST_P(AclInitSocTest, SocVersionSelectsSocNameAndMemory) {
   EXPECT_EQ(free_bytes, 0u);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    ShippedSocs, AclInitSocTest,
-    ::testing::Values(SocCase{"Ascend310", "Ascend310", ACL_DDR_MEM, uint64_t{8} << 30},
-                      SocCase{"Ascend310P3", "Ascend310P3", ACL_DDR_MEM, uint64_t{24} << 30},
-                      SocCase{"Ascend910", "Ascend910A", ACL_HBM_MEM, uint64_t{32} << 30},
-                      SocCase{"Ascend910B2", "Ascend910B2", ACL_HBM_MEM, uint64_t{64} << 30}),
-    [](const ::testing::TestParamInfo<SocCase>& info) { return std::string(info.param.soc_version); });
+INSTANTIATE_TEST_SUITE_P(ShippedSocs, AclInitSocTest,
+                         ::testing::Values(SocCase{"Ascend310", "Ascend310", ACL_DDR_MEM, uint64_t{8} << 30},
+                                           SocCase{"Ascend310P3", "Ascend310P3", ACL_DDR_MEM, uint64_t{24} << 30},
+                                           SocCase{"Ascend910", "Ascend910A", ACL_HBM_MEM, uint64_t{32} << 30},
+                                           SocCase{"Ascend910B2", "Ascend910B2", ACL_HBM_MEM, uint64_t{64} << 30}),
+                         [](const ::testing::TestParamInfo<SocCase>& info) {
+                           return std::string(info.param.soc_version);
+                         });
 
 TEST_F(AclInitTest, DefaultSocIsAscend310WithOneDevice) {
   ASSERT_ACL_OK(aclInit(nullptr));

@@ -29,38 +29,38 @@ inline std::string RecentMsg() {
 
 // Checks that `expr` returned `code`, that aclGetRecentErrMsg() is non-NULL and that it
 // mentions `needle` (case-sensitive substring).
-#define EXPECT_ACL_ERROR(expr, code, needle)                                                    \
-  do {                                                                                          \
-    const aclError ret_ = (expr);                                                               \
-    EXPECT_EQ(ret_, static_cast<aclError>(code)) << #expr;                                      \
-    const char* msg_ = aclGetRecentErrMsg();                                                    \
-    EXPECT_NE(msg_, nullptr) << #expr << ": aclGetRecentErrMsg() is NULL";                      \
-    if (msg_ != nullptr) {                                                                      \
-      EXPECT_NE(std::string(msg_).find(needle), std::string::npos)                              \
-          << #expr << ": message \"" << msg_ << "\" does not mention \"" << (needle) << "\"";   \
-    }                                                                                           \
+#define EXPECT_ACL_ERROR(expr, code, needle)                                                  \
+  do {                                                                                        \
+    const aclError ret_ = (expr);                                                             \
+    EXPECT_EQ(ret_, static_cast<aclError>(code)) << #expr;                                    \
+    const char* msg_ = aclGetRecentErrMsg();                                                  \
+    EXPECT_NE(msg_, nullptr) << #expr << ": aclGetRecentErrMsg() is NULL";                    \
+    if (msg_ != nullptr) {                                                                    \
+      EXPECT_NE(std::string(msg_).find(needle), std::string::npos)                            \
+          << #expr << ": message \"" << msg_ << "\" does not mention \"" << (needle) << "\""; \
+    }                                                                                         \
   } while (0)
 
-#define ASSERT_ACL_OK(expr)                                                                     \
-  do {                                                                                          \
-    const aclError ret_ = (expr);                                                               \
-    ASSERT_EQ(ret_, ACL_SUCCESS) << #expr << ": " << ::conformance::RecentMsg();                \
+#define ASSERT_ACL_OK(expr)                                                      \
+  do {                                                                           \
+    const aclError ret_ = (expr);                                                \
+    ASSERT_EQ(ret_, ACL_SUCCESS) << #expr << ": " << ::conformance::RecentMsg(); \
   } while (0)
 
-#define EXPECT_ACL_OK(expr)                                                                     \
-  do {                                                                                          \
-    const aclError ret_ = (expr);                                                               \
-    EXPECT_EQ(ret_, ACL_SUCCESS) << #expr << ": " << ::conformance::RecentMsg();                \
+#define EXPECT_ACL_OK(expr)                                                      \
+  do {                                                                           \
+    const aclError ret_ = (expr);                                                \
+    EXPECT_EQ(ret_, ACL_SUCCESS) << #expr << ": " << ::conformance::RecentMsg(); \
   } while (0)
 
 // Checks that aclGetRecentErrMsg() mentions `needle` (after a call that does not return
 // an aclError, e.g. one returning NULL).
-#define EXPECT_RECENT_MSG_HAS(needle)                                                           \
-  do {                                                                                          \
-    const char* msg_ = aclGetRecentErrMsg();                                                    \
-    ASSERT_NE(msg_, nullptr) << "aclGetRecentErrMsg() is NULL";                                 \
-    EXPECT_NE(std::string(msg_).find(needle), std::string::npos)                                \
-        << "message \"" << msg_ << "\" does not mention \"" << (needle) << "\"";                \
+#define EXPECT_RECENT_MSG_HAS(needle)                                            \
+  do {                                                                           \
+    const char* msg_ = aclGetRecentErrMsg();                                     \
+    ASSERT_NE(msg_, nullptr) << "aclGetRecentErrMsg() is NULL";                  \
+    EXPECT_NE(std::string(msg_).find(needle), std::string::npos)                 \
+        << "message \"" << msg_ << "\" does not mention \"" << (needle) << "\""; \
   } while (0)
 
 // A scratch directory, removed with its contents at scope exit.

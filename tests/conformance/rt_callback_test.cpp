@@ -299,8 +299,7 @@ TEST_F(CallbackTest, UnsubscribeStopsDeliveryAndAllowsResubscribe) {
   CallbackArg a{&log, 1, 0};
   EXPECT_ACL_ERROR(aclrtLaunchCallback(RecordingCallback, &a, ACL_CALLBACK_BLOCK, stream_),
                    ACL_ERROR_STREAM_NOT_SUBSCRIBE, "no report thread");
-  EXPECT_ACL_ERROR(aclrtUnSubscribeReport(reporter.id(), stream_), ACL_ERROR_STREAM_NOT_SUBSCRIBE,
-                   "not subscribed");
+  EXPECT_ACL_ERROR(aclrtUnSubscribeReport(reporter.id(), stream_), ACL_ERROR_STREAM_NOT_SUBSCRIBE, "not subscribed");
   // Subscribe again, now by another thread.
   ReportThread other;
   ASSERT_ACL_OK(aclrtSubscribeReport(other.id(), stream_));
@@ -316,8 +315,7 @@ TEST_F(CallbackTest, UnsubscribeStopsDeliveryAndAllowsResubscribe) {
 TEST_F(CallbackTest, LaunchArgumentErrors) {
   ReportThread reporter;
   ASSERT_ACL_OK(aclrtSubscribeReport(reporter.id(), stream_));
-  EXPECT_ACL_ERROR(aclrtLaunchCallback(nullptr, nullptr, ACL_CALLBACK_BLOCK, stream_), ACL_ERROR_INVALID_PARAM,
-                   "fn");
+  EXPECT_ACL_ERROR(aclrtLaunchCallback(nullptr, nullptr, ACL_CALLBACK_BLOCK, stream_), ACL_ERROR_INVALID_PARAM, "fn");
   EXPECT_ACL_ERROR(aclrtLaunchCallback(RecordingCallback, nullptr, static_cast<aclrtCallbackBlockType>(2), stream_),
                    ACL_ERROR_INVALID_PARAM, "blockType 2");
   aclrtStream gone = nullptr;

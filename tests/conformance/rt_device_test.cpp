@@ -24,7 +24,9 @@ using conformance::RecentMsg;
     new conformance::AclEnvironment(R"({"sim": {"device_count": 2}})", /*set_device=*/false));
 
 // Fully releases a device whatever its reference count.
-void ForceReset(int32_t id) { (void)aclrtResetDeviceForce(id); }
+void ForceReset(int32_t id) {
+  (void)aclrtResetDeviceForce(id);
+}
 
 class DeviceTest : public ::testing::Test {
  protected:

@@ -116,8 +116,7 @@ TEST_F(MemoryTest, MallocNullOutputIsInvalidParam) {
 
 TEST_F(MemoryTest, MallocInvalidPolicyIsInvalidParam) {
   void* p = nullptr;
-  EXPECT_ACL_ERROR(aclrtMalloc(&p, 64, static_cast<aclrtMemMallocPolicy>(6)), ACL_ERROR_INVALID_PARAM,
-                   "policy 6");
+  EXPECT_ACL_ERROR(aclrtMalloc(&p, 64, static_cast<aclrtMemMallocPolicy>(6)), ACL_ERROR_INVALID_PARAM, "policy 6");
   EXPECT_ACL_ERROR(aclrtMalloc(&p, 64, static_cast<aclrtMemMallocPolicy>(0x2000)), ACL_ERROR_INVALID_PARAM,
                    "policy 8192");
   EXPECT_EQ(p, nullptr);
@@ -173,8 +172,7 @@ TEST_F(MemoryTest, MallocOfSizeThatOverflowsThePaddingIsInvalidParamNamingTheSiz
   // aclrtMalloc pads (round up to 32, plus 32): sizes near SIZE_MAX must not wrap around.
   for (size_t size : {SIZE_MAX, SIZE_MAX - 40, SIZE_MAX - 31}) {
     void* p = nullptr;
-    EXPECT_ACL_ERROR(aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM,
-                     std::to_string(size));
+    EXPECT_ACL_ERROR(aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_INVALID_PARAM, std::to_string(size));
     EXPECT_EQ(p, nullptr);
   }
   void* p = nullptr;
@@ -277,8 +275,7 @@ TEST_F(MemoryTest, DoubleFreeIsInvalidParam) {
 
 TEST_F(MemoryTest, FreeOfInteriorPointerIsInvalidParam) {
   void* p = Dev(512);
-  EXPECT_ACL_ERROR(aclrtFree(static_cast<uint8_t*>(p) + 64), ACL_ERROR_INVALID_PARAM,
-                   "not the start of an allocation");
+  EXPECT_ACL_ERROR(aclrtFree(static_cast<uint8_t*>(p) + 64), ACL_ERROR_INVALID_PARAM, "not the start of an allocation");
   // The allocation is intact.
   std::vector<uint8_t> src = Pattern(512, 9);
   ASSERT_ACL_OK(aclrtMemcpy(p, 512, src.data(), 512, ACL_MEMCPY_HOST_TO_DEVICE));
@@ -335,12 +332,10 @@ TEST_F(MemoryTest, MemcpyWrongSideForKindNamesDstOrSrc) {
   const size_t n = 64;
   void* d = Dev(n);
   std::vector<uint8_t> h(n);
-  EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), n, h.data(), n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
-                   "dst");
+  EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), n, h.data(), n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM, "dst");
   EXPECT_RECENT_MSG_HAS("ACL_MEMCPY_HOST_TO_DEVICE");
   EXPECT_ACL_ERROR(aclrtMemcpy(d, n, d, n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM, "src");
-  EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), n, h.data(), n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM,
-                   "src");
+  EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), n, h.data(), n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM, "src");
   EXPECT_ACL_ERROR(aclrtMemcpy(d, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM, "dst");
   EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), n, d, n, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM, "dst");
   EXPECT_ACL_ERROR(aclrtMemcpy(d, n, h.data(), n, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM, "src");
@@ -361,8 +356,7 @@ TEST_F(MemoryTest, MemcpyInvalidKindAndNullPointers) {
                    "kind 7");
   EXPECT_ACL_ERROR(aclrtMemcpy(nullptr, 64, h.data(), 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
                    "dst is NULL");
-  EXPECT_ACL_ERROR(aclrtMemcpy(d, 64, nullptr, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
-                   "src is NULL");
+  EXPECT_ACL_ERROR(aclrtMemcpy(d, 64, nullptr, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM, "src is NULL");
 }
 
 TEST_F(MemoryTest, MemcpyRangeLeavingAllocationByOneByteIsInvalidParam) {
@@ -416,8 +410,7 @@ TEST_F(MemoryTest, MemcpyAsyncThenSynchronize) {
   // The same argument checks as the synchronous copy, reported at enqueue time.
   EXPECT_ACL_ERROR(aclrtMemcpyAsync(d, 10, h_in, 11, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_INVALID_PARAM,
                    "count 11 > destMax 10");
-  EXPECT_ACL_ERROR(aclrtMemcpyAsync(h_in, n, h_out, n, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_INVALID_PARAM,
-                   "dst");
+  EXPECT_ACL_ERROR(aclrtMemcpyAsync(h_in, n, h_out, n, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_INVALID_PARAM, "dst");
   ASSERT_ACL_OK(aclrtDestroyStream(s));
   EXPECT_ACL_ERROR(aclrtMemcpyAsync(d, n, h_in, n, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_INVALID_RESOURCE_HANDLE,
                    "stream");
@@ -535,8 +528,8 @@ TEST_F(MemoryTest, Memcpy2dPitchRules) {
   EXPECT_ACL_ERROR(aclrtMemcpy2d(small, 24, h.data(), 24, 17, 3, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
                    "leaves allocation");
   // Kind rules as for aclrtMemcpy.
-  EXPECT_ACL_ERROR(aclrtMemcpy2d(h.data(), 16, h.data(), 16, 8, 2, ACL_MEMCPY_HOST_TO_DEVICE),
-                   ACL_ERROR_INVALID_PARAM, "dst");
+  EXPECT_ACL_ERROR(aclrtMemcpy2d(h.data(), 16, h.data(), 16, 8, 2, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                   "dst");
 }
 
 // ---- aclrtGetMemInfo -----------------------------------------------------------------
@@ -547,8 +540,8 @@ TEST_F(MemoryTest, GetMemInfoDdrHasCapacityHbmIsEmptyOnAscend310) {
   EXPECT_EQ(total, 8 * kGiB);
   EXPECT_LE(free_bytes, total);
   EXPECT_GT(free_bytes, 0u);
-  for (aclrtMemAttr attr : {ACL_HBM_MEM, ACL_HBM_MEM_HUGE, ACL_HBM_MEM_NORMAL, ACL_HBM_MEM_P2P_HUGE,
-                            ACL_HBM_MEM_P2P_NORMAL}) {
+  for (aclrtMemAttr attr :
+       {ACL_HBM_MEM, ACL_HBM_MEM_HUGE, ACL_HBM_MEM_NORMAL, ACL_HBM_MEM_P2P_HUGE, ACL_HBM_MEM_P2P_NORMAL}) {
     size_t f = 1, t = 1;
     ASSERT_ACL_OK(aclrtGetMemInfo(attr, &f, &t));
     EXPECT_EQ(f, 0u) << attr;

@@ -122,8 +122,8 @@ TEST_F(StreamTest, TasksRunInFifoOrder) {
     ASSERT_ACL_OK(aclrtMemsetAsync(static_cast<uint8_t*>(dev) + off, n - off, round, n - off, s));
     patterns.emplace_back(n / 2, static_cast<uint8_t>(0xA0 + round));
     ASSERT_ACL_OK(aclrtMemcpyAsync(scratch, n, patterns.back().data(), n / 2, ACL_MEMCPY_HOST_TO_DEVICE, s));
-    ASSERT_ACL_OK(aclrtMemcpyAsync(static_cast<uint8_t*>(dev) + n - 128, 128, scratch, 128,
-                                   ACL_MEMCPY_DEVICE_TO_DEVICE, s));
+    ASSERT_ACL_OK(
+        aclrtMemcpyAsync(static_cast<uint8_t*>(dev) + n - 128, 128, scratch, 128, ACL_MEMCPY_DEVICE_TO_DEVICE, s));
   }
   ASSERT_ACL_OK(aclrtSynchronizeStream(s));
   const std::vector<uint8_t> host = Read(dev, n);

@@ -722,10 +722,13 @@ static_assert(ACL_ERROR_GE_DEVICE_MEMORY_OPERATE_FAILED == 245002U, "ACL_ERROR_G
 static_assert(ACL_ERROR_GE_SUBHEALTHY == 345102U, "ACL_ERROR_GE_SUBHEALTHY");
 static_assert(ACL_ERROR_GE_INTERNAL_ERROR == 545000U, "ACL_ERROR_GE_INTERNAL_ERROR");
 static_assert(ACL_ERROR_GE_LOAD_MODEL == 545001U, "ACL_ERROR_GE_LOAD_MODEL");
-static_assert(ACL_ERROR_GE_EXEC_LOAD_MODEL_PARTITION_FAILED == 545002U, "ACL_ERROR_GE_EXEC_LOAD_MODEL_PARTITION_FAILED");
-static_assert(ACL_ERROR_GE_EXEC_LOAD_WEIGHT_PARTITION_FAILED == 545003U, "ACL_ERROR_GE_EXEC_LOAD_WEIGHT_PARTITION_FAILED");
+static_assert(ACL_ERROR_GE_EXEC_LOAD_MODEL_PARTITION_FAILED == 545002U,
+              "ACL_ERROR_GE_EXEC_LOAD_MODEL_PARTITION_FAILED");
+static_assert(ACL_ERROR_GE_EXEC_LOAD_WEIGHT_PARTITION_FAILED == 545003U,
+              "ACL_ERROR_GE_EXEC_LOAD_WEIGHT_PARTITION_FAILED");
 static_assert(ACL_ERROR_GE_EXEC_LOAD_TASK_PARTITION_FAILED == 545004U, "ACL_ERROR_GE_EXEC_LOAD_TASK_PARTITION_FAILED");
-static_assert(ACL_ERROR_GE_EXEC_LOAD_KERNEL_PARTITION_FAILED == 545005U, "ACL_ERROR_GE_EXEC_LOAD_KERNEL_PARTITION_FAILED");
+static_assert(ACL_ERROR_GE_EXEC_LOAD_KERNEL_PARTITION_FAILED == 545005U,
+              "ACL_ERROR_GE_EXEC_LOAD_KERNEL_PARTITION_FAILED");
 static_assert(ACL_ERROR_GE_EXEC_RELEASE_MODEL_DATA == 545006U, "ACL_ERROR_GE_EXEC_RELEASE_MODEL_DATA");
 static_assert(ACL_ERROR_GE_COMMAND_HANDLE == 545007U, "ACL_ERROR_GE_COMMAND_HANDLE");
 static_assert(ACL_ERROR_GE_GET_TENSOR_INFO == 545008U, "ACL_ERROR_GE_GET_TENSOR_INFO");
@@ -740,8 +743,8 @@ static_assert(std::is_same<decltype(ACL_ERROR_GE_PARAM_INVALID), const uint32_t>
               "ge codes are static const uint32_t");
 static_assert(std::is_same<aclError, int>::value, "aclError is int");
 static_assert(std::is_same<aclFloat16, uint16_t>::value, "aclFloat16 is uint16_t");
-static_assert(std::is_same<aclrtStream, void *>::value && std::is_same<aclrtEvent, void *>::value &&
-                  std::is_same<aclrtContext, void *>::value,
+static_assert(std::is_same<aclrtStream, void*>::value && std::is_same<aclrtEvent, void*>::value &&
+                  std::is_same<aclrtContext, void*>::value,
               "stream/event/context handles are void *");
 
 // Public structures: field order (offsets strictly increasing in declaration order).
@@ -885,36 +888,36 @@ static_assert(offsetof(acldumpChunk, bufLen) == 4096 && offsetof(acldumpChunk, i
 #endif
 
 // Function-pointer and handle typedefs used in prototypes.
-static_assert(std::is_same<aclrtCallback, void (*)(void *)>::value, "aclrtCallback");
-static_assert(std::is_same<aclrtExceptionInfoCallback, void (*)(aclrtExceptionInfo *)>::value,
+static_assert(std::is_same<aclrtCallback, void (*)(void*)>::value, "aclrtCallback");
+static_assert(std::is_same<aclrtExceptionInfoCallback, void (*)(aclrtExceptionInfo*)>::value,
               "aclrtExceptionInfoCallback");
-static_assert(std::is_same<aclDataDeallocator, void (*)(void *, size_t)>::value, "aclDataDeallocator");
-static_assert(std::is_same<aclrtAllocatorAllocFunc, void *(*)(aclrtAllocator, size_t)>::value,
+static_assert(std::is_same<aclDataDeallocator, void (*)(void*, size_t)>::value, "aclDataDeallocator");
+static_assert(std::is_same<aclrtAllocatorAllocFunc, void* (*)(aclrtAllocator, size_t)>::value,
               "aclrtAllocatorAllocFunc");
-static_assert(std::is_same<aclvdecCallback, void (*)(acldvppStreamDesc *, acldvppPicDesc *, void *)>::value,
+static_assert(std::is_same<aclvdecCallback, void (*)(acldvppStreamDesc*, acldvppPicDesc*, void*)>::value,
               "aclvdecCallback");
-static_assert(std::is_same<aclvencCallback, void (*)(acldvppPicDesc *, acldvppStreamDesc *, void *)>::value,
+static_assert(std::is_same<aclvencCallback, void (*)(acldvppPicDesc*, acldvppStreamDesc*, void*)>::value,
               "aclvencCallback");
 
 // A few prototypes the samples depend on, checked by type.
-static_assert(std::is_same<decltype(&aclrtMalloc), aclError (*)(void **, size_t, aclrtMemMallocPolicy)>::value,
+static_assert(std::is_same<decltype(&aclrtMalloc), aclError (*)(void**, size_t, aclrtMemMallocPolicy)>::value,
               "aclrtMalloc");
-static_assert(std::is_same<decltype(&aclrtMemcpy),
-                           aclError (*)(void *, size_t, const void *, size_t, aclrtMemcpyKind)>::value,
-              "aclrtMemcpy");
+static_assert(
+    std::is_same<decltype(&aclrtMemcpy), aclError (*)(void*, size_t, const void*, size_t, aclrtMemcpyKind)>::value,
+    "aclrtMemcpy");
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
-static_assert(std::is_same<decltype(&aclGetDataBufferSize), uint32_t (*)(const aclDataBuffer *)>::value,
+static_assert(std::is_same<decltype(&aclGetDataBufferSize), uint32_t (*)(const aclDataBuffer*)>::value,
               "aclGetDataBufferSize");
 #pragma GCC diagnostic pop
-static_assert(std::is_same<decltype(&aclGetDataBufferSizeV2), size_t (*)(const aclDataBuffer *)>::value,
+static_assert(std::is_same<decltype(&aclGetDataBufferSizeV2), size_t (*)(const aclDataBuffer*)>::value,
               "aclGetDataBufferSizeV2");
 static_assert(std::is_same<decltype(&aclmdlLoadFromFileWithMem),
-                           aclError (*)(const char *, uint32_t *, void *, size_t, void *, size_t)>::value,
+                           aclError (*)(const char*, uint32_t*, void*, size_t, void*, size_t)>::value,
               "aclmdlLoadFromFileWithMem");
-static_assert(std::is_same<decltype(&aclrtGetSocName), const char *(*)()>::value, "aclrtGetSocName");
+static_assert(std::is_same<decltype(&aclrtGetSocName), const char* (*)()>::value, "aclrtGetSocName");
 static_assert(std::is_same<decltype(&acldumpRegCallback),
-                           aclError (*)(int32_t (*)(const acldumpChunk *, int32_t), int32_t)>::value,
+                           aclError (*)(int32_t (*)(const acldumpChunk*, int32_t), int32_t)>::value,
               "acldumpRegCallback");
 
 TEST(PublicHeaders, StringMacros) {

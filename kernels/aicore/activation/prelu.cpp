@@ -22,8 +22,8 @@ Status PReluInfer(const std::vector<TensorSpec>& inputs, const AttrMap&, std::ve
   std::vector<int64_t> dims;
   ASIM_RETURN_IF_ERROR(BroadcastDims({inputs[0].dims, inputs[1].dims}, &dims));
   if (dims.size() != inputs[0].dims.size()) {
-    return Status(err::kOpInputNotMatch, "slope " + DimsToString(inputs[1].dims) + " does not broadcast to x " +
-                                             DimsToString(inputs[0].dims));
+    return Status(err::kOpInputNotMatch,
+                  "slope " + DimsToString(inputs[1].dims) + " does not broadcast to x " + DimsToString(inputs[0].dims));
   }
   for (size_t i = 0; i < dims.size(); ++i) {
     if (inputs[0].dims[i] >= 0 && dims[i] != inputs[0].dims[i]) {
@@ -47,7 +47,11 @@ KernelDef PRelu(Engine engine) {
 
 }  // namespace
 
-KernelDef BuildPRelu_AiCore() { return PRelu(Engine::kAiCore); }
-KernelDef BuildPRelu_AiCpu() { return PRelu(Engine::kAiCpu); }
+KernelDef BuildPRelu_AiCore() {
+  return PRelu(Engine::kAiCore);
+}
+KernelDef BuildPRelu_AiCpu() {
+  return PRelu(Engine::kAiCpu);
+}
 
 }  // namespace asim::kernels

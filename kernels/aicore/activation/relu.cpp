@@ -30,8 +30,7 @@ Status ReluCompute(KernelContext& ctx) {
       for (int64_t i = 0; i < y.ElementCount(); ++i) out[i] = std::max<int8_t>(in[i], 0);
       return Status::Ok();
     }
-    default:
-      return UnaryFloat(x, y, [](float v) { return v > 0.0f ? v : 0.0f; });
+    default: return UnaryFloat(x, y, [](float v) { return v > 0.0f ? v : 0.0f; });
   }
 }
 

@@ -27,7 +27,9 @@ TileFn Tile(int64_t ob, int r, int s) {
   return conv_tile::TileB1(r, s);
 }
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
 
 }  // namespace
 
@@ -41,9 +43,13 @@ int64_t PackedWeightFloats(int64_t out_blocks, int64_t ob, int64_t c1, int64_t k
   return CeilDiv(out_blocks, ob) * c1 * kh * kw * 16 * ob * 16;
 }
 
-int64_t ChunkInputBlocks(int64_t kh, int64_t kw) { return std::max<int64_t>(1, 4 / (kh * kw)); }
+int64_t ChunkInputBlocks(int64_t kh, int64_t kw) {
+  return std::max<int64_t>(1, 4 / (kh * kw));
+}
 
-int64_t ChunkFloats(int64_t chunk_c1, int64_t ob, int64_t kh, int64_t kw) { return chunk_c1 * kh * kw * 16 * ob * 16; }
+int64_t ChunkFloats(int64_t chunk_c1, int64_t ob, int64_t kh, int64_t kw) {
+  return chunk_c1 * kh * kw * 16 * ob * 16;
+}
 
 namespace {
 
@@ -72,49 +78,52 @@ void RunFused(const BlockedConvArgs& a) {
   base.dw16 = a.dw * 16;
   base.sw16 = a.sw * 16;
   base.out_c1 = a.out_c1;
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, a.n * a.ocg * runs, 1), [&](const tbb::blocked_range<int64_t>& range) {
-    TileArgs t = base;
-    for (int64_t item = range.begin(); item < range.end(); ++item) {
-      const int64_t run = item % runs, g = (item / runs) % a.ocg, in = item / (runs * a.ocg);
-      const int64_t row_begin = run * rows_per_run, row_end = std::min(a.oh, row_begin + rows_per_run);
-      float* buffer = a.chunk_buffers + item * chunk_floats;
-      t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
-      for (int64_t c = 0; c < a.c1; c += a.chunk_c1) {
-        const int64_t count = std::min(a.chunk_c1, a.c1 - c);
-        const bool first = c == 0, last = c + count == a.c1;
-        a.pack_chunk(a.pack_source, g, c, count, buffer);
-        t.weights = buffer;
-        t.c1 = count;
-        t.c0_last = last ? a.c0_last : 16;
-        t.bias = first && a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;
-        for (int64_t oy = row_begin; oy < row_end; ++oy) {
-          const float* in_row = a.in + in * a.in_n + c * a.in_c1 + oy * a.sh * a.in_row;
-          const int64_t row_off = in * a.out_n + g * a.ob * a.out_c1 + oy * a.out_row;
-          for (int64_t ox = 0; ox < a.ow; ox += r_main) {
-            const int64_t r = std::min<int64_t>(r_main, a.ow - ox);
-            const int64_t off = row_off + ox * 16;
-            t.in = in_row + ox * a.sw * 16;
-            t.acc_in = first ? nullptr : sums + off;
-            t.out32 = nullptr;
-            t.out16 = nullptr;
-            if (!last) {
-              t.out32 = sums + off;
-            } else if (a.out_f16) {
-              t.out16 = static_cast<uint16_t*>(a.out) + off;
-            } else {
-              t.out32 = static_cast<float*>(a.out) + off;
+  tbb::parallel_for(
+      tbb::blocked_range<int64_t>(0, a.n * a.ocg * runs, 1), [&](const tbb::blocked_range<int64_t>& range) {
+        TileArgs t = base;
+        for (int64_t item = range.begin(); item < range.end(); ++item) {
+          const int64_t run = item % runs, g = (item / runs) % a.ocg, in = item / (runs * a.ocg);
+          const int64_t row_begin = run * rows_per_run, row_end = std::min(a.oh, row_begin + rows_per_run);
+          float* buffer = a.chunk_buffers + item * chunk_floats;
+          t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
+          for (int64_t c = 0; c < a.c1; c += a.chunk_c1) {
+            const int64_t count = std::min(a.chunk_c1, a.c1 - c);
+            const bool first = c == 0, last = c + count == a.c1;
+            a.pack_chunk(a.pack_source, g, c, count, buffer);
+            t.weights = buffer;
+            t.c1 = count;
+            t.c0_last = last ? a.c0_last : 16;
+            t.bias = first && a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;
+            for (int64_t oy = row_begin; oy < row_end; ++oy) {
+              const float* in_row = a.in + in * a.in_n + c * a.in_c1 + oy * a.sh * a.in_row;
+              const int64_t row_off = in * a.out_n + g * a.ob * a.out_c1 + oy * a.out_row;
+              for (int64_t ox = 0; ox < a.ow; ox += r_main) {
+                const int64_t r = std::min<int64_t>(r_main, a.ow - ox);
+                const int64_t off = row_off + ox * 16;
+                t.in = in_row + ox * a.sw * 16;
+                t.acc_in = first ? nullptr : sums + off;
+                t.out32 = nullptr;
+                t.out16 = nullptr;
+                if (!last) {
+                  t.out32 = sums + off;
+                } else if (a.out_f16) {
+                  t.out16 = static_cast<uint16_t*>(a.out) + off;
+                } else {
+                  t.out32 = static_cast<float*>(a.out) + off;
+                }
+                (r == r_main ? main_fn : Tile(a.ob, static_cast<int>(r), s_class))(t);
+              }
             }
-            (r == r_main ? main_fn : Tile(a.ob, static_cast<int>(r), s_class))(t);
           }
         }
-      }
-    }
-  });
+      });
 }
 
 }  // namespace
 
-int64_t FusedWorkItems(int64_t n, int64_t ocg, int64_t oh) { return n * ocg * RowRuns(n, ocg, oh); }
+int64_t FusedWorkItems(int64_t n, int64_t ocg, int64_t oh) {
+  return n * ocg * RowRuns(n, ocg, oh);
+}
 
 void RunBlockedConv(const BlockedConvArgs& a) {
   if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.ocg <= 0) return;

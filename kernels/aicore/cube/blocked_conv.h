@@ -23,12 +23,12 @@ namespace asim::kernels {
 struct BlockedConvArgs {
   const float* in = nullptr;
   int64_t in_n = 0, in_c1 = 0, in_row = 0;
-  int64_t c1 = 0;          // input channel blocks
-  int64_t c0_last = 16;    // channels that exist in the last input block (1..16)
+  int64_t c1 = 0;        // input channel blocks
+  int64_t c0_last = 16;  // channels that exist in the last input block (1..16)
 
   const float* weights = nullptr;
-  int64_t ob = 1;          // output blocks per weight group: 1, 2 or 4
-  int64_t ocg = 0;         // weight groups
+  int64_t ob = 1;               // output blocks per weight group: 1, 2 or 4
+  int64_t ocg = 0;              // weight groups
   const float* bias = nullptr;  // ocg*ob*16 floats, or nullptr for zero
 
   int64_t kh = 1, kw = 1, sh = 1, sw = 1, dh = 1, dw = 1;

@@ -20,9 +20,9 @@ struct TileArgs {
   int64_t in_c1 = 0;          // floats between input channel blocks
   int64_t c1 = 0, c0_last = 16;
   int64_t kh = 1, kw = 1;
-  int64_t dh_row = 0;         // floats between kernel rows (dh * in_row)
-  int64_t dw16 = 16;          // floats between kernel columns (dw * 16)
-  int64_t sw16 = 16;          // floats between output pixels in the input (sw * 16)
+  int64_t dh_row = 0;              // floats between kernel rows (dh * in_row)
+  int64_t dw16 = 16;               // floats between kernel columns (dw * 16)
+  int64_t sw16 = 16;               // floats between output pixels in the input (sw * 16)
   const float* weights = nullptr;  // the weight group: [c1][kh][kw][16][B*16]
   const float* bias = nullptr;     // B*16 floats or nullptr
   const float* acc_in = nullptr;   // running sums to continue (laid out as out32), or nullptr

@@ -16,7 +16,9 @@
 namespace asim::kernels {
 namespace {
 
-DataType OutputDtype(DataType x) { return x == DataType::kInt8 ? DataType::kInt32 : x; }
+DataType OutputDtype(DataType x) {
+  return x == DataType::kInt8 ? DataType::kInt32 : x;
+}
 
 InferShapeFn Infer(ConvAttrStyle style) {
   return [style](const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
@@ -41,8 +43,8 @@ Status ChipSupports(const std::vector<TensorSpec>& inputs, const AttrMap&, const
     const DataType b = inputs[2].dtype;
     const bool ok = t == DataType::kInt8 ? b == DataType::kInt32 : (b == DataType::kFloat16 || b == DataType::kFloat);
     if (!ok) {
-      return Status(err::kUnsupportedDataType, std::string("bias dtype ") + DataTypeName(b) + " does not fit x dtype " +
-                                                   DataTypeName(t));
+      return Status(err::kUnsupportedDataType,
+                    std::string("bias dtype ") + DataTypeName(b) + " does not fit x dtype " + DataTypeName(t));
     }
   }
   return Status::Ok();
@@ -101,7 +103,11 @@ KernelDef Build(const char* op, ConvAttrStyle style) {
 
 }  // namespace
 
-KernelDef BuildConv2D_AiCore() { return Build("Conv2D", ConvAttrStyle::kCann); }
-KernelDef BuildConv_AiCore() { return Build("Conv", ConvAttrStyle::kOnnx); }
+KernelDef BuildConv2D_AiCore() {
+  return Build("Conv2D", ConvAttrStyle::kCann);
+}
+KernelDef BuildConv_AiCore() {
+  return Build("Conv", ConvAttrStyle::kOnnx);
+}
 
 }  // namespace asim::kernels

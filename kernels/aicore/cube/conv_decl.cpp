@@ -40,7 +40,8 @@ Status ConvParamsFromSpecs(ConvAttrStyle style, const std::vector<TensorSpec>& i
   if (inputs.size() > 2 && inputs[2].dtype != DataType::kUndefined) {
     const TensorSpec& b = inputs[2];
     if (b.dims.size() != 1 || (b.dims[0] >= 0 && p->cout >= 0 && b.dims[0] != p->cout)) {
-      return Status(err::kOpInputNotMatch, "bias " + DimsToString(b.dims) + " must be [" + std::to_string(p->cout) + "]");
+      return Status(err::kOpInputNotMatch,
+                    "bias " + DimsToString(b.dims) + " must be [" + std::to_string(p->cout) + "]");
     }
   }
   return Status::Ok();

@@ -34,7 +34,8 @@ void RunConvInt8(const ConvParams& p, KernelContext& ctx) {
               for (int64_t ci = 0; ci < cin_g; ++ci) {
                 const int64_t c = g * cin_g + ci;
                 const int32_t xv = x[((n * x_c1 + c / 32) * h + iy) * wd * 32 + ix * 32 + c % 32];
-                const int32_t wv = w[((((ci / 32) * kh + ky) * kw + kx) * n1 + co / 16) * 16 * 32 + (co % 16) * 32 + ci % 32];
+                const int32_t wv =
+                    w[((((ci / 32) * kh + ky) * kw + kx) * n1 + co / 16) * 16 * 32 + (co % 16) * 32 + ci % 32];
                 acc += xv * wv;
               }
             }

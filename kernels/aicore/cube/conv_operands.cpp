@@ -10,11 +10,13 @@
 namespace asim::kernels {
 namespace {
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
 
 Status Bad(const char* what, const TensorSpec& t, const std::string& why) {
-  return Status(err::kOpInputNotMatch, std::string(what) + " " + FormatName(t.format) + " " + DimsToString(t.dims) +
-                                           ": " + why);
+  return Status(err::kOpInputNotMatch,
+                std::string(what) + " " + FormatName(t.format) + " " + DimsToString(t.dims) + ": " + why);
 }
 
 // Cout, Cin/g, kernel of a plain filter shape `d` in `format`.
@@ -70,8 +72,7 @@ Status ActivationShape(const TensorSpec& x, int64_t c_hint, int64_t* n, int64_t*
       *c = d[1];
       spatial->assign(d.begin() + 2, d.end());
       return Status::Ok();
-    default:
-      return Bad("x", x, "this format is not supported");
+    default: return Bad("x", x, "this format is not supported");
   }
 }
 
@@ -87,8 +88,9 @@ Status FilterShape(const TensorSpec& w, int64_t* cout, int64_t* cin_g, std::vect
   const int64_t c0 = CubeC0(w.dtype);
   const std::vector<int64_t> expect{CeilDiv(*cin_g, c0) * (*kernel)[0] * (*kernel)[1], CeilDiv(*cout, 16), 16, c0};
   if (w.dims != expect) {
-    return Bad("filter", w, "does not match its origin shape " + DimsToString(w.origin_dims) + " (expected " +
-                                DimsToString(expect) + ")");
+    return Bad(
+        "filter", w,
+        "does not match its origin shape " + DimsToString(w.origin_dims) + " (expected " + DimsToString(expect) + ")");
   }
   return Status::Ok();
 }

@@ -12,7 +12,9 @@
 namespace asim::kernels {
 namespace {
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
 
 inline float Read(const void* p, DataType dt, int64_t i) {
   return dt == DataType::kFloat16 ? HalfToFloat(static_cast<const uint16_t*>(p)[i]) : static_cast<const float*>(p)[i];
@@ -124,9 +126,9 @@ void PackActivations(const ActTensor& src, int64_t c_begin, int64_t c_count, int
           for (int64_t x = 0; x < src.w; ++x) {
             for (int64_t k = 0; k < 16; ++k) {
               const int64_t ch = c0 + k;
-              di[x * 16 + k] =
-                  k < cnt ? Read(src.data, src.dtype, ((in * src_c1 + ch / 16) * src.h + y) * src.w * 16 + x * 16 + ch % 16)
-                          : 0.0f;
+              di[x * 16 + k] = k < cnt ? Read(src.data, src.dtype,
+                                              ((in * src_c1 + ch / 16) * src.h + y) * src.w * 16 + x * 16 + ch % 16)
+                                       : 0.0f;
             }
           }
         }
@@ -249,7 +251,8 @@ void PackWeights(const FilterTensor& f, int64_t co_begin, int64_t co_count, int6
         for (int64_t co0 = 0; co0 < valid_co; ++co0) {
           const int64_t s = ((co_first + co0) * f.cin_g + c1i * 16) * taps;  // [ci][tap] contiguous
           for (int64_t ci0 = 0; ci0 < valid_ci; ++ci0) {
-            for (int64_t t = 0; t < taps; ++t) block[(t * 16 + ci0) * row + co0] = Read(f.data, f.dtype, s + ci0 * taps + t);
+            for (int64_t t = 0; t < taps; ++t)
+              block[(t * 16 + ci0) * row + co0] = Read(f.data, f.dtype, s + ci0 * taps + t);
           }
         }
       } else if (f.format == Format::kHwcn) {  // [tap][ci][co]: output channels contiguous

@@ -10,7 +10,9 @@
 namespace asim::kernels {
 namespace {
 
-std::string ListText(const std::vector<int64_t>& v) { return DimsToString(v); }
+std::string ListText(const std::vector<int64_t>& v) {
+  return DimsToString(v);
+}
 
 Status BadAttr(const std::string& name, const std::vector<int64_t>& v, const std::string& why) {
   return Status(err::kOpAttrNotMatch, "attribute '" + name + "' " + ListText(v) + " " + why);
@@ -62,7 +64,9 @@ Status OnnxPads(const AttrMap& attrs, int spatial, ConvParams* p) {
   return Status::Ok();
 }
 
-int64_t Extent(int64_t k, int64_t d) { return (k - 1) * d + 1; }
+int64_t Extent(int64_t k, int64_t d) {
+  return (k - 1) * d + 1;
+}
 
 Status CommonShapes(const ConvOperandShapes& s, ConvParams* p) {
   if (s.spatial.empty() || s.spatial.size() > 3 || s.kernel.size() != s.spatial.size()) {
@@ -110,8 +114,9 @@ Status ForwardAxis(const std::string& auto_pad, size_t i, ConvParams* p) {
   if (auto_pad == "VALID") p->pad_begin[i] = p->pad_end[i] = 0;
   const int64_t span = in + p->pad_begin[i] + p->pad_end[i] - k;
   if (span < 0) {
-    return Status(err::kOpInputNotMatch, "input size " + std::to_string(in) + " plus padding is smaller than the kernel extent " +
-                                             std::to_string(k) + " on spatial axis " + std::to_string(i));
+    return Status(err::kOpInputNotMatch, "input size " + std::to_string(in) +
+                                             " plus padding is smaller than the kernel extent " + std::to_string(k) +
+                                             " on spatial axis " + std::to_string(i));
   }
   p->out[i] = span / s + 1;
   return Status::Ok();
@@ -120,8 +125,8 @@ Status ForwardAxis(const std::string& auto_pad, size_t i, ConvParams* p) {
 Status AutoPad(const AttrMap& attrs, std::string* auto_pad) {
   *auto_pad = attrs.GetString("auto_pad", "NOTSET");
   if (*auto_pad != "NOTSET" && *auto_pad != "SAME_UPPER" && *auto_pad != "SAME_LOWER" && *auto_pad != "VALID") {
-    return Status(err::kOpAttrNotMatch, "attribute 'auto_pad' '" + *auto_pad +
-                                            "' is not one of NOTSET, SAME_UPPER, SAME_LOWER, VALID");
+    return Status(err::kOpAttrNotMatch,
+                  "attribute 'auto_pad' '" + *auto_pad + "' is not one of NOTSET, SAME_UPPER, SAME_LOWER, VALID");
   }
   return Status::Ok();
 }
@@ -204,12 +209,13 @@ Status ResolveConvTransposeParams(const AttrMap& attrs, const ConvOperandShapes&
   if (p.groups < 1) return Status(err::kOpAttrNotMatch, "group must be >= 1");
   p.cout = shapes.cout * p.groups;  // filter [Cin, Cout/groups, k...]
   if (p.cin >= 0 && p.cin != shapes.cin_g) {
-    return Status(err::kOpInputNotMatch, "x has " + std::to_string(p.cin) + " channels but the filter's first axis is " +
-                                             std::to_string(shapes.cin_g));
+    return Status(
+        err::kOpInputNotMatch,
+        "x has " + std::to_string(p.cin) + " channels but the filter's first axis is " + std::to_string(shapes.cin_g));
   }
   if (p.cin >= 0 && p.cin % p.groups != 0) {
-    return Status(err::kOpInputNotMatch, "x channels " + std::to_string(p.cin) + " are not a multiple of group " +
-                                             std::to_string(p.groups));
+    return Status(err::kOpInputNotMatch,
+                  "x channels " + std::to_string(p.cin) + " are not a multiple of group " + std::to_string(p.groups));
   }
   std::string auto_pad;
   ASIM_RETURN_IF_ERROR(OnnxSpatial(attrs, "strides", p.spatial, 1, 1, &p.stride));

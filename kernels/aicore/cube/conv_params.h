@@ -46,13 +46,12 @@ struct ConvOperandShapes {
   int64_t n = 0, c = 0;
   std::vector<int64_t> spatial;  // input sizes, 1..3 values, -1 = unknown
   int64_t cout = 0, cin_g = 0;
-  std::vector<int64_t> kernel;   // same count as spatial
+  std::vector<int64_t> kernel;  // same count as spatial
 };
 
 // Resolves padding and output sizes for a convolution; data_format is read by the CANN
 // style only (the caller has already used it to read the shapes).
-Status ResolveConvParams(ConvAttrStyle style, const AttrMap& attrs, const ConvOperandShapes& shapes,
-                         ConvParams* out);
+Status ResolveConvParams(ConvAttrStyle style, const AttrMap& attrs, const ConvOperandShapes& shapes, ConvParams* out);
 
 // ONNX ConvTranspose: kernel_shape, strides, dilations, pads, group, auto_pad,
 // output_padding, output_shape. Filter shapes: Cin, Cout/groups, kernel... (note the swap).

@@ -14,8 +14,12 @@
 namespace asim::kernels {
 namespace {
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-size_t AlignUp(size_t v) { return (v + 63) / 64 * 64; }
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+size_t AlignUp(size_t v) {
+  return (v + 63) / 64 * 64;
+}
 
 // The convolution as 2-D (a 1-D one has H = 1) and the buffers it needs.
 struct Plan {
@@ -23,8 +27,8 @@ struct Plan {
   int64_t pt = 0, pb = 0, pl = 0, pr = 0;
   int64_t cin = 0, cout = 0, groups = 1, cin_g = 0, cout_g = 0;
   bool depthwise = false, direct_in = false, direct_out = false, known = true;
-  bool fused = false;     // weights packed chunk by chunk inside the engine (weight_chunks.h)
-  bool partial = false;   // fused with an fp16 output in place: fp32 running sums in the workspace
+  bool fused = false;    // weights packed chunk by chunk inside the engine (weight_chunks.h)
+  bool partial = false;  // fused with an fp16 output in place: fp32 running sums in the workspace
   int64_t c1g = 0, co1g = 0, ob = 1, ocg = 0, hp = 0, wp = 0, chunk_c1 = 1;
   size_t in_off = 0, w_off = 0, bias_off = 0, out_off = 0, partial_off = 0, bytes = 0;
 };
@@ -104,7 +108,9 @@ Plan MakePlan(const ConvParams& p, Format x_format, DataType x_dtype, const Filt
   return s;
 }
 
-size_t ElemBytes(DataType t) { return t == DataType::kFloat16 ? 2 : 4; }
+size_t ElemBytes(DataType t) {
+  return t == DataType::kFloat16 ? 2 : 4;
+}
 
 void RunDepthwise(const Plan& s, const ConvIo& io, char* base) {
   const float* in = static_cast<const float*>(io.x.data);
@@ -167,7 +173,8 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
     return Status::Ok();
   }
   if (io.y.format == Format::kNc1hwc0 && !s.direct_out) {  // groups share blocks: padding lanes must be zero
-    std::memset(io.y.data, 0, static_cast<size_t>(s.n * CeilDiv(s.cout, 16) * s.oh * s.ow * 16) * ElemBytes(io.y.dtype));
+    std::memset(io.y.data, 0,
+                static_cast<size_t>(s.n * CeilDiv(s.cout, 16) * s.oh * s.ow * 16) * ElemBytes(io.y.dtype));
   }
   float* weights = reinterpret_cast<float*>(base + s.w_off);
   float* bias = io.bias != nullptr ? reinterpret_cast<float*>(base + s.bias_off) : nullptr;
@@ -219,7 +226,8 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
       a.out_n = s.co1g * a.out_c1;
     }
     RunBlockedConv(a);
-    if (!s.direct_out) UnpackActivations(reinterpret_cast<const float*>(base + s.out_off), s.cout_g, io.y, g * s.cout_g);
+    if (!s.direct_out)
+      UnpackActivations(reinterpret_cast<const float*>(base + s.out_off), s.cout_g, io.y, g * s.cout_g);
   }
   return Status::Ok();
 }

@@ -13,8 +13,12 @@
 namespace asim::kernels {
 namespace {
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
-size_t AlignUp(size_t v) { return (v + 63) / 64 * 64; }
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+size_t AlignUp(size_t v) {
+  return (v + 63) / 64 * 64;
+}
 
 struct Layout {
   int64_t k1, n1, ob, ocg;

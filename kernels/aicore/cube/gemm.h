@@ -18,16 +18,16 @@
 namespace asim::kernels {
 
 struct GemmArgs {
-  const void* a = nullptr;  // [M, K] row-major, or [K, M] when trans_a
-  const void* b = nullptr;  // [K, N] row-major, or [N, K] when trans_b
+  const void* a = nullptr;               // [M, K] row-major, or [K, M] when trans_a
+  const void* b = nullptr;               // [K, N] row-major, or [N, K] when trans_b
   DataType ab_dtype = DataType::kFloat;  // kFloat or kFloat16, both operands
   int64_t m = 0, k = 0, n = 0;
   bool trans_a = false, trans_b = false;
   float alpha = 1.0f, beta = 0.0f;
-  const void* c = nullptr;             // broadcast to [M, N]; nullptr = none
+  const void* c = nullptr;              // broadcast to [M, N]; nullptr = none
   DataType c_dtype = DataType::kFloat;  // kFloat or kFloat16
-  int64_t c_rows = 1, c_cols = 1;      // C as [c_rows, c_cols]: each 1 or the full size
-  void* y = nullptr;                   // [M, N] row-major
+  int64_t c_rows = 1, c_cols = 1;       // C as [c_rows, c_cols]: each 1 or the full size
+  void* y = nullptr;                    // [M, N] row-major
   DataType y_dtype = DataType::kFloat;  // kFloat or kFloat16
 };
 

@@ -10,7 +10,9 @@
 namespace asim::kernels {
 namespace {
 
-DataType SameDtype(DataType t) { return t; }
+DataType SameDtype(DataType t) {
+  return t;
+}
 
 Status ChipSupports(const std::vector<TensorSpec>& inputs, const AttrMap&, const ChipTraits& chip) {
   if (inputs[0].dtype == DataType::kFloat && !chip.cube_fp32) {
@@ -41,8 +43,14 @@ KernelDef Build(MatMulKind kind) {
 
 }  // namespace
 
-KernelDef BuildMatMul_AiCore() { return Build(MatMulKind::kMatMul); }
-KernelDef BuildBatchMatMul_AiCore() { return Build(MatMulKind::kBatchMatMul); }
-KernelDef BuildGemm_AiCore() { return Build(MatMulKind::kGemm); }
+KernelDef BuildMatMul_AiCore() {
+  return Build(MatMulKind::kMatMul);
+}
+KernelDef BuildBatchMatMul_AiCore() {
+  return Build(MatMulKind::kBatchMatMul);
+}
+KernelDef BuildGemm_AiCore() {
+  return Build(MatMulKind::kGemm);
+}
 
 }  // namespace asim::kernels

@@ -15,7 +15,9 @@ bool HasC(const std::vector<TensorSpec>& inputs) {
   return inputs.size() > 2 && inputs[2].dtype != DataType::kUndefined;
 }
 
-bool Fits(int64_t have, int64_t full) { return have == 1 || have < 0 || full < 0 || have == full; }
+bool Fits(int64_t have, int64_t full) {
+  return have == 1 || have < 0 || full < 0 || have == full;
+}
 
 }  // namespace
 
@@ -89,17 +91,17 @@ Status MatMulPlanFromSpecs(MatMulKind kind, const std::vector<TensorSpec>& input
 }
 
 InferShapeFn MatMulInfer(MatMulKind kind, DataType (*out_dtype)(DataType)) {
-  return [kind, out_dtype](const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
-                           std::vector<TensorSpec>* outputs) {
-    MatMulPlan p;
-    ASIM_RETURN_IF_ERROR(MatMulPlanFromSpecs(kind, inputs, attrs, &p));
-    TensorSpec y;
-    y.dtype = out_dtype(inputs[0].dtype);
-    y.format = inputs[0].format;
-    y.dims = p.shape.out_dims;
-    outputs->assign(1, std::move(y));
-    return Status::Ok();
-  };
+  return
+      [kind, out_dtype](const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
+        MatMulPlan p;
+        ASIM_RETURN_IF_ERROR(MatMulPlanFromSpecs(kind, inputs, attrs, &p));
+        TensorSpec y;
+        y.dtype = out_dtype(inputs[0].dtype);
+        y.format = inputs[0].format;
+        y.dims = p.shape.out_dims;
+        outputs->assign(1, std::move(y));
+        return Status::Ok();
+      };
 }
 
 WorkspaceFn MatMulWorkspace(MatMulKind kind) {

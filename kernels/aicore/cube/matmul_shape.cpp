@@ -42,8 +42,8 @@ void MatMulShape::Offsets(int64_t index, int64_t* a, int64_t* b) const {
   *b = b_off;
 }
 
-Status InferMatMulShape(const std::vector<int64_t>& a_in, const std::vector<int64_t>& b_in, bool trans_a,
-                        bool trans_b, MatMulShape* out) {
+Status InferMatMulShape(const std::vector<int64_t>& a_in, const std::vector<int64_t>& b_in, bool trans_a, bool trans_b,
+                        MatMulShape* out) {
   if (a_in.empty() || b_in.empty()) return Mismatch(a_in, b_in, "scalars cannot be multiplied as matrices");
   MatMulShape s;
   std::vector<int64_t> a = a_in, b = b_in;

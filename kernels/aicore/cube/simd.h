@@ -20,15 +20,33 @@ namespace asim::kernels::simd {
 #if defined(__AVX512F__)
 
 using V16 = __m512;
-inline V16 Zero() { return _mm512_setzero_ps(); }
-inline V16 Load(const float* p) { return _mm512_load_ps(p); }
-inline V16 LoadU(const float* p) { return _mm512_loadu_ps(p); }
-inline void Store(float* p, V16 v) { _mm512_store_ps(p, v); }
-inline void StoreU(float* p, V16 v) { _mm512_storeu_ps(p, v); }
-inline V16 Bcast(const float* p) { return _mm512_set1_ps(*p); }
-inline V16 Fma(V16 a, V16 b, V16 c) { return _mm512_fmadd_ps(a, b, c); }
-inline V16 Add(V16 a, V16 b) { return _mm512_add_ps(a, b); }
-inline V16 Mul(V16 a, V16 b) { return _mm512_mul_ps(a, b); }
+inline V16 Zero() {
+  return _mm512_setzero_ps();
+}
+inline V16 Load(const float* p) {
+  return _mm512_load_ps(p);
+}
+inline V16 LoadU(const float* p) {
+  return _mm512_loadu_ps(p);
+}
+inline void Store(float* p, V16 v) {
+  _mm512_store_ps(p, v);
+}
+inline void StoreU(float* p, V16 v) {
+  _mm512_storeu_ps(p, v);
+}
+inline V16 Bcast(const float* p) {
+  return _mm512_set1_ps(*p);
+}
+inline V16 Fma(V16 a, V16 b, V16 c) {
+  return _mm512_fmadd_ps(a, b, c);
+}
+inline V16 Add(V16 a, V16 b) {
+  return _mm512_add_ps(a, b);
+}
+inline V16 Mul(V16 a, V16 b) {
+  return _mm512_mul_ps(a, b);
+}
 // 16 halves (fp16 bits) <-> 16 floats, round to nearest even.
 // NOTE: GCC 12's unmasked AVX-512 wrappers pass an undefined source that -Wuninitialized
 // flags once inlined; the masked forms with a zero source and __builtin_shuffle avoid it.
@@ -37,7 +55,8 @@ inline V16 LoadHalf(const uint16_t* p) {
 }
 inline void StoreHalf(uint16_t* p, V16 v) {
   // The masked form with a zero source: GCC 12 warns about the unmasked one's undefined source.
-  const __m256i h = _mm512_mask_cvtps_ph(_mm256_setzero_si256(), 0xFFFF, v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+  const __m256i h =
+      _mm512_mask_cvtps_ph(_mm256_setzero_si256(), 0xFFFF, v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
   _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), h);
 }
 // Four lanes: {sum(a), sum(b), sum(c), sum(d)} of four 16-lane vectors (a transpose-add).
@@ -97,9 +116,15 @@ inline void Transpose16(V16* rows) {
     rows[i + 12] = __builtin_shuffle(t[i + 4], t[i + 12], hi128);
   }
 }
-inline V4 Load4(const float* p) { return _mm_loadu_ps(p); }
-inline V4 Add4(V4 a, V4 b) { return _mm_add_ps(a, b); }
-inline void Store4(float* p, V4 v) { _mm_storeu_ps(p, v); }
+inline V4 Load4(const float* p) {
+  return _mm_loadu_ps(p);
+}
+inline V4 Add4(V4 a, V4 b) {
+  return _mm_add_ps(a, b);
+}
+inline void Store4(float* p, V4 v) {
+  _mm_storeu_ps(p, v);
+}
 inline void Store4Half(uint16_t* p, V4 v) {
   _mm_storel_epi64(reinterpret_cast<__m128i*>(p), _mm_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
 }
@@ -110,19 +135,35 @@ inline constexpr bool kNative = true;
 // (Built without AVX-512, GCC notes that 64-byte vectors change the call ABI: the kernels
 // build with -Wno-psabi then, see kernels/CMakeLists.txt; everything here is inline.)
 typedef float V16 __attribute__((vector_size(64)));
-inline V16 Zero() { return V16{}; }
-inline V16 Load(const float* p) { return *reinterpret_cast<const V16*>(p); }
+inline V16 Zero() {
+  return V16{};
+}
+inline V16 Load(const float* p) {
+  return *reinterpret_cast<const V16*>(p);
+}
 inline V16 LoadU(const float* p) {
   V16 v;
   __builtin_memcpy(&v, p, sizeof(v));
   return v;
 }
-inline void Store(float* p, V16 v) { *reinterpret_cast<V16*>(p) = v; }
-inline void StoreU(float* p, V16 v) { __builtin_memcpy(p, &v, sizeof(v)); }
-inline V16 Bcast(const float* p) { return V16{} + *p; }
-inline V16 Fma(V16 a, V16 b, V16 c) { return a * b + c; }
-inline V16 Add(V16 a, V16 b) { return a + b; }
-inline V16 Mul(V16 a, V16 b) { return a * b; }
+inline void Store(float* p, V16 v) {
+  *reinterpret_cast<V16*>(p) = v;
+}
+inline void StoreU(float* p, V16 v) {
+  __builtin_memcpy(p, &v, sizeof(v));
+}
+inline V16 Bcast(const float* p) {
+  return V16{} + *p;
+}
+inline V16 Fma(V16 a, V16 b, V16 c) {
+  return a * b + c;
+}
+inline V16 Add(V16 a, V16 b) {
+  return a + b;
+}
+inline V16 Mul(V16 a, V16 b) {
+  return a * b;
+}
 inline V16 LoadHalf(const uint16_t* p) {
   V16 v;
   for (int i = 0; i < 16; ++i) v[i] = HalfToFloat(p[i]);
@@ -156,8 +197,12 @@ inline V4 Load4(const float* p) {
   __builtin_memcpy(&v, p, sizeof(v));
   return v;
 }
-inline V4 Add4(V4 a, V4 b) { return a + b; }
-inline void Store4(float* p, V4 v) { __builtin_memcpy(p, &v, sizeof(v)); }
+inline V4 Add4(V4 a, V4 b) {
+  return a + b;
+}
+inline void Store4(float* p, V4 v) {
+  __builtin_memcpy(p, &v, sizeof(v));
+}
 inline void Store4Half(uint16_t* p, V4 v) {
   for (int i = 0; i < 4; ++i) p[i] = FloatToHalf(v[i]);
 }

@@ -9,7 +9,9 @@
 namespace asim::kernels {
 namespace {
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
 
 float Read(const FilterTensor& f, int64_t i) {
   return f.dtype == DataType::kFloat16 ? HalfToFloat(static_cast<const uint16_t*>(f.data)[i])
@@ -85,7 +87,7 @@ void PackWeightChunk(const void* source, int64_t g, int64_t ci1_first, int64_t c
   const FilterTensor& f = s.f;
   const int64_t taps = f.kh * f.kw, row = s.ob * 16;
   for (int64_t b = 0; b < s.ob; ++b) {
-    const int64_t j = g * s.ob + b;               // output block within the group
+    const int64_t j = g * s.ob + b;  // output block within the group
     const int64_t valid_co = std::clamp<int64_t>(s.co_count - j * 16, 0, 16);
     for (int64_t c = 0; c < ci1_count; ++c) {
       const int64_t ci1 = ci1_first + c;
@@ -95,7 +97,8 @@ void PackWeightChunk(const void* source, int64_t g, int64_t ci1_first, int64_t c
         if (valid_co == 0) {
           for (int64_t ci0 = 0; ci0 < 16; ++ci0) std::fill(d + ci0 * row, d + ci0 * row + 16, 0.0f);
         } else if (s.rows_are_ci) {  // HWCN fp32: rows of output channels, copied
-          const float* src = static_cast<const float*>(f.data) + (t * f.cin_g + ci1 * 16) * f.cout + s.co_begin + j * 16;
+          const float* src =
+              static_cast<const float*>(f.data) + (t * f.cin_g + ci1 * 16) * f.cout + s.co_begin + j * 16;
           for (int64_t ci0 = 0; ci0 < 16; ++ci0) {
             float* out = d + ci0 * row;
             if (ci0 >= valid_ci) {

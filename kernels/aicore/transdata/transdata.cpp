@@ -22,8 +22,8 @@ Status TargetFormat(const TensorSpec& input, const AttrMap& attrs, Format* dst) 
     auto src = FormatFromName(src_name);
     if (!src) return Status(err::kOpAttrNotMatch, "src_format '" + src_name + "' is not a format name");
     if (*src != input.format) {
-      return Status(err::kFormatNotMatch, "src_format " + src_name + " differs from the input's format " +
-                                              FormatName(input.format));
+      return Status(err::kFormatNotMatch,
+                    "src_format " + src_name + " differs from the input's format " + FormatName(input.format));
     }
   }
   auto to = FormatFromName(dst_name);

@@ -11,7 +11,9 @@
 namespace asim::kernels {
 namespace {
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
 
 // A plain 4-D tensor: its logical N, C, H, W and the element stride of each.
 struct Plain4 {
@@ -47,7 +49,9 @@ std::vector<int64_t> WritePlain4(Format f, int64_t n, int64_t c, int64_t h, int6
   }
 }
 
-bool IsMatrixSource(Format f) { return IsPlainFormat(f) || f == Format::kNc || f == Format::kNcl; }
+bool IsMatrixSource(Format f) {
+  return IsPlainFormat(f) || f == Format::kNc || f == Format::kNcl;
+}
 
 Status Fail(int32_t code, const TensorSpec& src, Format dst, const std::string& why) {
   return Status(code, std::string("TransData ") + FormatName(src.format) + " " + DimsToString(src.dims) + " -> " +
@@ -275,10 +279,10 @@ Status TransDataShape(const TensorSpec& src, Format dst, TensorSpec* out) {
     return Fail(err::kFormatNotMatch, src, dst, "this format pair is not supported");
   }
   if (src.format != dst) {
-    o.origin_format = to_internal ? (src.format == Format::kNd && src.dims.size() == 4 && dst != Format::kFractalNz
-                                         ? Format::kNchw
-                                         : src.format)
-                                  : Format::kUndefined;
+    o.origin_format =
+        to_internal ? (src.format == Format::kNd && src.dims.size() == 4 && dst != Format::kFractalNz ? Format::kNchw
+                                                                                                      : src.format)
+                    : Format::kUndefined;
     o.origin_dims = to_internal ? src.dims : std::vector<int64_t>{};
   }
   *out = std::move(o);

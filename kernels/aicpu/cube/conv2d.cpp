@@ -35,17 +35,18 @@ Status Accepts(ConvAttrStyle style, const std::vector<TensorSpec>& given, const 
   ConvParams p;
   ASIM_RETURN_IF_ERROR(ConvParamsFromSpecs(style, inputs, attrs, &p));
   const DataType t = inputs[0].dtype;
-  if (!UsesEngine(t, p) && (inputs[0].format == Format::kNhwc || (inputs[1].format != Format::kNchw &&
-                                                                   inputs[1].format != Format::kNd))) {
+  if (!UsesEngine(t, p) &&
+      (inputs[0].format == Format::kNhwc || (inputs[1].format != Format::kNchw && inputs[1].format != Format::kNd))) {
     return Status(err::kFormatNotMatch, std::string(DataTypeName(t)) + " " + std::to_string(p.spatial) +
                                             "-D convolution needs NCHW x and filter on the AI CPU");
   }
   if (inputs.size() > 2 && inputs[2].dtype != DataType::kUndefined) {
     const DataType b = inputs[2].dtype;
-    const bool ok = t == DataType::kDouble ? b == DataType::kDouble : (b == DataType::kFloat || b == DataType::kFloat16);
+    const bool ok =
+        t == DataType::kDouble ? b == DataType::kDouble : (b == DataType::kFloat || b == DataType::kFloat16);
     if (!ok) {
-      return Status(err::kUnsupportedDataType, std::string("bias dtype ") + DataTypeName(b) + " does not fit x dtype " +
-                                                   DataTypeName(t));
+      return Status(err::kUnsupportedDataType,
+                    std::string("bias dtype ") + DataTypeName(b) + " does not fit x dtype " + DataTypeName(t));
     }
   }
   return Status::Ok();
@@ -127,7 +128,11 @@ KernelDef Build(const char* op, ConvAttrStyle style) {
 
 }  // namespace
 
-KernelDef BuildConv2D_AiCpu() { return Build("Conv2D", ConvAttrStyle::kCann); }
-KernelDef BuildConv_AiCpu() { return Build("Conv", ConvAttrStyle::kOnnx); }
+KernelDef BuildConv2D_AiCpu() {
+  return Build("Conv2D", ConvAttrStyle::kCann);
+}
+KernelDef BuildConv_AiCpu() {
+  return Build("Conv", ConvAttrStyle::kOnnx);
+}
 
 }  // namespace asim::kernels

@@ -29,7 +29,8 @@ Status Params(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, ConvP
   ASIM_RETURN_IF_ERROR(ResolveConvTransposeParams(attrs, shapes, p));
   if (inputs.size() > 2 && inputs[2].dtype != DataType::kUndefined &&
       (inputs[2].dims.size() != 1 || inputs[2].dims[0] != p->cout)) {
-    return Status(err::kOpInputNotMatch, "B " + DimsToString(inputs[2].dims) + " must be [" + std::to_string(p->cout) + "]");
+    return Status(err::kOpInputNotMatch,
+                  "B " + DimsToString(inputs[2].dims) + " must be [" + std::to_string(p->cout) + "]");
   }
   return Status::Ok();
 }
@@ -58,7 +59,8 @@ WorkDesc Cost(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpe
   ConvParams p;
   if (Params(inputs, attrs, &p).ok()) {
     int64_t macs = p.n < 0 || p.cin < 0 ? 0 : p.n * p.cin * p.cout_g();
-    for (int i = 0; i < p.spatial; ++i) macs *= std::max<int64_t>(0, p.in[static_cast<size_t>(i)]) * p.kernel[static_cast<size_t>(i)];
+    for (int i = 0; i < p.spatial; ++i)
+      macs *= std::max<int64_t>(0, p.in[static_cast<size_t>(i)]) * p.kernel[static_cast<size_t>(i)];
     w.aicpu_ops = static_cast<uint64_t>(2 * macs);
   }
   for (const auto& t : inputs) w.aicpu_bytes += t.Bytes();

@@ -13,7 +13,9 @@
 namespace asim::kernels {
 namespace {
 
-DataType SameDtype(DataType t) { return t; }
+DataType SameDtype(DataType t) {
+  return t;
+}
 
 template <typename T, typename Acc>
 void DirectMatMul(const MatMulPlan& plan, KernelContext& ctx) {
@@ -81,8 +83,14 @@ KernelDef Build(MatMulKind kind) {
 
 }  // namespace
 
-KernelDef BuildMatMul_AiCpu() { return Build(MatMulKind::kMatMul); }
-KernelDef BuildBatchMatMul_AiCpu() { return Build(MatMulKind::kBatchMatMul); }
-KernelDef BuildGemm_AiCpu() { return Build(MatMulKind::kGemm); }
+KernelDef BuildMatMul_AiCpu() {
+  return Build(MatMulKind::kMatMul);
+}
+KernelDef BuildBatchMatMul_AiCpu() {
+  return Build(MatMulKind::kBatchMatMul);
+}
+KernelDef BuildGemm_AiCpu() {
+  return Build(MatMulKind::kGemm);
+}
 
 }  // namespace asim::kernels

@@ -48,7 +48,9 @@ Axes3 ToAxes3(const ConvParams& p) {
   return a;
 }
 
-int64_t Volume(const std::array<int64_t, 3>& v) { return v[0] * v[1] * v[2]; }
+int64_t Volume(const std::array<int64_t, 3>& v) {
+  return v[0] * v[1] * v[2];
+}
 
 }  // namespace
 

@@ -268,7 +268,8 @@ TEST(TdtChannel, SendRejectsBadDatasets) {
   acltdtDataItem* item = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, nullptr, 0, ACL_FLOAT, v.data(), 4);
   ASSERT_ACL_OK(acltdtAddDataItem(ds, item));
   ASSERT_ACL_OK(acltdtDestroyDataItem(item));
-  EXPECT_ACL_ERROR(acltdtSendTensor(ch.get(), ds, 0), ACL_ERROR_INVALID_PARAM, "item 0 of the dataset is NULL or was destroyed");
+  EXPECT_ACL_ERROR(acltdtSendTensor(ch.get(), ds, 0), ACL_ERROR_INVALID_PARAM,
+                   "item 0 of the dataset is NULL or was destroyed");
   ASSERT_ACL_OK(acltdtDestroyDataset(ds));
   EXPECT_ACL_ERROR(acltdtSendTensor(ch.get(), ds, 0), ACL_ERROR_INVALID_RESOURCE_HANDLE, "not a live dataset");
   EXPECT_EQ(ch.Size(), 0u);  // nothing bad reached the channel

@@ -4,6 +4,6 @@
 #include "conformance_util.h"
 
 namespace {
-[[maybe_unused]] const ::testing::Environment* const kEnv = ::testing::AddGlobalTestEnvironment(
-    new conformance::AclEnvironment(R"({"sim": {"device_count": "2"}})"));
+[[maybe_unused]] const ::testing::Environment* const kEnv =
+    ::testing::AddGlobalTestEnvironment(new conformance::AclEnvironment(R"({"sim": {"device_count": "2"}})"));
 }  // namespace

@@ -103,7 +103,8 @@ TEST(TdtDataItem, NullAndDestroyedItems) {
   ASSERT_NE(item, nullptr);
   ASSERT_ACL_OK(acltdtDestroyDataItem(item));
   EXPECT_ACL_ERROR(acltdtDestroyDataItem(item), ACL_ERROR_INVALID_RESOURCE_HANDLE, "not a live data item");
-  for (const acltdtDataItem* bad : {static_cast<const acltdtDataItem*>(nullptr), static_cast<const acltdtDataItem*>(item)}) {
+  for (const acltdtDataItem* bad :
+       {static_cast<const acltdtDataItem*>(nullptr), static_cast<const acltdtDataItem*>(item)}) {
     const aclError code = bad == nullptr ? ACL_ERROR_INVALID_PARAM : ACL_ERROR_INVALID_RESOURCE_HANDLE;
     EXPECT_EQ(acltdtGetTensorTypeFromItem(bad), ACL_TENSOR_DATA_UNDEFINED);
     EXPECT_RECENT_MSG_HAS("acltdtGetTensorTypeFromItem");

@@ -85,9 +85,9 @@ TEST(TdtQueueAttr, ErrorPaths) {
   const char* name = "q";
   EXPECT_ACL_ERROR(acltdtSetQueueAttr(nullptr, ACL_TDT_QUEUE_DEPTH_UINT32, 4, &depth), ACL_ERROR_INVALID_PARAM, "attr");
   EXPECT_ACL_ERROR(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_DEPTH_UINT32, 4, nullptr), ACL_ERROR_INVALID_PARAM, "param");
-  EXPECT_ACL_ERROR(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_DEPTH_UINT32, 8, &depth), ACL_ERROR_INVALID_PARAM, "len is 8");
-  EXPECT_ACL_ERROR(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_NAME_PTR, 2, &name), ACL_ERROR_INVALID_PARAM,
-                   "const char *");
+  EXPECT_ACL_ERROR(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_DEPTH_UINT32, 8, &depth), ACL_ERROR_INVALID_PARAM,
+                   "len is 8");
+  EXPECT_ACL_ERROR(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_NAME_PTR, 2, &name), ACL_ERROR_INVALID_PARAM, "const char *");
   const char* null_name = nullptr;
   EXPECT_ACL_ERROR(acltdtSetQueueAttr(attr, ACL_TDT_QUEUE_NAME_PTR, sizeof(null_name), &null_name),
                    ACL_ERROR_INVALID_PARAM, "NULL");

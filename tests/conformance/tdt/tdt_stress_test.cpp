@@ -103,13 +103,15 @@ void Produce(acltdtChannelHandle* ch, int channel, int producer, Stats* stats) {
     const size_t bytes = plan.elements * plan.kind.size;
     payload.resize(bytes);
     Fill(id, seq, payload.data(), bytes);
-    int64_t header[4] = {channel, producer, static_cast<int64_t>(seq), static_cast<int64_t>(Checksum(payload.data(), bytes))};
+    int64_t header[4] = {channel, producer, static_cast<int64_t>(seq),
+                         static_cast<int64_t>(Checksum(payload.data(), bytes))};
     int64_t header_dims[] = {4};
     // Alternate 1-D and 2-D shapes.
     int64_t dims[2] = {static_cast<int64_t>(plan.elements), 1};
     const size_t dim_num = (seq % 2 == 0) ? 1 : 2;
     acltdtDataset* ds = acltdtCreateDataset();
-    acltdtDataItem* head = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, header_dims, 1, ACL_INT64, header, sizeof(header));
+    acltdtDataItem* head =
+        acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, header_dims, 1, ACL_INT64, header, sizeof(header));
     acltdtDataItem* body = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, dims, dim_num, plan.kind.type,
                                                 bytes == 0 ? nullptr : payload.data(), bytes);
     if (ds == nullptr || head == nullptr || body == nullptr || acltdtAddDataItem(ds, head) != ACL_SUCCESS ||
@@ -203,7 +205,8 @@ TEST(TdtStress, ManyProducersAndConsumersOnSeveralChannels) {
   // after all data).
   for (int c = 0; c < kChannels; ++c) {
     acltdtDataset* eos = acltdtCreateDataset();
-    acltdtDataItem* marker = acltdtCreateDataItem(ACL_TENSOR_DATA_END_OF_SEQUENCE, nullptr, 0, ACL_DT_UNDEFINED, nullptr, 0);
+    acltdtDataItem* marker =
+        acltdtCreateDataItem(ACL_TENSOR_DATA_END_OF_SEQUENCE, nullptr, 0, ACL_DT_UNDEFINED, nullptr, 0);
     ASSERT_EQ(acltdtAddDataItem(eos, marker), ACL_SUCCESS);
     for (int k = 0; k < kConsumersPerChannel; ++k) ASSERT_EQ(acltdtSendTensor(channels[c], eos, -1), ACL_SUCCESS);
     EXPECT_EQ(acltdtDestroyDataset(eos), ACL_SUCCESS);

@@ -65,9 +65,8 @@ TEST(DataType, SizesMatchAclDataTypeSize) {
 }
 
 TEST(DataType, NonByteSizedTypesHaveSizeZero) {
-  for (DataType t : {DataType::kUndefined, DataType::kString, DataType::kInt4, DataType::kUint1,
-                     DataType::kFloat6E3M2, DataType::kFloat6E2M3, DataType::kFloat4E2M1,
-                     DataType::kFloat4E1M2, static_cast<DataType>(5),
+  for (DataType t : {DataType::kUndefined, DataType::kString, DataType::kInt4, DataType::kUint1, DataType::kFloat6E3M2,
+                     DataType::kFloat6E2M3, DataType::kFloat4E2M1, DataType::kFloat4E1M2, static_cast<DataType>(5),
                      static_cast<DataType>(1000)}) {
     EXPECT_EQ(DataTypeSize(t), 0u) << static_cast<int32_t>(t);
   }
@@ -84,8 +83,8 @@ TEST(DataType, BitWidths) {
 }
 
 TEST(DataType, Validity) {
-  for (int32_t v : {-1, 0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17, 27, 29, 30, 33, 34,
-                    35, 36, 37, 38, 39, 40, 41}) {
+  for (int32_t v :
+       {-1, 0, 1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17, 27, 29, 30, 33, 34, 35, 36, 37, 38, 39, 40, 41}) {
     EXPECT_TRUE(IsValidDataType(v)) << v;
   }
   for (int32_t v : {-2, 5, 14, 15, 18, 26, 28, 31, 32, 42, 255, INT32_MIN, INT32_MAX}) {

@@ -18,8 +18,7 @@ TEST(FormatShape, PlainLayoutsPermute) {
             (std::vector<int64_t>{1, 224, 225, 3}));
   EXPECT_EQ(Shape(DataType::kFloat, Format::kNhwc, {1, 224, 225, 3}, Format::kHwcn),
             (std::vector<int64_t>{224, 225, 3, 1}));
-  EXPECT_EQ(Shape(DataType::kFloat, Format::kHwcn, {7, 7, 3, 64}, Format::kNchw),
-            (std::vector<int64_t>{64, 3, 7, 7}));
+  EXPECT_EQ(Shape(DataType::kFloat, Format::kHwcn, {7, 7, 3, 64}, Format::kNchw), (std::vector<int64_t>{64, 3, 7, 7}));
 }
 
 TEST(FormatShape, Nc1hwc0UsesC0OfTheType) {

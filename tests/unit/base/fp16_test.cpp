@@ -15,10 +15,18 @@
 namespace asim {
 namespace {
 
-uint32_t Bits(float f) { return std::bit_cast<uint32_t>(f); }
-float FromBits(uint32_t u) { return std::bit_cast<float>(u); }
-bool IsHalfNan(uint16_t h) { return (h & 0x7C00u) == 0x7C00u && (h & 0x3FFu) != 0; }
-bool IsBf16Nan(uint16_t b) { return (b & 0x7F80u) == 0x7F80u && (b & 0x7Fu) != 0; }
+uint32_t Bits(float f) {
+  return std::bit_cast<uint32_t>(f);
+}
+float FromBits(uint32_t u) {
+  return std::bit_cast<float>(u);
+}
+bool IsHalfNan(uint16_t h) {
+  return (h & 0x7C00u) == 0x7C00u && (h & 0x3FFu) != 0;
+}
+bool IsBf16Nan(uint16_t b) {
+  return (b & 0x7F80u) == 0x7F80u && (b & 0x7Fu) != 0;
+}
 
 // Independent float -> half: exact scaling in double, rounding by nearbyint (ties to even
 // in the default rounding mode). Not for NaN.
@@ -29,7 +37,7 @@ uint16_t ReferenceHalf(float x) {
   if (a < 0x1p-14) return static_cast<uint16_t>(sign | static_cast<uint16_t>(std::nearbyint(a * 0x1p24)));
   int e = 0;
   std::frexp(a, &e);
-  int exponent = e - 1;  // a in [2^exponent, 2^(exponent+1))
+  int exponent = e - 1;                                     // a in [2^exponent, 2^(exponent+1))
   double m = std::nearbyint(std::ldexp(a, 10 - exponent));  // 1024 .. 2048
   if (m == 2048.0) {
     m = 1024.0;
@@ -56,9 +64,8 @@ uint16_t ReferenceBf16(float x) {
   const uint16_t hi = static_cast<uint16_t>(lo + 1);
   const double v = std::fabs(static_cast<double>(x));
   const double vlo = std::fabs(static_cast<double>(FromBits(static_cast<uint32_t>(lo) << 16)));
-  const double vhi = (hi & 0x7FFF) == 0x7F80 ? 0x1p128
-                                             : std::fabs(static_cast<double>(
-                                                   FromBits(static_cast<uint32_t>(hi) << 16)));
+  const double vhi =
+      (hi & 0x7FFF) == 0x7F80 ? 0x1p128 : std::fabs(static_cast<double>(FromBits(static_cast<uint32_t>(hi) << 16)));
   const double dlo = v - vlo;
   const double dhi = vhi - v;
   if (dlo < dhi) return lo;
@@ -120,16 +127,16 @@ TEST(Fp16, TiesRoundToEven) {
 
 TEST(Fp16, Subnormals) {
   EXPECT_EQ(FloatToHalf(0x1p-24f), 0x0001);
-  EXPECT_EQ(FloatToHalf(0x1p-25f), 0x0000);                         // tie to even (0)
-  EXPECT_EQ(FloatToHalf(std::nextafter(0x1p-25f, 1.0f)), 0x0001);   // just above the tie
-  EXPECT_EQ(FloatToHalf(3 * 0x1p-25f), 0x0002);                     // tie between 1 and 2
-  EXPECT_EQ(FloatToHalf(5 * 0x1p-25f), 0x0002);                     // tie between 2 and 3
+  EXPECT_EQ(FloatToHalf(0x1p-25f), 0x0000);                        // tie to even (0)
+  EXPECT_EQ(FloatToHalf(std::nextafter(0x1p-25f, 1.0f)), 0x0001);  // just above the tie
+  EXPECT_EQ(FloatToHalf(3 * 0x1p-25f), 0x0002);                    // tie between 1 and 2
+  EXPECT_EQ(FloatToHalf(5 * 0x1p-25f), 0x0002);                    // tie between 2 and 3
   EXPECT_EQ(FloatToHalf(-0x1p-24f), 0x8001);
   EXPECT_EQ(FloatToHalf(0x1p-26f), 0x0000);
-  EXPECT_EQ(FloatToHalf(-0x1p-30f), 0x8000);                        // signed zero
+  EXPECT_EQ(FloatToHalf(-0x1p-30f), 0x8000);  // signed zero
   EXPECT_EQ(FloatToHalf(std::numeric_limits<float>::denorm_min()), 0x0000);
-  EXPECT_EQ(FloatToHalf(1023 * 0x1p-24f), 0x03FF);                  // largest subnormal
-  EXPECT_EQ(FloatToHalf(1023.5f * 0x1p-24f), 0x0400);               // rounds up to normal
+  EXPECT_EQ(FloatToHalf(1023 * 0x1p-24f), 0x03FF);     // largest subnormal
+  EXPECT_EQ(FloatToHalf(1023.5f * 0x1p-24f), 0x0400);  // rounds up to normal
   EXPECT_EQ(FloatToHalf(0x1p-14f), 0x0400);
 }
 
@@ -150,7 +157,7 @@ TEST(Fp16, NanStaysNanAndBecomesQuiet) {
   EXPECT_EQ(FloatToHalf(FromBits(0x7F800001u)), 0x7E00);  // signalling, payload below 10 bits
   EXPECT_EQ(FloatToHalf(FromBits(0x7FA00000u)), 0x7F00);  // signalling, top payload bit kept
   EXPECT_TRUE(IsHalfNan(FloatToHalf(std::numeric_limits<float>::quiet_NaN())));
-  EXPECT_EQ(Bits(HalfToFloat(0x7C01)), 0x7FC02000u);       // signalling half comes back quiet
+  EXPECT_EQ(Bits(HalfToFloat(0x7C01)), 0x7FC02000u);  // signalling half comes back quiet
 }
 
 TEST(Fp16, MatchesReferenceOnFloatSweep) {
@@ -249,15 +256,15 @@ TEST(Bf16, RoundingTiesOverflowNanSubnormal) {
   EXPECT_EQ(FloatToBf16(FromBits(0x3F818000u)), 0x3F82);  // tie, upper is even
   EXPECT_EQ(FloatToBf16(FromBits(0x3F808001u)), 0x3F81);
   EXPECT_EQ(FloatToBf16(FromBits(0x3F807FFFu)), 0x3F80);
-  EXPECT_EQ(FloatToBf16(std::numeric_limits<float>::max()), 0x7F80);   // overflow: inf
+  EXPECT_EQ(FloatToBf16(std::numeric_limits<float>::max()), 0x7F80);  // overflow: inf
   EXPECT_EQ(FloatToBf16(-std::numeric_limits<float>::max()), 0xFF80);
-  EXPECT_EQ(FloatToBf16(FromBits(0x7F7F7FFFu)), 0x7F7F);               // largest finite
+  EXPECT_EQ(FloatToBf16(FromBits(0x7F7F7FFFu)), 0x7F7F);  // largest finite
   EXPECT_EQ(FloatToBf16(std::numeric_limits<float>::infinity()), 0x7F80);
-  EXPECT_EQ(FloatToBf16(FromBits(0x7F800001u)), 0x7FC0);               // signalling -> quiet
+  EXPECT_EQ(FloatToBf16(FromBits(0x7F800001u)), 0x7FC0);  // signalling -> quiet
   EXPECT_EQ(FloatToBf16(FromBits(0xFFC00000u)), 0xFFC0);
   EXPECT_EQ(Bits(Bf16ToFloat(0x7F81)), 0x7FC10000u);
-  EXPECT_EQ(FloatToBf16(FromBits(0x00010000u)), 0x0001);               // subnormal kept
-  EXPECT_EQ(FloatToBf16(FromBits(0x00008000u)), 0x0000);               // tie to even zero
+  EXPECT_EQ(FloatToBf16(FromBits(0x00010000u)), 0x0001);  // subnormal kept
+  EXPECT_EQ(FloatToBf16(FromBits(0x00008000u)), 0x0000);  // tie to even zero
   EXPECT_EQ(FloatToBf16(FromBits(0x80018000u)), 0x8002);
   EXPECT_EQ(FloatToBf16(-0.0f), 0x8000);
   EXPECT_EQ(FloatToBf16(1.0f), 0x3F80);

@@ -106,8 +106,7 @@ TEST(TensorDesc, SubByteTypesArePacked) {
   EXPECT_EQ(TensorDesc(DataType::kInt4, Format::kNd, {8}).SizeBytes(), 4u);
   EXPECT_EQ(TensorDesc(DataType::kUint1, Format::kNd, {9}).SizeBytes(), 2u);
   EXPECT_EQ(TensorDesc(DataType::kFloat6E3M2, Format::kNd, {3}).SizeBytes(), 3u);
-  EXPECT_EQ(TensorDesc(DataType::kInt4, Format::kNd, {int64_t{1} << 62}).SizeBytes(),
-            size_t{1} << 61);
+  EXPECT_EQ(TensorDesc(DataType::kInt4, Format::kNd, {int64_t{1} << 62}).SizeBytes(), size_t{1} << 61);
   EXPECT_EQ(TensorDesc(DataType::kString, Format::kNd, {10}).SizeBytes(), 0u);
 }
 

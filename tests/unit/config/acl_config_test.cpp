@@ -159,8 +159,8 @@ TEST(AclConfig, MalformedJsonNamesFileLineAndColumn) {
 }
 
 TEST(AclConfig, TruncatedAndGarbageJsonAreParseErrors) {
-  for (const char* text : {"{\"dump\": ", "{", "}", "{\"a\" 1}", "nul", "{'a': 1}", "{} {}",
-                           "{\"a\": 01}", "\xff\xfe{}"}) {
+  for (const char* text :
+       {"{\"dump\": ", "{", "}", "{\"a\" 1}", "nul", "{'a': 1}", "{} {}", "{\"a\": 01}", "\xff\xfe{}"}) {
     AclConfig config;
     const Status s = Parse(text, &config);
     EXPECT_EQ(s.code(), err::kParseFile) << text;
@@ -245,10 +245,10 @@ TEST(AclConfig, MaxOpQueueNumAcceptsStringsAndNumbers) {
 }
 
 TEST(AclConfig, BadMaxOpQueueNum) {
-  for (const char* value : {"\"abc\"", "0", "-1", "\"-5\"", "\"1.5\"", "1.5", "true", "\"\"",
-                            "\" 5\"", "[]", "\"99999999999999999999\"", "99999999999999999999"}) {
-    ExpectError(std::string(R"({"max_opqueue_num": )") + value + "}",
-                err::kInvalidMaxOpQueueNumConfig, "/max_opqueue_num");
+  for (const char* value : {"\"abc\"", "0", "-1", "\"-5\"", "\"1.5\"", "1.5", "true", "\"\"", "\" 5\"", "[]",
+                            "\"99999999999999999999\"", "99999999999999999999"}) {
+    ExpectError(std::string(R"({"max_opqueue_num": )") + value + "}", err::kInvalidMaxOpQueueNumConfig,
+                "/max_opqueue_num");
   }
 }
 
@@ -268,10 +268,8 @@ TEST(AclConfig, DefaultDevice) {
   EXPECT_EQ(config.default_device, 3);
   ASSERT_TRUE(Parse(R"({"defaultDevice": {"default_device": 0}})", &config).ok());
   EXPECT_EQ(config.default_device, 0);
-  ExpectError(R"({"defaultDevice": {"default_device": "-1"}})", err::kFileAttrInvalid,
-              "/defaultDevice/default_device");
-  ExpectError(R"({"defaultDevice": {"default_device": "x"}})", err::kFileAttrInvalid,
-              "/defaultDevice/default_device");
+  ExpectError(R"({"defaultDevice": {"default_device": "-1"}})", err::kFileAttrInvalid, "/defaultDevice/default_device");
+  ExpectError(R"({"defaultDevice": {"default_device": "x"}})", err::kFileAttrInvalid, "/defaultDevice/default_device");
   ExpectError(R"({"defaultDevice": "0"})", err::kFileAttrInvalid, "/defaultDevice");
 }
 
@@ -281,10 +279,8 @@ TEST(AclConfig, StackSize) {
   EXPECT_EQ(config.aicore_stack_size, 65536u);
   ASSERT_TRUE(Parse(R"({"StackSize": {"aicore_stack_size": "49152"}})", &config).ok());
   EXPECT_EQ(config.aicore_stack_size, 49152u);
-  ExpectError(R"({"StackSize": {"aicore_stack_size": 40000}})", err::kFileAttrInvalid,
-              "/StackSize/aicore_stack_size");
-  ExpectError(R"({"StackSize": {"aicore_stack_size": 16384}})", err::kFileAttrInvalid,
-              "/StackSize/aicore_stack_size");
+  ExpectError(R"({"StackSize": {"aicore_stack_size": 40000}})", err::kFileAttrInvalid, "/StackSize/aicore_stack_size");
+  ExpectError(R"({"StackSize": {"aicore_stack_size": 16384}})", err::kFileAttrInvalid, "/StackSize/aicore_stack_size");
   ExpectError(R"({"StackSize": 32768})", err::kFileAttrInvalid, "/StackSize");
 }
 
@@ -300,8 +296,8 @@ TEST(AclConfig, ErrorMessagesNameTheFile) {
 
 TEST(AclConfig, PointerEscapesSpecialCharacters) {
   // The key of an unknown entry is not an error, so use a bad value under a known path.
-  ExpectError(R"({"dump": {"dump_path": "/x", "dump_list": [{"layer": ["a", 1]}]}})",
-              err::kInvalidDumpConfig, "/dump/dump_list/0/layer/1");
+  ExpectError(R"({"dump": {"dump_path": "/x", "dump_list": [{"layer": ["a", 1]}]}})", err::kInvalidDumpConfig,
+              "/dump/dump_list/0/layer/1");
 }
 
 TEST(AclConfig, FirstErrorWinsAcrossSections) {
@@ -313,8 +309,8 @@ TEST(AclConfig, FirstErrorWinsAcrossSections) {
 
 TEST(ParseDumpConfigFile, ReadsOnlyTheDumpSection) {
   TempDir dir;
-  const std::string path = dir.Write(
-      "dump.json", R"({"dump": {"dump_list": [{"model_name": "resnet"}], "dump_path": "/d"},
+  const std::string path =
+      dir.Write("dump.json", R"({"dump": {"dump_list": [{"model_name": "resnet"}], "dump_path": "/d"},
                        "profiler": {"switch": "bogus"}})");
   DumpConfig dump;
   const Status s = ParseDumpConfigFile(path.c_str(), &dump);
@@ -328,8 +324,7 @@ TEST(ParseDumpConfigFile, Errors) {
   TempDir dir;
   DumpConfig dump;
   EXPECT_EQ(ParseDumpConfigFile(nullptr, &dump).code(), err::kInvalidParam);
-  EXPECT_EQ(ParseDumpConfigFile((dir.Path() + "/none.json").c_str(), &dump).code(),
-            err::kInvalidFile);
+  EXPECT_EQ(ParseDumpConfigFile((dir.Path() + "/none.json").c_str(), &dump).code(), err::kInvalidFile);
   const std::string bad = dir.Write("bad.json", R"({"dump": {"dump_list": {}}})");
   const Status s = ParseDumpConfigFile(bad.c_str(), &dump);
   EXPECT_EQ(s.code(), err::kInvalidDumpConfig);

@@ -46,20 +46,16 @@ TEST(AclMirror, ProfilerMaskUsesAclProfBits) {
   EXPECT_EQ(with([](ProfilerConfig& c) { c.ascendcl = true; }), ACL_PROF_ACL_API);
   EXPECT_EQ(with([](ProfilerConfig& c) { c.task_time = ProfLevel::kL1; }), ACL_PROF_TASK_TIME);
   EXPECT_EQ(with([](ProfilerConfig& c) { c.task_time = ProfLevel::kL0; }), ACL_PROF_TASK_TIME_L0);
-  EXPECT_EQ(with([](ProfilerConfig& c) { c.task_time = ProfLevel::kL2; }),
-            ACL_PROF_TASK_TIME | ACL_PROF_TASK_TIME_L2);
-  EXPECT_EQ(with([](ProfilerConfig& c) { c.aic_metrics = AicMetrics::kMemory; }),
-            ACL_PROF_AICORE_METRICS);
+  EXPECT_EQ(with([](ProfilerConfig& c) { c.task_time = ProfLevel::kL2; }), ACL_PROF_TASK_TIME | ACL_PROF_TASK_TIME_L2);
+  EXPECT_EQ(with([](ProfilerConfig& c) { c.aic_metrics = AicMetrics::kMemory; }), ACL_PROF_AICORE_METRICS);
   EXPECT_EQ(with([](ProfilerConfig& c) { c.aicpu = true; }), ACL_PROF_AICPU);
   EXPECT_EQ(with([](ProfilerConfig& c) { c.l2 = true; }), ACL_PROF_L2CACHE);
   EXPECT_EQ(with([](ProfilerConfig& c) { c.hccl = true; }), ACL_PROF_HCCL_TRACE);
   EXPECT_EQ(with([](ProfilerConfig& c) { c.training_trace = true; }), ACL_PROF_TRAINING_TRACE);
   EXPECT_EQ(with([](ProfilerConfig& c) { c.msproftx = true; }), ACL_PROF_MSPROFTX);
   EXPECT_EQ(with([](ProfilerConfig& c) { c.runtime_api = true; }), ACL_PROF_RUNTIME_API);
-  EXPECT_EQ(with([](ProfilerConfig& c) { c.fwk_schedule = ProfLevel::kL0; }),
-            ACL_PROF_FWK_SCHEDULE_L0);
-  EXPECT_EQ(with([](ProfilerConfig& c) { c.fwk_schedule = ProfLevel::kL1; }),
-            ACL_PROF_FWK_SCHEDULE_L1);
+  EXPECT_EQ(with([](ProfilerConfig& c) { c.fwk_schedule = ProfLevel::kL0; }), ACL_PROF_FWK_SCHEDULE_L0);
+  EXPECT_EQ(with([](ProfilerConfig& c) { c.fwk_schedule = ProfLevel::kL1; }), ACL_PROF_FWK_SCHEDULE_L1);
 }
 
 }  // namespace

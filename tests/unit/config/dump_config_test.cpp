@@ -26,8 +26,7 @@ Status ParseDump(std::string_view members, DumpConfig* dump) {
   return s;
 }
 
-void ExpectDumpError(std::string_view members, std::string_view pointer,
-                     std::string_view detail = "") {
+void ExpectDumpError(std::string_view members, std::string_view pointer, std::string_view detail = "") {
   DumpConfig dump;
   const Status s = ParseDump(members, &dump);
   EXPECT_EQ(s.code(), err::kInvalidDumpConfig) << members << "\n" << s.message();
@@ -69,9 +68,7 @@ TEST(DumpConfig, Defaults) {
 
 TEST(DumpConfig, ModesLevelsData) {
   DumpConfig dump;
-  ASSERT_TRUE(ParseDump(R"("dump_mode": "input", "dump_level": "kernel", "dump_data": "stats")",
-                        &dump)
-                  .ok());
+  ASSERT_TRUE(ParseDump(R"("dump_mode": "input", "dump_level": "kernel", "dump_data": "stats")", &dump).ok());
   EXPECT_EQ(dump.dump_mode, DumpMode::kInput);
   EXPECT_EQ(dump.dump_level, DumpLevel::kKernel);
   EXPECT_EQ(dump.dump_data, DumpData::kStats);
@@ -104,10 +101,8 @@ TEST(DumpConfig, DumpListMustBeAnArrayOfObjects) {
   ExpectDumpError(R"("dump_path": "/d", "dump_list": {})", "/dump/dump_list", "array");
   ExpectDumpError(R"("dump_path": "/d", "dump_list": "all")", "/dump/dump_list");
   ExpectDumpError(R"("dump_path": "/d", "dump_list": [{}, 3])", "/dump/dump_list/1", "object");
-  ExpectDumpError(R"("dump_path": "/d", "dump_list": [{"layer": "conv1"}])",
-                  "/dump/dump_list/0/layer");
-  ExpectDumpError(R"("dump_path": "/d", "dump_list": [{"model_name": 1}])",
-                  "/dump/dump_list/0/model_name");
+  ExpectDumpError(R"("dump_path": "/d", "dump_list": [{"layer": "conv1"}])", "/dump/dump_list/0/layer");
+  ExpectDumpError(R"("dump_path": "/d", "dump_list": [{"model_name": 1}])", "/dump/dump_list/0/model_name");
 }
 
 TEST(DumpConfig, DumpPathRequired) {
@@ -197,17 +192,15 @@ TEST(DumpConfig, DumpStepValues) {
 }
 
 TEST(DumpConfig, BadDumpStep) {
-  for (const char* step : {"\"\"", "\"a\"", "\"5-3\"", "\"1||2\"", "\"-1\"", "\"3-\"", "\"|1\"",
-                           "\"1|\"", "\"1-2-3\"", "\"1 |2\"", "-4", "1.5", "[1]"}) {
+  for (const char* step : {"\"\"", "\"a\"", "\"5-3\"", "\"1||2\"", "\"-1\"", "\"3-\"", "\"|1\"", "\"1|\"", "\"1-2-3\"",
+                           "\"1 |2\"", "-4", "1.5", "[1]"}) {
     ExpectDumpError(std::string("\"dump_step\": ") + step, "/dump/dump_step");
   }
 }
 
 TEST(DumpConfig, DumpStatsAndKernelData) {
   DumpConfig dump;
-  ASSERT_TRUE(ParseDump(R"("dump_data": "stats", "dump_stats": ["Max", "Negative Inf", "L2norm"])",
-                        &dump)
-                  .ok());
+  ASSERT_TRUE(ParseDump(R"("dump_data": "stats", "dump_stats": ["Max", "Negative Inf", "L2norm"])", &dump).ok());
   EXPECT_THAT(dump.dump_stats, ElementsAre("Max", "Negative Inf", "L2norm"));
   ASSERT_TRUE(ParseDump(R"("dump_data": "stats", "dump_stats": "Min,Avg")", &dump).ok());
   EXPECT_THAT(dump.dump_stats, ElementsAre("Min", "Avg"));

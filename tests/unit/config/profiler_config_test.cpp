@@ -24,8 +24,7 @@ Status ParseProfiler(std::string_view members, ProfilerConfig* prof) {
   return s;
 }
 
-void ExpectProfilerError(std::string_view members, std::string_view pointer,
-                         std::string_view detail = "") {
+void ExpectProfilerError(std::string_view members, std::string_view pointer, std::string_view detail = "") {
   ProfilerConfig prof;
   const Status s = ParseProfiler(members, &prof);
   EXPECT_EQ(s.code(), err::kInvalidProfilingConfig) << members << "\n" << s.message();
@@ -80,8 +79,8 @@ TEST(ProfilerConfig, ToolsDocExample) {
 
 TEST(ProfilerConfig, MsameExampleWithEmptyMetrics) {
   ProfilerConfig prof;
-  const Status s = ParseProfiler(
-      R"("switch": "on", "aicpu": "on", "output": "/out/profiler", "aic_metrics": "")", &prof);
+  const Status s =
+      ParseProfiler(R"("switch": "on", "aicpu": "on", "output": "/out/profiler", "aic_metrics": "")", &prof);
   ASSERT_TRUE(s.ok()) << s.message();
   EXPECT_EQ(prof.aic_metrics, AicMetrics::kPipeUtilization);
   EXPECT_EQ(prof.output, "/out/profiler");
@@ -89,9 +88,8 @@ TEST(ProfilerConfig, MsameExampleWithEmptyMetrics) {
 
 TEST(ProfilerConfig, AicMetricsNames) {
   const std::pair<const char*, int> cases[] = {
-      {"ArithmeticUtilization", 0}, {"PipeUtilization", 1},       {"Memory", 2},
-      {"MemoryL0", 3},              {"ResourceConflictRatio", 4}, {"MemoryUB", 5},
-      {"L2Cache", 6},               {"PipelineExecuteUtilization", 7},
+      {"ArithmeticUtilization", 0},  {"PipeUtilization", 1}, {"Memory", 2},  {"MemoryL0", 3},
+      {"ResourceConflictRatio", 4},  {"MemoryUB", 5},        {"L2Cache", 6}, {"PipelineExecuteUtilization", 7},
       {"PipeExecuteUtilization", 7}, {"MemoryAccess", 8}};
   for (const auto& [name, value] : cases) {
     ProfilerConfig prof;
@@ -105,17 +103,15 @@ TEST(ProfilerConfig, AicMetricsNames) {
 
 TEST(ProfilerConfig, StorageLimit) {
   const std::pair<const char*, uint64_t> good[] = {
-      {"\"200MB\"", 200}, {"\"1024mb\"", 1024}, {"300", 300}, {"\"300\"", 300},
-      {"\"4294967295MB\"", 4294967295ull}};
+      {"\"200MB\"", 200}, {"\"1024mb\"", 1024}, {"300", 300}, {"\"300\"", 300}, {"\"4294967295MB\"", 4294967295ull}};
   for (const auto& [text, mb] : good) {
     ProfilerConfig prof;
     ASSERT_TRUE(ParseProfiler(std::string("\"storage_limit\": ") + text, &prof).ok()) << text;
     EXPECT_EQ(prof.storage_limit_bytes, mb << 20) << text;
   }
-  for (const char* text : {"\"100MB\"", "\"10GB\"", "\"abc\"", "\"MB\"", "-5", "\"\"",
-                           "\"4294967296MB\"", "1.5", "\" 200MB\"", "{}"}) {
-    ExpectProfilerError(std::string("\"storage_limit\": ") + text, "/profiler/storage_limit",
-                        "200MB");
+  for (const char* text :
+       {"\"100MB\"", "\"10GB\"", "\"abc\"", "\"MB\"", "-5", "\"\"", "\"4294967296MB\"", "1.5", "\" 200MB\"", "{}"}) {
+    ExpectProfilerError(std::string("\"storage_limit\": ") + text, "/profiler/storage_limit", "200MB");
   }
 }
 
@@ -132,8 +128,8 @@ TEST(ProfilerConfig, Frequencies) {
   EXPECT_EQ(prof.instr_profiling_freq, 1000u);
   EXPECT_FALSE(prof.sys_hardware_mem_freq.has_value());
   for (const char* text : {"\"fast\"", "0", "-1", "1.5", "\"\"", "true", "\"10Hz\""}) {
-    ExpectProfilerError(std::string("\"sys_hardware_mem_freq\": ") + text,
-                        "/profiler/sys_hardware_mem_freq", "integer");
+    ExpectProfilerError(std::string("\"sys_hardware_mem_freq\": ") + text, "/profiler/sys_hardware_mem_freq",
+                        "integer");
   }
 }
 
@@ -161,13 +157,12 @@ TEST(ProfilerConfig, DataClassSwitches) {
                   .ok());
   EXPECT_FALSE(prof.ascendcl);
   EXPECT_FALSE(prof.runtime_api);
-  EXPECT_TRUE(prof.aicpu && prof.l2 && prof.hccl && prof.msproftx && prof.training_trace &&
-              prof.task_tsfw && prof.task_framework && prof.instr_profiling);
+  EXPECT_TRUE(prof.aicpu && prof.l2 && prof.hccl && prof.msproftx && prof.training_trace && prof.task_tsfw &&
+              prof.task_framework && prof.instr_profiling);
   EXPECT_EQ(ProfilerDataTypeMask(prof), 0x00FEu);
-  for (const char* key : {"aicpu", "l2", "hccl", "msproftx", "ascendcl", "runtime_api",
-                          "training_trace", "task_tsfw", "task_framework", "instr_profiling"}) {
-    ExpectProfilerError(std::string("\"") + key + "\": \"enabled\"",
-                        std::string("/profiler/") + key);
+  for (const char* key : {"aicpu", "l2", "hccl", "msproftx", "ascendcl", "runtime_api", "training_trace", "task_tsfw",
+                          "task_framework", "instr_profiling"}) {
+    ExpectProfilerError(std::string("\"") + key + "\": \"enabled\"", std::string("/profiler/") + key);
   }
 }
 

@@ -26,8 +26,7 @@ Status ParseSim(std::string_view members, SimConfig* sim) {
   return s;
 }
 
-void ExpectSimError(std::string_view members, std::string_view pointer,
-                    std::string_view detail = "") {
+void ExpectSimError(std::string_view members, std::string_view pointer, std::string_view detail = "") {
   SimConfig sim;
   const Status s = ParseSim(members, &sim);
   EXPECT_EQ(s.code(), err::kFileAttrInvalid) << members << "\n" << s.message();
@@ -36,8 +35,7 @@ void ExpectSimError(std::string_view members, std::string_view pointer,
 }
 
 TEST(SimConfig, SupportedSocVersions) {
-  EXPECT_THAT(SupportedSocVersions(),
-              ElementsAre("Ascend310", "Ascend310P3", "Ascend910", "Ascend910B2"));
+  EXPECT_THAT(SupportedSocVersions(), ElementsAre("Ascend310", "Ascend310P3", "Ascend910", "Ascend910B2"));
   EXPECT_TRUE(IsSupportedSocVersion("Ascend910B2"));
   EXPECT_FALSE(IsSupportedSocVersion("ascend310"));
   EXPECT_EQ(SupportedSocVersionList(), "Ascend310, Ascend310P3, Ascend910, Ascend910B2");
@@ -76,8 +74,7 @@ TEST(SimConfig, SectionErrors) {
 // Saves the ASCEND_SIM_* variables, clears them, and restores them afterwards.
 class Environment : public ::testing::Test {
  protected:
-  static constexpr const char* kNames[] = {"ASCEND_SIM_SOC_VERSION", "ASCEND_SIM_DEVICE_COUNT",
-                                           "ASCEND_SIM_RUN_MODE"};
+  static constexpr const char* kNames[] = {"ASCEND_SIM_SOC_VERSION", "ASCEND_SIM_DEVICE_COUNT", "ASCEND_SIM_RUN_MODE"};
   void SetUp() override {
     for (const char* name : kNames) {
       const char* v = std::getenv(name);
@@ -99,9 +96,8 @@ class Environment : public ::testing::Test {
 
 TEST_F(Environment, NoVariablesKeepsTheFile) {
   AclConfig config;
-  ASSERT_TRUE(ParseAclConfigString(R"({"sim": {"soc_version": "Ascend910", "device_count": 2}})",
-                                   "sim.json", &config)
-                  .ok());
+  ASSERT_TRUE(
+      ParseAclConfigString(R"({"sim": {"soc_version": "Ascend910", "device_count": 2}})", "sim.json", &config).ok());
   ASSERT_TRUE(ApplyEnvironment(&config).ok());
   EXPECT_EQ(config.sim.soc_version, "Ascend910");
   EXPECT_EQ(config.sim.device_count, 2);
@@ -110,9 +106,8 @@ TEST_F(Environment, NoVariablesKeepsTheFile) {
 
 TEST_F(Environment, VariablesWinOverTheFile) {
   AclConfig config;
-  ASSERT_TRUE(ParseAclConfigString(R"({"sim": {"soc_version": "Ascend910", "device_count": 2}})",
-                                   "sim.json", &config)
-                  .ok());
+  ASSERT_TRUE(
+      ParseAclConfigString(R"({"sim": {"soc_version": "Ascend910", "device_count": 2}})", "sim.json", &config).ok());
   ::setenv("ASCEND_SIM_SOC_VERSION", "Ascend310P3", 1);
   ::setenv("ASCEND_SIM_DEVICE_COUNT", "4", 1);
   ::setenv("ASCEND_SIM_RUN_MODE", "device", 1);
@@ -133,9 +128,8 @@ TEST_F(Environment, EmptyVariablesAreIgnored) {
 
 TEST_F(Environment, BadVariablesAreInvalidParamAndChangeNothing) {
   const std::pair<const char*, const char*> cases[] = {
-      {"ASCEND_SIM_SOC_VERSION", "Ascend999"}, {"ASCEND_SIM_DEVICE_COUNT", "0"},
-      {"ASCEND_SIM_DEVICE_COUNT", "65"},       {"ASCEND_SIM_DEVICE_COUNT", "4x"},
-      {"ASCEND_SIM_DEVICE_COUNT", "-1"},       {"ASCEND_SIM_RUN_MODE", "board"}};
+      {"ASCEND_SIM_SOC_VERSION", "Ascend999"}, {"ASCEND_SIM_DEVICE_COUNT", "0"},  {"ASCEND_SIM_DEVICE_COUNT", "65"},
+      {"ASCEND_SIM_DEVICE_COUNT", "4x"},       {"ASCEND_SIM_DEVICE_COUNT", "-1"}, {"ASCEND_SIM_RUN_MODE", "board"}};
   for (const auto& [name, value] : cases) {
     AclConfig config;
     ::setenv("ASCEND_SIM_RUN_MODE", "device", 1);  // a valid override alongside the bad one

@@ -107,6 +107,8 @@ inline TaskDesc Kernel(SimPs duration_ps, uint32_t block_dim = 1, std::function<
   return d;
 }
 
-inline TaskDesc Payload(std::function<Status()> run) { return Kernel(kPsPerUs, 1, std::move(run)); }
+inline TaskDesc Payload(std::function<Status()> run) {
+  return Kernel(kPsPerUs, 1, std::move(run));
+}
 
 }  // namespace asim::sim::testing_util

@@ -401,10 +401,10 @@ TEST(SchedulerFunctional, ForcedDestroyAbandonsQueuedRecordsAndReleasesTheirWait
   auto ev = std::make_shared<SimEvent>(0);
   std::atomic<bool> b_ran{false};
   sched.Submit(*a, Kernel(100 * kPsPerUs));  // id 1: [5, 105) us
-  sched.WaitEvent(*a, never);                 // id 2: never satisfied, untimed
-  sched.RecordEvent(*a, ev);                  // id 3: untimed, will be discarded
-  sched.WaitEvent(*b, ev);                    // id 4: bound to id 3's generation
-  sched.Submit(*b, Payload([&] {              // id 5
+  sched.WaitEvent(*a, never);                // id 2: never satisfied, untimed
+  sched.RecordEvent(*a, ev);                 // id 3: untimed, will be discarded
+  sched.WaitEvent(*b, ev);                   // id 4: bound to id 3's generation
+  sched.Submit(*b, Payload([&] {             // id 5
     b_ran = true;
     return Status::Ok();
   }));

@@ -224,9 +224,9 @@ TEST(SchedulerTiming, WaitBeforeRecordLeavesLaterTasksUntimedUntilTheRecord) {
   auto a = sched.CreateStream(1, 0);
   auto b = sched.CreateStream(2, 0);
   auto ev = std::make_shared<SimEvent>(0);
-  sched.WaitEvent(*b, ev);                  // id 1, host 2
-  sched.Submit(*b, Kernel(10 * kUs, 1));    // id 2, host 4
-  sched.Submit(*a, Kernel(500 * kUs, 1));   // id 3, host 6: [9, 509)
+  sched.WaitEvent(*b, ev);                 // id 1, host 2
+  sched.Submit(*b, Kernel(10 * kUs, 1));   // id 2, host 4
+  sched.Submit(*a, Kernel(500 * kUs, 1));  // id 3, host 6: [9, 509)
   // Nothing on B is timed yet: the horizon only covers A.
   EXPECT_EQ(sched.Horizon(), 509 * kUs);
   // The record is submitted from another thread.
@@ -276,9 +276,9 @@ TEST(SchedulerTiming, ManyRecordsWhileAWaitIsUntimedDoNotLoseItsGeneration) {
   auto g = sched.CreateStream(3, 0);
   auto gate = std::make_shared<SimEvent>(0);
   auto ev = std::make_shared<SimEvent>(0);
-  sched.WaitEvent(*a, gate);  // id 1
-  sched.RecordEvent(*a, ev);  // id 2: gen 1
-  sched.WaitEvent(*b, ev);    // id 3: bound to gen 1
+  sched.WaitEvent(*a, gate);          // id 1
+  sched.RecordEvent(*a, ev);          // id 2: gen 1
+  sched.WaitEvent(*b, ev);            // id 3: bound to gen 1
   sched.Submit(*b, Kernel(1 * kUs));  // id 4
   for (int i = 0; i < 100; ++i) sched.RecordEvent(*a, ev);
   sched.RecordEvent(*g, gate);
@@ -303,18 +303,18 @@ TEST(SchedulerTiming, WaitBoundToOneRecordIsNotReleasedByALaterRecordOnAnotherSt
   auto gate = std::make_shared<SimEvent>(0);
   auto ev = std::make_shared<SimEvent>(0);
   std::atomic<bool> b_ran{false};
-  sched.WaitEvent(*a, gate);     // 1
-  sched.RecordEvent(*a, ev);     // 2: gen 1, untimed
-  sched.WaitEvent(*b, ev);       // 3: bound to gen 1
+  sched.WaitEvent(*a, gate);                    // 1
+  sched.RecordEvent(*a, ev);                    // 2: gen 1, untimed
+  sched.WaitEvent(*b, ev);                      // 3: bound to gen 1
   sched.Submit(*b, testing_util::Payload([&] {  // 4
     b_ran = true;
     return Status::Ok();
   }));
-  sched.RecordEvent(*c, ev);     // 5: gen 2, completes at once
+  sched.RecordEvent(*c, ev);  // 5: gen 2, completes at once
   ASSERT_TRUE(sched.SynchronizeStream(*c, kLongMs).ok());
   EXPECT_EQ(b->WaitIdle(30).code(), err::kRtStreamSyncTimeout);
   EXPECT_FALSE(b_ran.load());
-  sched.RecordEvent(*c, gate);   // 6: releases A, which times gen 1 and then B
+  sched.RecordEvent(*c, gate);  // 6: releases A, which times gen 1 and then B
   ASSERT_TRUE(sched.SynchronizeAll(kLongMs).ok());
   EXPECT_TRUE(b_ran.load());
   auto ends = obs->ends();

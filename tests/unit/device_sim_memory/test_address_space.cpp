@@ -49,7 +49,7 @@ TEST(DeviceMemoryDeathTest, HostDereferenceOfADevicePointerCrashesInHostMode) {
   auto mem = Make(64 * kMiB, false);
   void* p = Alloc(*mem, 4096);
   std::memset(Sim(*mem, p, 4096), 7, 4096);  // the simulator can write it...
-  EXPECT_DEATH(ReadOneByte(p), "");            // ...the host cannot read it
+  EXPECT_DEATH(ReadOneByte(p), "");          // ...the host cannot read it
   EXPECT_DEATH(*static_cast<volatile char*>(p) = 1, "");
 }
 

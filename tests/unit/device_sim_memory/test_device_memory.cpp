@@ -32,7 +32,9 @@ void* Alloc(DeviceMemory& mem, size_t size, PageKind page = PageKind::kNormal, s
   return p;
 }
 
-uint64_t Addr(const void* p) { return reinterpret_cast<uint64_t>(p); }
+uint64_t Addr(const void* p) {
+  return reinterpret_cast<uint64_t>(p);
+}
 
 TEST(DeviceMemory, CreateReportsItsIdentity) {
   auto mem = Make(64 * kMiB, false, 3);
@@ -141,9 +143,9 @@ TEST(DeviceMemory, StatsCountReservedBytesAndPeak) {
   EXPECT_EQ(st.free, 64 * kMiB);
   EXPECT_EQ(st.used_huge + st.used_normal + st.peak_used + st.live_count, 0u);
 
-  void* n = Alloc(*mem, 1000);                              // 1024 reserved
-  void* h = Alloc(*mem, 3 * kMiB, PageKind::kHuge);         // 4 MiB reserved
-  void* h2 = Alloc(*mem, 1, PageKind::kHuge);               // 2 MiB reserved
+  void* n = Alloc(*mem, 1000);                       // 1024 reserved
+  void* h = Alloc(*mem, 3 * kMiB, PageKind::kHuge);  // 4 MiB reserved
+  void* h2 = Alloc(*mem, 1, PageKind::kHuge);        // 2 MiB reserved
   st = mem->GetStats();
   EXPECT_EQ(st.used_normal, 1024u);
   EXPECT_EQ(st.used_huge, 6 * kMiB);
@@ -242,8 +244,8 @@ TEST(DeviceMemory, FreeMisuseMessages) {
 
   Status s = mem->Free(c + 16);
   EXPECT_EQ(s.code(), err::kInvalidParam);
-  EXPECT_THAT(s.message(), HasSubstr("not the start of an allocation (inside allocation #1 at " +
-                                     HexAddress(Addr(p)) + "+16"));
+  EXPECT_THAT(s.message(),
+              HasSubstr("not the start of an allocation (inside allocation #1 at " + HexAddress(Addr(p)) + "+16"));
   EXPECT_THAT(s.message(), HasSubstr("'weights'"));
   EXPECT_EQ(mem->GetStats().live_count, 1u) << "a failed free changes nothing";
 
@@ -255,8 +257,8 @@ TEST(DeviceMemory, FreeMisuseMessages) {
 
   s = mem->Free(c + 32);
   EXPECT_EQ(s.code(), err::kInvalidParam);
-  EXPECT_THAT(s.message(), HasSubstr("not the start of an allocation (inside allocation #1 at " +
-                                     HexAddress(Addr(p)) + "+32, which was already freed"));
+  EXPECT_THAT(s.message(), HasSubstr("not the start of an allocation (inside allocation #1 at " + HexAddress(Addr(p)) +
+                                     "+32, which was already freed"));
 
   int host_var = 0;
   s = mem->Free(&host_var);

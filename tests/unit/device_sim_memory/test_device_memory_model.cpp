@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <atomic>
-#include <iterator>
 #include <cstring>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <random>

@@ -16,7 +16,9 @@ namespace {
 
 using testing::HasSubstr;
 
-uint64_t Addr(const void* p) { return reinterpret_cast<uint64_t>(p); }
+uint64_t Addr(const void* p) {
+  return reinterpret_cast<uint64_t>(p);
+}
 
 TEST(HostMemory, AllocatesAlignedWritableBlocks) {
   HostMemory host;
@@ -56,8 +58,8 @@ TEST(HostMemory, MisuseMessages) {
   ASSERT_TRUE(host.Allocate(256, "staging", &p).ok());
   Status s = host.Free(static_cast<char*>(p) + 16);
   EXPECT_EQ(s.code(), err::kInvalidParam);
-  EXPECT_THAT(s.message(), HasSubstr("not the start of an allocation (inside allocation #1 at " +
-                                     HexAddress(Addr(p)) + "+16"));
+  EXPECT_THAT(s.message(),
+              HasSubstr("not the start of an allocation (inside allocation #1 at " + HexAddress(Addr(p)) + "+16"));
   ASSERT_TRUE(host.Free(p).ok());
   s = host.Free(p);
   EXPECT_EQ(s.code(), err::kInvalidParam);

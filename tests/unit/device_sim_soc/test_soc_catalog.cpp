@@ -42,9 +42,7 @@ class SocDirTest : public testing::Test {
     unsetenv("ASCEND_SIM_SOC_DIR");
     fs::remove_all(dir_);
   }
-  void Write(const std::string& name, const std::string& text) {
-    std::ofstream(dir_ / name, std::ios::binary) << text;
-  }
+  void Write(const std::string& name, const std::string& text) { std::ofstream(dir_ / name, std::ios::binary) << text; }
   fs::path dir_;
 };
 

@@ -24,7 +24,9 @@ nlohmann::json Shipped310() {
   return nlohmann::json::object();
 }
 
-Status Parse(const nlohmann::json& doc, SocSpec* spec) { return ParseSocSpec(doc.dump(), "test.json", spec); }
+Status Parse(const nlohmann::json& doc, SocSpec* spec) {
+  return ParseSocSpec(doc.dump(), "test.json", spec);
+}
 
 TEST(ParseSocSpec, AcceptsAShippedSpecAndReadsEveryGroup) {
   SocSpec spec;
@@ -84,10 +86,14 @@ TEST(ParseSocSpec, WrongTypesAreNamed) {
     nlohmann::json value;
   };
   const Case cases[] = {
-      {"cores", "ai_core_count", "two"},       {"cores", "aicore_freq_mhz", 980.5},
-      {"cube", "supports_fp32", 0},            {"memory", "bandwidth_gbps", "fast"},
-      {"buffers", "ub_bytes", nlohmann::json::array()}, {"", "soc_name", 310},
-      {"", "aliases", "Ascend310"},            {"", "split_cube_vector", "no"},
+      {"cores", "ai_core_count", "two"},
+      {"cores", "aicore_freq_mhz", 980.5},
+      {"cube", "supports_fp32", 0},
+      {"memory", "bandwidth_gbps", "fast"},
+      {"buffers", "ub_bytes", nlohmann::json::array()},
+      {"", "soc_name", 310},
+      {"", "aliases", "Ascend310"},
+      {"", "split_cube_vector", "no"},
       {"", "cores", 2},
   };
   for (const Case& c : cases) {
@@ -107,9 +113,9 @@ TEST(ParseSocSpec, WrongTypesAreNamed) {
 }
 
 TEST(ParseSocSpec, NonPositiveValuesAreRejected) {
-  const char* const int_fields[][2] = {{"cores", "ai_core_count"}, {"cores", "aicore_freq_mhz"},
+  const char* const int_fields[][2] = {{"cores", "ai_core_count"},      {"cores", "aicore_freq_mhz"},
                                        {"cube", "fp16_macs_per_cycle"}, {"buffers", "l0a_bytes"},
-                                       {"vector", "bytes_per_cycle"}, {"host_link", "pcie_lanes"}};
+                                       {"vector", "bytes_per_cycle"},   {"host_link", "pcie_lanes"}};
   for (const auto& f : int_fields) {
     for (int bad : {0, -4}) {
       nlohmann::json doc = Shipped310();

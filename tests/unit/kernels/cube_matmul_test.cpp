@@ -154,14 +154,14 @@ std::vector<RefArgs> MatMulCases() {
   add({17, 33}, {33, 45}, false, false, {45});
   add({2, 1, 5, 7}, {3, 7, 4});  // batch broadcast
   add({4, 9}, {2, 3, 9, 6});
-  add({9}, {9, 4});              // 1-D A
-  add({3, 6, 9}, {9});           // 1-D B
-  add({13}, {13});               // dot product
+  add({9}, {9, 4});     // 1-D A
+  add({3, 6, 9}, {9});  // 1-D B
+  add({13}, {13});      // dot product
   add({7, 5}, {7, 6}, true, false);
   add({2, 5, 8}, {2, 6, 8}, false, true);
   add({3, 8, 5}, {6, 8}, true, true);
   add({70, 129}, {129, 50});
-  add({5, 32}, {20, 32}, false, true);   // B [N][K] with whole K blocks: moved as fractals
+  add({5, 32}, {20, 32}, false, true);  // B [N][K] with whole K blocks: moved as fractals
   add({3, 48}, {48, 40}, false, false, {40});
   return cases;
 }
@@ -244,22 +244,26 @@ TEST(MatMul, Fp32On310GoesToTheAiCpuAndSaysWhy) {
 
 TEST(MatMul, EmptySizes) {
   for (Engine e : {Engine::kAiCore, Engine::kAiCpu}) {
-    RunResult r = RunOpOn(e, "MatMul", {HostTensor::Make(DataType::kFloat16, {0, 4}), HostTensor::Make(DataType::kFloat16, {4, 3})});
+    RunResult r = RunOpOn(e, "MatMul",
+                          {HostTensor::Make(DataType::kFloat16, {0, 4}), HostTensor::Make(DataType::kFloat16, {4, 3})});
     ASSERT_TRUE(r.status.ok()) << r.status.message();
     EXPECT_EQ(r.outputs[0].spec.dims, (std::vector<int64_t>{0, 3}));
     // K = 0: every output is zero.
-    r = RunOpOn(e, "MatMul", {HostTensor::Make(DataType::kFloat16, {2, 0}), HostTensor::Make(DataType::kFloat16, {0, 3})});
+    r = RunOpOn(e, "MatMul",
+                {HostTensor::Make(DataType::kFloat16, {2, 0}), HostTensor::Make(DataType::kFloat16, {0, 3})});
     ASSERT_TRUE(r.status.ok()) << r.status.message();
     EXPECT_EQ(r.outputs[0].ToFloats(), std::vector<float>(6, 0.0f));
   }
 }
 
 TEST(MatMul, MismatchesAreRefusedWithTheShapes) {
-  RunResult r = RunOp("MatMul", {HostTensor::Make(DataType::kFloat16, {2, 3}), HostTensor::Make(DataType::kFloat16, {4, 5})});
+  RunResult r =
+      RunOp("MatMul", {HostTensor::Make(DataType::kFloat16, {2, 3}), HostTensor::Make(DataType::kFloat16, {4, 5})});
   EXPECT_FALSE(r.status.ok());
   EXPECT_NE(r.status.message().find("matmul of [2,3] and [4,5]: K differs (3 vs 4)"), std::string::npos)
       << r.status.message();
-  r = RunOp("MatMul", {HostTensor::Make(DataType::kFloat16, {2, 2, 3}), HostTensor::Make(DataType::kFloat16, {3, 3, 5})});
+  r = RunOp("MatMul",
+            {HostTensor::Make(DataType::kFloat16, {2, 2, 3}), HostTensor::Make(DataType::kFloat16, {3, 3, 5})});
   EXPECT_NE(r.status.message().find("batch axes do not broadcast"), std::string::npos) << r.status.message();
   r = RunOp("Gemm", {HostTensor::Make(DataType::kFloat16, {2, 3}), HostTensor::Make(DataType::kFloat16, {3, 5}),
                      HostTensor::Make(DataType::kFloat16, {3, 5})});
@@ -279,8 +283,9 @@ TEST(MatMul, DynamicShapesGoToTheAiCpu) {
 }
 
 TEST(MatMul, AiCoreWorkIsTheCubeMatMul) {
-  RunResult r = RunOpOn(Engine::kAiCore, "MatMul",
-                        {HostTensor::Make(DataType::kFloat16, {3, 20, 30}), HostTensor::Make(DataType::kFloat16, {30, 40})});
+  RunResult r =
+      RunOpOn(Engine::kAiCore, "MatMul",
+              {HostTensor::Make(DataType::kFloat16, {3, 20, 30}), HostTensor::Make(DataType::kFloat16, {30, 40})});
   ASSERT_TRUE(r.status.ok()) << r.status.message();
   const WorkDesc expect = CubeMatMulWork(3, 20, 30, 40, DataType::kFloat16, false, ChipTraits{});
   EXPECT_EQ(r.work.cube_macs, expect.cube_macs);

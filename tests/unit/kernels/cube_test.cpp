@@ -44,8 +44,8 @@ const std::vector<ConvCase>& Cases() {
       {1, 5, 10, 13, 9, 2, 3, 3, 3, 0, 0, 0, 0, 1, 1, 1, false},
       {1, 32, 7, 7, 64, 3, 3, 1, 1, 1, 1, 1, 1},
       {3, 17, 5, 4, 2, 2, 2, 1, 2, 1, 0, 0, 1, 2, 1},
-      {2, 96, 6, 5, 48, 1, 1},                      // several weight chunks (fused), fp16 running sums
-      {1, 32, 5, 37, 16, 3, 3, 1, 1, 1, 1, 1, 1},   // rows wider than 16 pixels (register transposes)
+      {2, 96, 6, 5, 48, 1, 1},                             // several weight chunks (fused), fp16 running sums
+      {1, 32, 5, 37, 16, 3, 3, 1, 1, 1, 1, 1, 1},          // rows wider than 16 pixels (register transposes)
       {1, 48, 4, 9, 40, 3, 3, 1, 1, 0, 0, 0, 0, 1, 1, 2},  // groups of 24 -> 20: packed up front
   };
   return cases;
@@ -67,8 +67,9 @@ std::vector<float> RefConv(const ConvCase& c, const std::vector<float>& x, const
               for (int64_t kx = 0; kx < c.kw; ++kx) {
                 const int64_t iy = oy * c.sh - c.pt + ky * c.dh, ix = ox * c.sw - c.pl + kx * c.dw;
                 if (iy < 0 || iy >= c.h || ix < 0 || ix >= c.w) continue;
-                acc += static_cast<double>(x[static_cast<size_t>(((n * c.cin + g * cin_g + ci) * c.h + iy) * c.w + ix)]) *
-                       w[static_cast<size_t>(((co * cin_g + ci) * c.kh + ky) * c.kw + kx)];
+                acc +=
+                    static_cast<double>(x[static_cast<size_t>(((n * c.cin + g * cin_g + ci) * c.h + iy) * c.w + ix)]) *
+                    w[static_cast<size_t>(((co * cin_g + ci) * c.kh + ky) * c.kw + kx)];
               }
           y[static_cast<size_t>(((n * c.cout + co) * oh + oy) * ow + ox)] = static_cast<float>(acc);
         }
@@ -130,12 +131,18 @@ void CheckConv(const std::string& op, Engine engine, DataType dtype, const ConvC
                uint32_t seed) {
   SCOPED_TRACE(op + " " + EngineName(engine) + " " + DataTypeName(dtype) + " " + Describe(c));
   const std::vector<int64_t> xd{c.n, c.cin, c.h, c.w}, wd{c.cout, c.cin / c.groups, c.kh, c.kw};
-  HostTensor x = WithFormat(HostTensor::FromFloats(dtype, xd, RandomFloats(static_cast<size_t>(c.n * c.cin * c.h * c.w), -1, 1, seed)), Format::kNchw);
-  HostTensor w = WithFormat(HostTensor::FromFloats(dtype, wd, RandomFloats(static_cast<size_t>(wd[0] * wd[1] * c.kh * c.kw), -1, 1, seed + 1)), Format::kNchw);
+  HostTensor x = WithFormat(
+      HostTensor::FromFloats(dtype, xd, RandomFloats(static_cast<size_t>(c.n * c.cin * c.h * c.w), -1, 1, seed)),
+      Format::kNchw);
+  HostTensor w =
+      WithFormat(HostTensor::FromFloats(
+                     dtype, wd, RandomFloats(static_cast<size_t>(wd[0] * wd[1] * c.kh * c.kw), -1, 1, seed + 1)),
+                 Format::kNchw);
   std::vector<HostTensor> inputs{x, w};
   std::vector<float> bias;
   if (c.bias) {
-    inputs.push_back(HostTensor::FromFloats(dtype, {c.cout}, RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2)));
+    inputs.push_back(
+        HostTensor::FromFloats(dtype, {c.cout}, RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2)));
     bias = inputs.back().ToFloats();
   }
   const AttrMap attrs = op == "Conv" ? OnnxAttrs(c) : CannAttrs(c);
@@ -178,16 +185,20 @@ TEST(Conv, OnnxAttributesOnBothEnginesAndEveryDtype) {
 
 TEST(Conv2D, SelectionPutsFp16OnTheAiCoreAndFp32On310OnTheAiCpu) {
   const ConvCase c{1, 3, 8, 8, 4, 3, 3};
-  HostTensor x = WithFormat(HostTensor::FromFloats(DataType::kFloat16, {1, 3, 8, 8}, RandomFloats(192, -1, 1, 1)), Format::kNchw);
-  HostTensor w = WithFormat(HostTensor::FromFloats(DataType::kFloat16, {4, 3, 3, 3}, RandomFloats(108, -1, 1, 2)), Format::kNchw);
+  HostTensor x =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat16, {1, 3, 8, 8}, RandomFloats(192, -1, 1, 1)), Format::kNchw);
+  HostTensor w =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat16, {4, 3, 3, 3}, RandomFloats(108, -1, 1, 2)), Format::kNchw);
   RunResult r = RunOp("Conv2D", {x, w});
   ASSERT_TRUE(r.status.ok()) << r.status.message();
   EXPECT_EQ(r.def->engine, Engine::kAiCore);
   EXPECT_EQ(r.conversions.size(), 2u);
   EXPECT_EQ(r.outputs[0].spec.format, Format::kNc1hwc0);
 
-  HostTensor x32 = WithFormat(HostTensor::FromFloats(DataType::kFloat, {1, 3, 8, 8}, RandomFloats(192, -1, 1, 1)), Format::kNchw);
-  HostTensor w32 = WithFormat(HostTensor::FromFloats(DataType::kFloat, {4, 3, 3, 3}, RandomFloats(108, -1, 1, 2)), Format::kNchw);
+  HostTensor x32 =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat, {1, 3, 8, 8}, RandomFloats(192, -1, 1, 1)), Format::kNchw);
+  HostTensor w32 =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat, {4, 3, 3, 3}, RandomFloats(108, -1, 1, 2)), Format::kNchw);
   r = RunOp("Conv2D", {x32, w32});
   ASSERT_TRUE(r.status.ok()) << r.status.message();
   EXPECT_EQ(r.def->engine, Engine::kAiCpu);
@@ -210,8 +221,10 @@ TEST(Conv2D, AiCoreInt8AccumulatesInInt32) {
     for (auto& x : v) x = std::round(x);
     return v;
   };
-  HostTensor x = WithFormat(HostTensor::FromFloats(DataType::kInt8, {2, 40, 6, 7}, ints(2 * 40 * 42, 5)), Format::kNchw);
-  HostTensor w = WithFormat(HostTensor::FromFloats(DataType::kInt8, {20, 40, 3, 3}, ints(20 * 40 * 9, 6)), Format::kNchw);
+  HostTensor x =
+      WithFormat(HostTensor::FromFloats(DataType::kInt8, {2, 40, 6, 7}, ints(2 * 40 * 42, 5)), Format::kNchw);
+  HostTensor w =
+      WithFormat(HostTensor::FromFloats(DataType::kInt8, {20, 40, 3, 3}, ints(20 * 40 * 9, 6)), Format::kNchw);
   HostTensor b = HostTensor::FromFloats(DataType::kInt32, {20}, ints(20, 7));
   RunResult r = RunOpOn(Engine::kAiCore, "Conv2D", {x, w, b}, CannAttrs(c));
   ASSERT_TRUE(r.status.ok()) << r.status.message();
@@ -224,7 +237,8 @@ TEST(Conv2D, AiCoreInt8AccumulatesInInt32) {
 TEST(Conv2D, AiCpuNhwcWithDataFormat) {
   const ConvCase c{2, 5, 6, 7, 6, 3, 3, 2, 1, 1, 0, 1, 1};
   HostTensor x = HostTensor::FromFloats(DataType::kFloat, {2, 5, 6, 7}, RandomFloats(2 * 5 * 42, -1, 1, 8));
-  HostTensor w = WithFormat(HostTensor::FromFloats(DataType::kFloat, {6, 5, 3, 3}, RandomFloats(270, -1, 1, 9)), Format::kNchw);
+  HostTensor w =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat, {6, 5, 3, 3}, RandomFloats(270, -1, 1, 9)), Format::kNchw);
   // x as NHWC.
   HostTensor xn = HostTensor::Make(DataType::kFloat, {2, 6, 7, 5}, Format::kNhwc);
   const auto xv = x.Values<float>();
@@ -232,7 +246,8 @@ TEST(Conv2D, AiCpuNhwcWithDataFormat) {
   for (int n = 0; n < 2; ++n)
     for (int ch = 0; ch < 5; ++ch)
       for (int y = 0; y < 6; ++y)
-        for (int xx = 0; xx < 7; ++xx) d[((n * 6 + y) * 7 + xx) * 5 + ch] = xv[static_cast<size_t>(((n * 5 + ch) * 6 + y) * 7 + xx)];
+        for (int xx = 0; xx < 7; ++xx)
+          d[((n * 6 + y) * 7 + xx) * 5 + ch] = xv[static_cast<size_t>(((n * 5 + ch) * 6 + y) * 7 + xx)];
   AttrMap attrs = CannAttrs(c);
   attrs.Set("data_format", std::string("NHWC"));
   attrs.Set("strides", std::vector<int64_t>{1, c.sh, c.sw, 1});
@@ -248,7 +263,8 @@ TEST(Conv2D, AiCpuNhwcWithDataFormat) {
     for (int co = 0; co < 6; ++co)
       for (int64_t y = 0; y < oh; ++y)
         for (int64_t xx = 0; xx < ow; ++xx)
-          got_nchw[static_cast<size_t>(((n * 6 + co) * oh + y) * ow + xx)] = got[static_cast<size_t>(((n * oh + y) * ow + xx) * 6 + co)];
+          got_nchw[static_cast<size_t>(((n * 6 + co) * oh + y) * ow + xx)] =
+              got[static_cast<size_t>(((n * oh + y) * ow + xx) * 6 + co)];
   EXPECT_TRUE(AllClose(got_nchw, ref, 1e-4f, 5e-4f));
 }
 
@@ -261,8 +277,10 @@ TEST(Conv, OnnxAutoPad) {
   for (const Pad& p : {Pad{"SAME_UPPER", 1, 2, 0, 1}, Pad{"SAME_LOWER", 2, 1, 1, 0}, Pad{"VALID", 0, 0, 0, 0}}) {
     ConvCase c{1, 3, 7, 8, 4, 4, 3, 2, 2, p.pt, p.pb, p.pl, p.pr};
     c.bias = false;
-    HostTensor x = WithFormat(HostTensor::FromFloats(DataType::kFloat, {1, 3, 7, 8}, RandomFloats(168, -1, 1, 11)), Format::kNchw);
-    HostTensor w = WithFormat(HostTensor::FromFloats(DataType::kFloat, {4, 3, 4, 3}, RandomFloats(144, -1, 1, 12)), Format::kNchw);
+    HostTensor x =
+        WithFormat(HostTensor::FromFloats(DataType::kFloat, {1, 3, 7, 8}, RandomFloats(168, -1, 1, 11)), Format::kNchw);
+    HostTensor w =
+        WithFormat(HostTensor::FromFloats(DataType::kFloat, {4, 3, 4, 3}, RandomFloats(144, -1, 1, 12)), Format::kNchw);
     AttrMap attrs;
     attrs.Set("auto_pad", std::string(p.mode));
     attrs.Set("strides", std::vector<int64_t>{2, 2});
@@ -277,8 +295,10 @@ TEST(Conv, OnnxAutoPad) {
 TEST(Conv, OnnxOneDimensionalAndThreeDimensional) {
   // 1-D as a 2-D case with H = 1.
   ConvCase c1{2, 6, 1, 19, 5, 1, 4, 1, 2, 0, 0, 2, 1, 1, 2};
-  HostTensor x = WithFormat(HostTensor::FromFloats(DataType::kFloat, {2, 6, 19}, RandomFloats(228, -1, 1, 13)), Format::kNchw);
-  HostTensor w = WithFormat(HostTensor::FromFloats(DataType::kFloat, {5, 6, 4}, RandomFloats(120, -1, 1, 14)), Format::kNchw);
+  HostTensor x =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat, {2, 6, 19}, RandomFloats(228, -1, 1, 13)), Format::kNchw);
+  HostTensor w =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat, {5, 6, 4}, RandomFloats(120, -1, 1, 14)), Format::kNchw);
   AttrMap a1;
   a1.Set("strides", std::vector<int64_t>{2});
   a1.Set("pads", std::vector<int64_t>{2, 1});
@@ -291,8 +311,10 @@ TEST(Conv, OnnxOneDimensionalAndThreeDimensional) {
 
   // 3-D with a depth of 1 in the kernel equals the 2-D reference per depth slice; use depth 1.
   ConvCase c3{1, 4, 5, 6, 3, 3, 3, 1, 1, 1, 1, 1, 1};
-  HostTensor x3 = WithFormat(HostTensor::FromFloats(DataType::kDouble, {1, 4, 1, 5, 6}, RandomFloats(120, -1, 1, 15)), Format::kNchw);
-  HostTensor w3 = WithFormat(HostTensor::FromFloats(DataType::kDouble, {3, 4, 1, 3, 3}, RandomFloats(108, -1, 1, 16)), Format::kNchw);
+  HostTensor x3 = WithFormat(HostTensor::FromFloats(DataType::kDouble, {1, 4, 1, 5, 6}, RandomFloats(120, -1, 1, 15)),
+                             Format::kNchw);
+  HostTensor w3 = WithFormat(HostTensor::FromFloats(DataType::kDouble, {3, 4, 1, 3, 3}, RandomFloats(108, -1, 1, 16)),
+                             Format::kNchw);
   AttrMap a3;
   a3.Set("pads", std::vector<int64_t>{0, 1, 1, 0, 1, 1});
   r = RunOp("Conv", {x3, w3}, a3);
@@ -305,7 +327,8 @@ TEST(Conv, OnnxOneDimensionalAndThreeDimensional) {
 TEST(Conv2D, EmptyBatchGivesAnEmptyOutput) {
   for (Engine e : {Engine::kAiCore, Engine::kAiCpu}) {
     HostTensor x = WithFormat(HostTensor::Make(DataType::kFloat16, {0, 3, 5, 5}), Format::kNchw);
-    HostTensor w = WithFormat(HostTensor::FromFloats(DataType::kFloat16, {4, 3, 3, 3}, RandomFloats(108, -1, 1, 3)), Format::kNchw);
+    HostTensor w = WithFormat(HostTensor::FromFloats(DataType::kFloat16, {4, 3, 3, 3}, RandomFloats(108, -1, 1, 3)),
+                              Format::kNchw);
     RunResult r = RunOpOn(e, "Conv2D", {x, w});
     ASSERT_TRUE(r.status.ok()) << r.status.message();
     EXPECT_EQ(r.outputs[0].spec.ElementCount(), 0);
@@ -411,9 +434,16 @@ TEST(ConvTranspose, AiCpuMatchesTheReference) {
   for (DataType dt : {DataType::kFloat, DataType::kFloat16, DataType::kDouble}) {
     for (const TransposeCase& c : cases) {
       seed += 3;
-      HostTensor x = WithFormat(HostTensor::FromFloats(dt, {c.n, c.cin, c.h, c.w}, RandomFloats(static_cast<size_t>(c.n * c.cin * c.h * c.w), -1, 1, seed)), Format::kNchw);
-      HostTensor w = WithFormat(HostTensor::FromFloats(dt, {c.cin, c.cout_g, c.kh, c.kw}, RandomFloats(static_cast<size_t>(c.cin * c.cout_g * c.kh * c.kw), -1, 1, seed + 1)), Format::kNchw);
-      HostTensor b = HostTensor::FromFloats(dt, {c.cout_g * c.groups}, RandomFloats(static_cast<size_t>(c.cout_g * c.groups), -1, 1, seed + 2));
+      HostTensor x =
+          WithFormat(HostTensor::FromFloats(dt, {c.n, c.cin, c.h, c.w},
+                                            RandomFloats(static_cast<size_t>(c.n * c.cin * c.h * c.w), -1, 1, seed)),
+                     Format::kNchw);
+      HostTensor w = WithFormat(
+          HostTensor::FromFloats(dt, {c.cin, c.cout_g, c.kh, c.kw},
+                                 RandomFloats(static_cast<size_t>(c.cin * c.cout_g * c.kh * c.kw), -1, 1, seed + 1)),
+          Format::kNchw);
+      HostTensor b = HostTensor::FromFloats(dt, {c.cout_g * c.groups},
+                                            RandomFloats(static_cast<size_t>(c.cout_g * c.groups), -1, 1, seed + 2));
       AttrMap a;
       a.Set("strides", std::vector<int64_t>{c.sh, c.sw});
       a.Set("pads", std::vector<int64_t>{c.pt, c.pl, c.pb, c.pr});
@@ -433,8 +463,10 @@ TEST(ConvTranspose, AiCpuMatchesTheReference) {
 
 TEST(ConvTranspose, OutputShapeAndAutoPadDecideThePads) {
   // 3x3 input, 3x3 kernel, stride 2: full size 7; output_shape 6 pads 1 in total.
-  HostTensor x = WithFormat(HostTensor::FromFloats(DataType::kFloat, {1, 1, 3, 3}, RandomFloats(9, -1, 1, 21)), Format::kNchw);
-  HostTensor w = WithFormat(HostTensor::FromFloats(DataType::kFloat, {1, 2, 3, 3}, RandomFloats(18, -1, 1, 22)), Format::kNchw);
+  HostTensor x =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat, {1, 1, 3, 3}, RandomFloats(9, -1, 1, 21)), Format::kNchw);
+  HostTensor w =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat, {1, 2, 3, 3}, RandomFloats(18, -1, 1, 22)), Format::kNchw);
   for (const char* mode : {"NOTSET", "SAME_UPPER", "SAME_LOWER"}) {
     AttrMap a;
     a.Set("strides", std::vector<int64_t>{2, 2});
@@ -452,8 +484,10 @@ TEST(ConvTranspose, OutputShapeAndAutoPadDecideThePads) {
 }
 
 TEST(ConvTranspose, OneDimensional) {
-  HostTensor x = WithFormat(HostTensor::FromFloats(DataType::kFloat, {1, 2, 5}, RandomFloats(10, -1, 1, 23)), Format::kNchw);
-  HostTensor w = WithFormat(HostTensor::FromFloats(DataType::kFloat, {2, 3, 3}, RandomFloats(18, -1, 1, 24)), Format::kNchw);
+  HostTensor x =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat, {1, 2, 5}, RandomFloats(10, -1, 1, 23)), Format::kNchw);
+  HostTensor w =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat, {2, 3, 3}, RandomFloats(18, -1, 1, 24)), Format::kNchw);
   AttrMap a;
   a.Set("strides", std::vector<int64_t>{3});
   RunResult r = RunOp("ConvTranspose", {x, w}, a);

@@ -98,8 +98,9 @@ TEST(SelectionConversion, AiCoreKernelWinsWithTheConversionsItNeeds) {
 TEST(SelectionConversion, InputsThatFitAreNotConverted) {
   KernelRegistry r({BlockedOp(), FakeTransData()});
   Selection sel;
-  ASSERT_TRUE(r.Select("Op", {Spec(DataType::kFloat16, {1, 1, 2, 2, 16}, Format::kNc1hwc0),
-                              Spec(DataType::kFloat16, {4}, Format::kNd)},
+  ASSERT_TRUE(r.Select("Op",
+                       {Spec(DataType::kFloat16, {1, 1, 2, 2, 16}, Format::kNc1hwc0),
+                        Spec(DataType::kFloat16, {4}, Format::kNd)},
                        {}, {}, &sel)
                   .ok());
   EXPECT_TRUE(sel.conversions.empty());
@@ -108,10 +109,11 @@ TEST(SelectionConversion, InputsThatFitAreNotConverted) {
 TEST(SelectionConversion, OnlyTheMismatchedInputIsConverted) {
   KernelRegistry r({BlockedOp(), FakeTransData()});
   Selection sel;
-  ASSERT_TRUE(r.Select("Op", {Spec(DataType::kFloat16, {1, 3, 2, 2}, Format::kNchw),
-                              Spec(DataType::kFloat16, {4}, Format::kNd)},
-                       {}, {}, &sel)
-                  .ok());
+  ASSERT_TRUE(
+      r.Select("Op",
+               {Spec(DataType::kFloat16, {1, 3, 2, 2}, Format::kNchw), Spec(DataType::kFloat16, {4}, Format::kNd)}, {},
+               {}, &sel)
+          .ok());
   ASSERT_EQ(sel.conversions.size(), 1u);
   EXPECT_EQ(sel.conversions[0].input, 0u);
 }

@@ -8,7 +8,9 @@
 namespace asim::kernels::testing {
 namespace {
 
-int64_t CeilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
 
 AttrMap Formats(const std::string& src, const std::string& dst) {
   AttrMap a;
@@ -21,7 +23,8 @@ AttrMap Formats(const std::string& src, const std::string& dst) {
 HostTensor Iota(DataType dtype, std::vector<int64_t> dims, Format format) {
   const int64_t n = std::accumulate(dims.begin(), dims.end(), int64_t{1}, std::multiplies<>());
   std::vector<float> v(static_cast<size_t>(n));
-  for (int64_t i = 0; i < n; ++i) v[static_cast<size_t>(i)] = static_cast<float>(i % 200 - 100) + (i % 3 == 0 ? 0 : 0.5f);
+  for (int64_t i = 0; i < n; ++i)
+    v[static_cast<size_t>(i)] = static_cast<float>(i % 200 - 100) + (i % 3 == 0 ? 0 : 0.5f);
   if (dtype == DataType::kInt8) {
     for (auto& x : v) x = std::floor(x);
   }
@@ -30,7 +33,9 @@ HostTensor Iota(DataType dtype, std::vector<int64_t> dims, Format format) {
   return t;
 }
 
-int64_t C0(DataType t) { return t == DataType::kInt8 ? 32 : 16; }
+int64_t C0(DataType t) {
+  return t == DataType::kInt8 ? 32 : 16;
+}
 
 const DataType kTypes[] = {DataType::kFloat16, DataType::kFloat, DataType::kInt8};
 
@@ -89,7 +94,8 @@ TEST(TransData, Nc1hwc0RoundTripsToNchwAndNhwcThroughTheOrigin) {
     ASSERT_TRUE(nhwc.status.ok()) << nhwc.status.message();
     EXPECT_EQ(nhwc.outputs[0].spec.dims, (std::vector<int64_t>{3, 2, 7, 40}));
     const auto a = x.ToFloats(), b = nhwc.outputs[0].ToFloats();
-    EXPECT_EQ(b[static_cast<size_t>(((1 * 2 + 1) * 7 + 3) * 40 + 33)], a[static_cast<size_t>(((1 * 40 + 33) * 2 + 1) * 7 + 3)]);
+    EXPECT_EQ(b[static_cast<size_t>(((1 * 2 + 1) * 7 + 3) * 40 + 33)],
+              a[static_cast<size_t>(((1 * 40 + 33) * 2 + 1) * 7 + 3)]);
   }
 }
 
@@ -134,7 +140,8 @@ TEST(TransData, HwcnToFractalZReadsTheSameWeights) {
   for (int n = 0; n < 3; ++n)
     for (int c = 0; c < 5; ++c)
       for (int h = 0; h < 2; ++h)
-        for (int w = 0; w < 2; ++w) d[((h * 2 + w) * 5 + c) * 3 + n] = v[static_cast<size_t>(((n * 5 + c) * 2 + h) * 2 + w)];
+        for (int w = 0; w < 2; ++w)
+          d[((h * 2 + w) * 5 + c) * 3 + n] = v[static_cast<size_t>(((n * 5 + c) * 2 + h) * 2 + w)];
   RunResult a = RunOp("TransData", {nchw}, Formats("NCHW", "FRACTAL_Z"));
   RunResult b = RunOp("TransData", {hwcn}, Formats("HWCN", "FRACTAL_Z"));
   ASSERT_TRUE(a.status.ok() && b.status.ok()) << a.status.message() << b.status.message();
@@ -196,15 +203,15 @@ TEST(TransData, RefusesWhatItCannotConvert) {
 }
 
 TEST(TransData, EmptyTensorsConvert) {
-  RunResult r = RunOp("TransData", {HostTensor::Make(DataType::kFloat16, {0, 3, 4, 4}, Format::kNchw)},
-                      Formats("", "NC1HWC0"));
+  RunResult r =
+      RunOp("TransData", {HostTensor::Make(DataType::kFloat16, {0, 3, 4, 4}, Format::kNchw)}, Formats("", "NC1HWC0"));
   ASSERT_TRUE(r.status.ok()) << r.status.message();
   EXPECT_EQ(r.outputs[0].spec.dims, (std::vector<int64_t>{0, 1, 4, 4, 16}));
 }
 
 TEST(TransData, WorkIsVectorDataMovementOnTheAiCore) {
-  RunResult r = RunOp("TransData", {HostTensor::Make(DataType::kFloat16, {1, 3, 8, 8}, Format::kNchw)},
-                      Formats("", "NC1HWC0"));
+  RunResult r =
+      RunOp("TransData", {HostTensor::Make(DataType::kFloat16, {1, 3, 8, 8}, Format::kNchw)}, Formats("", "NC1HWC0"));
   ASSERT_TRUE(r.status.ok());
   EXPECT_EQ(r.def->engine, Engine::kAiCore);
   EXPECT_EQ(r.work.mte2_bytes, 3u * 8 * 8 * 2);

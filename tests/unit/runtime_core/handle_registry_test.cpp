@@ -19,7 +19,7 @@ TEST(HandleRegistry, AddFindRemove) {
   EXPECT_EQ(registry.size(), 1u);
   auto removed = registry.Remove(h);
   ASSERT_NE(removed, nullptr);
-  EXPECT_EQ(registry.Find(h), nullptr);  // stale handle
+  EXPECT_EQ(registry.Find(h), nullptr);    // stale handle
   EXPECT_EQ(registry.Remove(h), nullptr);  // second removal
 }
 

@@ -12,7 +12,9 @@ namespace {
 const void* const kStreamA = reinterpret_cast<const void*>(0x1000);
 const void* const kStreamB = reinterpret_cast<const void*>(0x2000);
 
-void Count(void* counter) { static_cast<std::atomic<int>*>(counter)->fetch_add(1); }
+void Count(void* counter) {
+  static_cast<std::atomic<int>*>(counter)->fetch_add(1);
+}
 
 TEST(ReportHub, SubscribeTwiceIsRepeatSubscribe) {
   ReportHub hub;

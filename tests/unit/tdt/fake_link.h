@@ -26,7 +26,8 @@ class FakeBlob : public DeviceBlob {
 
 class FakeLink : public DeviceLink {
  public:
-  Status Upload(const std::vector<Payload>& payloads, size_t overhead_bytes, std::unique_ptr<DeviceBlob>* out) override {
+  Status Upload(const std::vector<Payload>& payloads, size_t overhead_bytes,
+                std::unique_ptr<DeviceBlob>* out) override {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (!fail_upload_.ok()) return fail_upload_;

@@ -176,7 +176,7 @@ TEST(Channel, StopWakesBlockedSendersAndReceiversWithFailure) {
   EXPECT_EQ(failures.load(), 4);
   IncomingDataset in;
   EXPECT_EQ(full->Receive(0, &in).code(), err::kFailure);  // sticky
-  EXPECT_TRUE(full->Stop().ok());                             // stopping twice is fine
+  EXPECT_TRUE(full->Stop().ok());                          // stopping twice is fine
   size_t size = 0;
   ASSERT_TRUE(full->QuerySize(&size).ok());
   EXPECT_EQ(size, 2u);

@@ -58,8 +58,9 @@ static void enum_values(void) {
         "attr type 5 (set)");
   check(acltdtGetQueueAttr(attr, (acltdtQueueAttrType)-1, sizeof(depth), &ret, &depth) == ACL_ERROR_INVALID_PARAM,
         "attr type -1 (get)");
-  check(acltdtGetQueueRouteParam(route, (acltdtQueueRouteParamType)77, sizeof(id), &ret, &id) == ACL_ERROR_INVALID_PARAM,
-        "route param type 77");
+  check(
+      acltdtGetQueueRouteParam(route, (acltdtQueueRouteParamType)77, sizeof(id), &ret, &id) == ACL_ERROR_INVALID_PARAM,
+      "route param type 77");
   check(acltdtSetQueueRouteQueryInfo(info, (acltdtQueueRouteQueryInfoParamType)1000, sizeof(id), &id) ==
             ACL_ERROR_INVALID_PARAM,
         "query info type 1000");
