@@ -35,7 +35,8 @@ struct HostTensor {
   static HostTensor FromValues(DataType dtype, std::vector<int64_t> dims, const std::vector<T>& values) {
     HostTensor t = Make(dtype, std::move(dims));
     EXPECT_EQ(values.size() * sizeof(T), t.bytes.size());
-    std::memcpy(t.bytes.data(), values.data(), std::min(t.bytes.size(), values.size() * sizeof(T)));
+    const size_t n = std::min(t.bytes.size(), values.size() * sizeof(T));
+    if (n != 0) std::memcpy(t.bytes.data(), values.data(), n);  // memcpy(NULL, NULL, 0) is UB
     return t;
   }
   // Values widened to float (fp32, fp16, bf16, double, integer types).
@@ -43,7 +44,7 @@ struct HostTensor {
   template <typename T>
   std::vector<T> Values() const {
     std::vector<T> v(bytes.size() / sizeof(T));
-    std::memcpy(v.data(), bytes.data(), v.size() * sizeof(T));
+    if (!v.empty()) std::memcpy(v.data(), bytes.data(), v.size() * sizeof(T));
     return v;
   }
   // Marks the tensor's contents as known at selection time (shape inputs).
