@@ -207,12 +207,18 @@ TEST_F(StreamTest, CreateWithConfigVariants) {
   streams_.push_back(t);
   aclrtStream bad = nullptr;
   EXPECT_ACL_ERROR(aclrtCreateStreamWithConfig(&bad, 0, 0x80), ACL_ERROR_INVALID_PARAM, "flag 128");
-  // They are real streams.
+  // They are real streams (each writes its own buffer: unordered writes to one buffer from
+  // two streams would be an application race).
   void* p = NewDevice(64);
+  void* q = NewDevice(64);
   ASSERT_ACL_OK(aclrtMemsetAsync(p, 64, 9, 64, s));
-  ASSERT_ACL_OK(aclrtMemsetAsync(p, 64, 10, 64, t));
+  ASSERT_ACL_OK(aclrtMemsetAsync(q, 64, 10, 64, t));
   ASSERT_ACL_OK(aclrtSynchronizeStream(s));
   ASSERT_ACL_OK(aclrtSynchronizeStream(t));
+  unsigned char host[64];
+  ASSERT_ACL_OK(aclrtMemcpy(host, sizeof(host), q, 64, ACL_MEMCPY_DEVICE_TO_HOST));
+  EXPECT_EQ(host[0], 10);
+  EXPECT_EQ(host[63], 10);
 }
 
 TEST_F(StreamTest, ConfigHandleAndCreateStreamV2) {
