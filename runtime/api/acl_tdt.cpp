@@ -35,6 +35,8 @@ namespace {
 
 namespace tdt = asim::tdt;
 using asim::Status;
+using asim::api::Guarded;
+using asim::api::RawEnum;
 using asim::api::SetRecentError;
 
 #define ASIM_TDT_SAME(ours, theirs) static_assert(static_cast<int64_t>(ours) == static_cast<int64_t>(theirs), #ours)
@@ -48,33 +50,6 @@ ASIM_TDT_SAME(tdt::err::kRtQueueEmpty, ACL_ERROR_RT_QUEUE_EMPTY);
 ASIM_TDT_SAME(tdt::err::kRtQueueFull, ACL_ERROR_RT_QUEUE_FULL);
 ASIM_TDT_SAME(tdt::err::kInvalidQueueId, ACL_ERROR_INVALID_QUEUE_ID);
 #undef ASIM_TDT_SAME
-
-// The value of an enum argument as the application passed it. A C caller may pass any int;
-// reading the object representation (not loading it as the enum type) keeps out-of-range
-// values well defined, so they reach the range checks.
-template <typename E>
-int32_t RawEnum(const E& value) {
-  static_assert(sizeof(E) == sizeof(int32_t), "AscendCL enums are int-sized");
-  int32_t raw = 0;
-  std::memcpy(&raw, &value, sizeof(raw));
-  return raw;
-}
-
-// Runs `body` for a function that does not return aclError: an exception becomes a recorded
-// error and `fallback`.
-template <typename T, typename Body>
-T Guarded(const char* api, T fallback, Body&& body) {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    SetRecentError(api, asim::err::kBadAlloc, "out of host memory");
-  } catch (const std::exception& e) {
-    SetRecentError(api, asim::err::kInternalError, e.what());
-  } catch (...) {
-    SetRecentError(api, asim::err::kInternalError, "unknown exception");
-  }
-  return fallback;
-}
 
 // The live item behind `handle`, or nullptr after recording why not.
 std::shared_ptr<tdt::DataItem> LiveItem(const char* api, const acltdtDataItem* handle) {

@@ -33,6 +33,8 @@ namespace {
 
 namespace tdt = asim::tdt;
 using asim::Status;
+using asim::api::Guarded;
+using asim::api::RawEnum;
 using asim::api::SetRecentError;
 
 #define ASIM_TDTQ_SAME(ours, theirs) static_assert(static_cast<int64_t>(ours) == static_cast<int64_t>(theirs), #ours)
@@ -48,30 +50,6 @@ static_assert(sizeof(acltdtQueueRouteQueryMode) == sizeof(int32_t), "query mode 
 
 constexpr const char* kStaleBuf =
     "buf is not a buffer the application holds (freed, handed to a queue by acltdtEnqueue, or never allocated)";
-
-// The value of an enum argument as the application passed it (any int from C): read from
-// its object representation so that out-of-range values stay well defined.
-template <typename E>
-int32_t RawEnum(const E& value) {
-  static_assert(sizeof(E) == sizeof(int32_t), "AscendCL enums are int-sized");
-  int32_t raw = 0;
-  std::memcpy(&raw, &value, sizeof(raw));
-  return raw;
-}
-
-template <typename T, typename Body>
-T Guarded(const char* api, T fallback, Body&& body) {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    SetRecentError(api, asim::err::kBadAlloc, "out of host memory");
-  } catch (const std::exception& e) {
-    SetRecentError(api, asim::err::kInternalError, e.what());
-  } catch (...) {
-    SetRecentError(api, asim::err::kInternalError, "unknown exception");
-  }
-  return fallback;
-}
 
 // Looks `handle` up in `registry`; kInvalidResourceHandle naming `what` if it is not live.
 template <typename T>

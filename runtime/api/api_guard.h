@@ -13,6 +13,8 @@
 // Thread safety: stateless. Failure: see above.
 #pragma once
 
+#include <cstdint>
+#include <cstring>
 #include <exception>
 #include <new>
 #include <string>
@@ -27,6 +29,33 @@ namespace asim::api {
 inline int ToAclError(const char* func, const Status& status) {
   if (!status.ok()) SetRecentError(func, status.code(), status.message());
   return status.code();
+}
+
+// The value of an enum argument as the application passed it. A C caller may pass any int;
+// reading the object representation (not loading it as the enum type) keeps out-of-range
+// values well defined, so they reach the range checks.
+template <typename E>
+int32_t RawEnum(const E& value) {
+  static_assert(sizeof(E) == sizeof(int32_t), "AscendCL enums are int-sized");
+  int32_t raw = 0;
+  std::memcpy(&raw, &value, sizeof(raw));
+  return raw;
+}
+
+// Runs `body` for a function that does not return aclError: an exception becomes a recorded
+// error and `fallback`.
+template <typename T, typename Body>
+T Guarded(const char* api, T fallback, Body&& body) {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    SetRecentError(api, err::kBadAlloc, "out of host memory");
+  } catch (const std::exception& e) {
+    SetRecentError(api, err::kInternalError, e.what());
+  } catch (...) {
+    SetRecentError(api, err::kInternalError, "unknown exception");
+  }
+  return fallback;
 }
 
 }  // namespace asim::api
