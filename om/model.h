@@ -1,0 +1,147 @@
+// om::Model: the offline model as the converter produces it and the runtime loads it.
+//
+// Owns: the in-memory form of a .om file — I/O descriptions, dynamic gears, one static graph
+// per gear (nodes with their engine choice and attributes, tensors with their descriptors
+// and their place in the memory plan) and the weight blob. om_writer.h turns it into bytes,
+// om_reader.h validates bytes back into it, om_json.h renders it for `atc --mode=1`.
+//
+// The memory plan is decided at conversion time, so aclmdlQuerySize is exact: every tensor
+// lives in the work memory (offset within work_size), in the weight blob (offset within
+// weights), or in the caller's dataset buffer of input / output `io_index`. Several tensors
+// may share work bytes when their lifetimes do not overlap (in-place reuse); node
+// workspaces are work bytes too.
+//
+// A static model has one graph. A dynamic-batch / dynamic-image-size / dynamic-dims model
+// has one graph per gear (graphs[i] runs gears[i]) and an extra last input named
+// kDynamicTensorName that the application fills through aclmdlSetDynamicBatchSize & co.
+// Weights are shared by all gears; work_size is the largest graph's.
+//
+// Thread safety: a value type; a loaded model is immutable and read concurrently.
+// Failure: none here (the reader validates; Validate() reports the first inconsistency).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "kernels/framework/attr.h"
+#include "kernels/framework/kernel_def.h"
+#include "runtime/base/dtype.h"
+#include "runtime/base/format.h"
+#include "runtime/base/status.h"
+
+namespace asim::om {
+
+inline constexpr uint32_t kFormatVersion = 1;        // the version this build writes and reads
+inline constexpr uint64_t kWeightAlignment = 64;     // every weight starts on a 64-byte boundary
+inline constexpr uint64_t kWorkAlignment = 512;      // every work tensor and workspace (CANN's 512)
+inline constexpr const char* kDynamicTensorName = "ascend_mbatch_shape_data";  // ACL_DYNAMIC_TENSOR_NAME
+
+// A CANN tensor descriptor: dims in the tensor's own format; origin_* the plain view an
+// internal format (NC1HWC0, FRACTAL_Z ...) came from (kUndefined / empty when plain).
+struct TensorDesc {
+  DataType dtype = DataType::kFloat;
+  Format format = Format::kNchw;
+  std::vector<int64_t> dims;
+  Format origin_format = Format::kUndefined;
+  std::vector<int64_t> origin_dims;
+
+  bool operator==(const TensorDesc&) const = default;
+};
+
+// Where a tensor's bytes are during an execution.
+enum class TensorPlace : uint8_t {
+  kWork = 0,    // work memory + offset
+  kWeight = 1,  // weight memory + offset
+  kInput = 2,   // the caller's input buffer io_index (+ offset, normally 0)
+  kOutput = 3,  // the caller's output buffer io_index (+ offset, normally 0)
+};
+const char* TensorPlaceName(TensorPlace place);  // "work", "weight", "input", "output"
+
+struct Tensor {
+  std::string name;
+  TensorDesc desc;
+  TensorPlace place = TensorPlace::kWork;
+  uint32_t io_index = 0;  // kInput / kOutput only
+  uint64_t offset = 0;
+  uint64_t size = 0;  // bytes reserved (>= the descriptor's byte size)
+
+  bool operator==(const Tensor&) const = default;
+};
+
+struct Node {
+  std::string name;
+  std::string type;  // the kernel registry's op type ("Conv2D", "Relu", "TransData" ...)
+  kernels::Engine engine = kernels::Engine::kAiCore;
+  std::vector<int32_t> inputs;   // tensor indices into Graph::tensors; -1 = absent optional input
+  std::vector<int32_t> outputs;  // tensor indices
+  kernels::AttrMap attrs;
+  uint64_t workspace_offset = 0;  // in work memory
+  uint64_t workspace_size = 0;
+
+  bool operator==(const Node& o) const {
+    return name == o.name && type == o.type && engine == o.engine && inputs == o.inputs && outputs == o.outputs &&
+           attrs.values() == o.attrs.values() && workspace_offset == o.workspace_offset &&
+           workspace_size == o.workspace_size;
+  }
+};
+
+// One static graph: nodes in execution (topological) order.
+struct Graph {
+  std::vector<Tensor> tensors;
+  std::vector<Node> nodes;
+  uint64_t work_size = 0;  // bytes of work memory this graph uses
+
+  bool operator==(const Graph&) const = default;
+};
+
+// One model input or output as aclmdlDesc reports it.
+struct IoDesc {
+  std::string name;
+  DataType dtype = DataType::kFloat;
+  Format format = Format::kNchw;
+  std::vector<int64_t> dims;  // -1 where the dimension depends on the gear
+  uint64_t size = 0;          // bytes at the largest gear (aclmdlGetInputSizeByIndex)
+
+  bool operator==(const IoDesc&) const = default;
+};
+
+enum class DynamicKind : uint8_t { kNone = 0, kBatch = 1, kImageSize = 2, kDims = 3 };
+const char* DynamicKindName(DynamicKind kind);  // "none", "batch", "image_size", "dims"
+
+struct Model {
+  std::string name;         // the --output base name
+  std::string soc_version;  // the chip it was built for ("Ascend310")
+  std::string producer;     // "atc 1.10.0 (asim)" or a test's name
+  std::map<std::string, std::string> metadata;  // free-form build facts (command line, precision mode ...)
+
+  std::vector<IoDesc> inputs;  // a dynamic model's last input is kDynamicTensorName
+  std::vector<IoDesc> outputs;
+
+  DynamicKind dynamic = DynamicKind::kNone;
+  // Per gear, the values of the dynamic dimensions: batch {n}; image size {h, w}; dims the
+  // values of every -1 of the (non-dynamic-tensor) inputs, in input order.
+  std::vector<std::vector<int64_t>> gears;
+  std::vector<Graph> graphs;  // one per gear (one for a static model)
+
+  std::vector<uint8_t> weights;  // the weight blob; each weight at a kWeightAlignment offset
+
+  uint64_t work_size() const;    // the largest graph's work_size
+  uint64_t weight_size() const { return weights.size(); }
+  size_t data_input_count() const {  // inputs without the dynamic tensor
+    return dynamic == DynamicKind::kNone || inputs.empty() ? inputs.size() : inputs.size() - 1;
+  }
+
+  // Structural consistency: every index, offset and size in range, graph I/O tensors match
+  // the I/O descriptions, gears and graphs agree. Returns kDeserializeModel with the first
+  // problem ("graph 0 node 3 'conv1' input 1: tensor index 99 >= 12 tensors").
+  Status Validate() const;
+
+  bool operator==(const Model& o) const = default;
+};
+
+// Bytes of `desc` as stored (elements of dims x dtype size); 0 for unknown dims.
+uint64_t DescBytes(const TensorDesc& desc);
+
+}  // namespace asim::om
