@@ -1,0 +1,276 @@
+// Lowering of one gear (see lowering.h). Thread safety and failure: as the header says.
+#include "tools/atc/compiler/lowering.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <utility>
+
+#include "tools/atc/compiler/layout_rules.h"
+
+namespace asim::atc {
+namespace {
+
+using kernels::KernelRegistry;
+using kernels::Selection;
+using kernels::TensorSpec;
+
+Status Prefixed(const std::string& name, const std::string& type, const Status& st) {
+  return Status(st.code(), "node '" + name + "' (" + type + "): " + st.message());
+}
+
+class Lowerer {
+ public:
+  Lowerer(const PlainGraph& graph, const GearShapes& shapes, const LoweringOptions& options, WeightTable* weights,
+          LoweredGraph* out)
+      : graph_(graph), shapes_(shapes), options_(options), weights_(*weights), out_(*out) {}
+
+  Status Run() {
+    plain_to_lowered_.assign(graph_.values.size(), -1);
+    for (const auto& op : graph_.ops) names_.insert(op.name);
+    for (size_t i = 0; i < graph_.inputs.size(); ++i) {
+      const PlainInput& in = graph_.inputs[i];
+      LoweredValue v;
+      v.name = in.name;
+      v.spec.dtype = in.dtype;
+      v.spec.format = in.format;
+      v.spec.dims = shapes_[i];
+      v.source = LoweredValue::Source::kInput;
+      v.index = static_cast<int>(i);
+      out_.inputs.push_back(AddValue(std::move(v)));
+    }
+    for (size_t id = 0; id < graph_.values.size(); ++id) {
+      const PlainValue& pv = graph_.values[id];
+      if (pv.kind == PlainValue::Kind::kInput) plain_to_lowered_[id] = out_.inputs[static_cast<size_t>(pv.index)];
+    }
+    if (options_.dynamic_value_count > 0) {
+      LoweredValue v;
+      v.name = om::kDynamicTensorName;
+      v.spec.dtype = DataType::kInt64;
+      v.spec.format = Format::kNd;
+      v.spec.dims = {static_cast<int64_t>(options_.dynamic_value_count)};
+      v.source = LoweredValue::Source::kDynamic;
+      out_.dynamic_value = AddValue(std::move(v));
+    }
+    for (const auto& op : graph_.ops) ASIM_RETURN_IF_ERROR(LowerOp(op));
+    ASIM_RETURN_IF_ERROR(LowerOutputs());
+    for (const auto& node : out_.nodes) {
+      for (int v : node.inputs) {
+        if (v >= 0 && out_.values[static_cast<size_t>(v)].source == LoweredValue::Source::kWeight) {
+          weights_.MarkUsed(out_.values[static_cast<size_t>(v)].index);
+        }
+      }
+    }
+    return Status::Ok();
+  }
+
+ private:
+  int AddValue(LoweredValue v) {
+    out_.values.push_back(std::move(v));
+    return static_cast<int>(out_.values.size()) - 1;
+  }
+  const TensorSpec& SpecOf(int v) const { return out_.values[static_cast<size_t>(v)].spec; }
+
+  std::string UniqueName(const std::string& base) {
+    std::string name = base;
+    for (int n = 1; names_.count(name) != 0; ++n) name = base + "_" + std::to_string(n);
+    names_.insert(name);
+    return name;
+  }
+
+  // The lowered value of a plain value; constants become weights on first use.
+  int ValueOf(int plain) {
+    int& lowered = plain_to_lowered_[static_cast<size_t>(plain)];
+    const PlainValue& pv = graph_.values[static_cast<size_t>(plain)];
+    if (lowered >= 0 || pv.kind != PlainValue::Kind::kConstant) return lowered;
+    const PlainConstant& c = graph_.constants[static_cast<size_t>(pv.index)];
+    const std::string key = "const:" + std::to_string(pv.index);
+    int entry = weights_.Find(key);
+    if (entry < 0) {
+      TensorSpec spec;
+      spec.dtype = c.dtype;
+      spec.format = c.format;
+      spec.dims = c.dims;
+      entry = weights_.Add(key, c.name, spec, c.bytes);
+    }
+    lowered = AddWeightValue(entry);
+    return lowered;
+  }
+
+  int AddWeightValue(int entry) {
+    LoweredValue v;
+    v.name = weights_.at(entry).name;
+    v.spec = weights_.at(entry).spec;
+    v.source = LoweredValue::Source::kWeight;
+    v.index = entry;
+    return AddValue(std::move(v));
+  }
+
+  std::vector<TensorSpec> Specs(const std::vector<int>& values) const {
+    std::vector<TensorSpec> specs;
+    for (int v : values) specs.push_back(v >= 0 ? SpecOf(v) : TensorSpec{});
+    return specs;
+  }
+
+  Status Select(const std::string& type, const std::vector<int>& inputs, const kernels::AttrMap& attrs,
+                Selection* sel) const {
+    return KernelRegistry::Get().Select(type, Specs(inputs), attrs, options_.chip, sel);
+  }
+
+  int AddNode(const std::string& name, const std::string& type, Selection& sel, const std::vector<int>& inputs,
+              bool inserted) {
+    LoweredNode node;
+    node.name = name;
+    node.type = type;
+    node.def = sel.def;
+    node.attrs = sel.attrs;
+    node.inputs = inputs;
+    node.workspace_bytes = sel.workspace_bytes;
+    node.inserted = inserted;
+    if (sel.def->engine == kernels::Engine::kAiCpu) {
+      for (const auto& r : sel.refusals) node.reason += (node.reason.empty() ? "" : "; ") + r;
+      if (node.reason.empty()) node.reason = "no AI Core kernel implements " + type;
+    }
+    const int index = static_cast<int>(out_.nodes.size());
+    for (size_t k = 0; k < sel.outputs.size(); ++k) {
+      LoweredValue v;
+      v.name = name + ":" + std::to_string(k);
+      v.spec = sel.outputs[k];
+      v.spec.host_data = nullptr;
+      KeepOrigin(Specs(inputs), &v.spec);
+      v.source = LoweredValue::Source::kNode;
+      v.index = index;
+      v.output = static_cast<int>(k);
+      node.outputs.push_back(AddValue(std::move(v)));
+    }
+    out_.nodes.push_back(std::move(node));
+    return index;
+  }
+
+  // A TransData node (or, for a weight, a weight converted now) giving `value` in `to`.
+  Status Convert(int value, Format to, const std::string& name, int* out) {
+    const auto key = std::make_pair(value, to);
+    if (auto it = converted_.find(key); it != converted_.end()) {
+      *out = it->second;
+      return Status::Ok();
+    }
+    const LoweredValue& v = out_.values[static_cast<size_t>(value)];
+    Selection sel;
+    Status st = KernelRegistry::Get().SelectConversion(v.spec, to, options_.chip, &sel);
+    if (!st.ok()) return Prefixed(name, KernelRegistry::kTransDataOp, st);
+    if (v.source == LoweredValue::Source::kWeight && options_.fold_constant_conversions) {
+      int entry = -1;
+      ASIM_RETURN_IF_ERROR(FoldConversion(v.index, to, sel, &entry));
+      *out = AddWeightValue(entry);
+    } else {
+      const int node = AddNode(UniqueName(name), KernelRegistry::kTransDataOp, sel, {value}, true);
+      *out = out_.nodes[static_cast<size_t>(node)].outputs[0];
+    }
+    converted_[key] = *out;
+    return Status::Ok();
+  }
+
+  Status FoldConversion(int entry, Format to, Selection& sel, int* out) {
+    const WeightTable::Entry& src = weights_.at(entry);
+    const std::string key = src.key + "@" + FormatName(to);
+    *out = weights_.Find(key);
+    if (*out >= 0) return Status::Ok();
+    TensorSpec spec = sel.outputs.at(0);
+    spec.host_data = nullptr;
+    std::vector<uint8_t> bytes(spec.Bytes());
+    std::vector<uint8_t> workspace(sel.workspace_bytes);
+    static uint8_t empty[1];
+    kernels::KernelContext ctx;
+    ctx.inputs.push_back({src.spec, src.bytes.empty() ? empty : const_cast<uint8_t*>(src.bytes.data())});
+    ctx.outputs.push_back({spec, bytes.empty() ? empty : bytes.data()});
+    ctx.attrs = &sel.attrs;
+    ctx.workspace = workspace.empty() ? nullptr : workspace.data();
+    ctx.workspace_bytes = workspace.size();
+    Status st = sel.def->compute(ctx);
+    if (!st.ok()) return Prefixed(src.name + "_" + FormatName(to), KernelRegistry::kTransDataOp, st);
+    *out = weights_.Add(key, src.name + "_" + FormatName(to), spec, std::move(bytes));
+    return Status::Ok();
+  }
+
+  Status ToPlain(int value, const std::string& name, int* out) {
+    return Convert(value, PlainFormatOf(SpecOf(value)), name, out);
+  }
+
+  Status LowerOp(const PlainOp& op) {
+    std::vector<int> in(op.inputs.size(), -1);
+    for (size_t i = 0; i < in.size(); ++i) {
+      if (op.inputs[i] >= 0) in[i] = ValueOf(op.inputs[i]);
+    }
+    Selection sel;
+    bool selected = false;
+    if (MayKeepInternal(op.type, op.attrs, Specs(in))) {
+      Selection trial;
+      if (Select(op.type, in, op.attrs, &trial).ok() && trial.conversions.empty() &&
+          KeepsInternal(op.type, op.attrs, Specs(in), *trial.def)) {
+        sel = std::move(trial);
+        selected = true;
+      }
+    }
+    if (!selected) {
+      for (size_t i = 0; i < in.size(); ++i) {
+        if (in[i] >= 0 && IsInternalFormat(SpecOf(in[i]).format)) {
+          ASIM_RETURN_IF_ERROR(ToPlain(in[i], op.name + "_input" + std::to_string(i) + "_TransData", &in[i]));
+        }
+      }
+      Status st = Select(op.type, in, op.attrs, &sel);
+      if (!st.ok()) return Prefixed(op.name, op.type, st);
+    }
+    for (const auto& c : sel.conversions) {
+      const std::string name = op.name + "_input" + std::to_string(c.input) + "_TransData";
+      ASIM_RETURN_IF_ERROR(Convert(in[c.input], c.to, name, &in[c.input]));
+    }
+    if (sel.outputs.size() < op.outputs.size()) {
+      return Prefixed(op.name, op.type,
+                      Status(err::kInvalidParam, "the kernel produces " + std::to_string(sel.outputs.size()) +
+                                                     " outputs, the graph uses " + std::to_string(op.outputs.size())));
+    }
+    const int node = AddNode(op.name, op.type, sel, in, false);
+    for (size_t k = 0; k < op.outputs.size(); ++k) {
+      plain_to_lowered_[static_cast<size_t>(op.outputs[k])] = out_.nodes[static_cast<size_t>(node)].outputs[k];
+    }
+    return Status::Ok();
+  }
+
+  Status LowerOutputs() {
+    std::set<int> used;
+    for (const auto& output : graph_.outputs) {
+      int v = ValueOf(output.value);
+      if (IsInternalFormat(SpecOf(v).format)) ASIM_RETURN_IF_ERROR(ToPlain(v, output.name + "_TransData", &v));
+      if (out_.values[static_cast<size_t>(v)].source != LoweredValue::Source::kNode || used.count(v) != 0) {
+        Selection sel;
+        const std::string name = UniqueName(output.name + "_Identity");
+        Status st = Select("Identity", {v}, {}, &sel);
+        if (!st.ok()) return Prefixed(name, "Identity", st);
+        const int node = AddNode(name, "Identity", sel, {v}, true);
+        v = out_.nodes[static_cast<size_t>(node)].outputs[0];
+      }
+      used.insert(v);
+      out_.outputs.push_back(v);
+    }
+    return Status::Ok();
+  }
+
+  const PlainGraph& graph_;
+  const GearShapes& shapes_;
+  const LoweringOptions& options_;
+  WeightTable& weights_;
+  LoweredGraph& out_;
+  std::vector<int> plain_to_lowered_;
+  std::map<std::pair<int, Format>, int> converted_;
+  std::set<std::string> names_;
+};
+
+}  // namespace
+
+Status LowerGraph(const PlainGraph& graph, const GearShapes& shapes, const LoweringOptions& options,
+                  WeightTable* weights, LoweredGraph* out) {
+  *out = LoweredGraph{};
+  return Lowerer(graph, shapes, options, weights, out).Run();
+}
+
+}  // namespace asim::atc
