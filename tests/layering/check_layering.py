@@ -5,6 +5,7 @@
   runtime/config    -> runtime/base, runtime/config, device_sim/soc (the SoC catalog)
   device_sim        -> device_sim, runtime/base           (no AscendCL, no kernels)
   kernels           -> kernels, runtime/base              (no streams, time, dump, profiling)
+  om                -> om, kernels/framework, runtime/base (the model IR and .om format; no runtime)
   runtime/<other>   -> anything but acl/                  (only runtime/api sees acl/ types)
   runtime/api       -> anything
   samples, tests/conformance -> acl/ public headers only (no internals)
@@ -23,6 +24,7 @@ RULES = [
     ("runtime/config/", ("runtime/base/", "runtime/config/", "device_sim/soc/"), ()),
     ("device_sim/", ("device_sim/", "runtime/base/"), ()),
     ("kernels/", ("kernels/", "runtime/base/"), ()),
+    ("om/", ("om/", "kernels/framework/", "runtime/base/"), ()),
     ("runtime/api/", None, ()),
     ("runtime/", None, ("acl/",)),
     ("samples/", ("acl/",), ()),
@@ -41,7 +43,7 @@ def rule_for(rel):
 
 def main(root):
     violations = []
-    for top in ("runtime", "device_sim", "kernels", "samples", "tests/conformance"):
+    for top in ("runtime", "device_sim", "kernels", "om", "samples", "tests/conformance"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for name in files:
                 if not name.endswith(SOURCE_EXT):

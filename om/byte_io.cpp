@@ -1,0 +1,253 @@
+// ByteWriter, ByteReader and Crc32. See byte_io.h for the contract.
+//
+// Owns: the only code that turns .om bytes into integers, floats and strings.
+// Thread safety: the CRC tables are built once (thread-safe static init) and read-only.
+// Failure: ByteReader methods return kDeserializeModel; they never read out of bounds.
+#include "om/byte_io.h"
+
+#include <array>
+#include <cstring>
+
+namespace asim::om {
+namespace {
+
+// Slice-by-8 tables: table[0] is the classic byte table, table[k][b] the CRC of byte b
+// followed by k zero bytes.
+struct CrcTables {
+  std::array<std::array<uint32_t, 256>, 8> t{};
+  CrcTables() {
+    for (uint32_t b = 0; b < 256; ++b) {
+      uint32_t c = b;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? (c >> 1) ^ 0xEDB88320u : c >> 1;
+      t[0][b] = c;
+    }
+    for (uint32_t b = 0; b < 256; ++b) {
+      for (int k = 1; k < 8; ++k) t[k][b] = (t[k - 1][b] >> 8) ^ t[0][t[k - 1][b] & 0xFF];
+    }
+  }
+};
+
+const CrcTables& Tables() {
+  static const CrcTables tables;
+  return tables;
+}
+
+}  // namespace
+
+uint32_t Crc32(const void* data, size_t size, uint32_t crc) {
+  const auto& t = Tables().t;
+  const auto* p = static_cast<const uint8_t*>(data);
+  uint32_t c = ~crc;
+  while (size >= 8) {
+    const uint32_t lo = c ^ (uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24);
+    c = t[7][lo & 0xFF] ^ t[6][(lo >> 8) & 0xFF] ^ t[5][(lo >> 16) & 0xFF] ^ t[4][lo >> 24] ^ t[3][p[4]] ^ t[2][p[5]] ^
+        t[1][p[6]] ^ t[0][p[7]];
+    p += 8;
+    size -= 8;
+  }
+  while (size-- > 0) c = (c >> 8) ^ t[0][(c ^ *p++) & 0xFF];
+  return ~c;
+}
+
+// ---- ByteWriter ----------------------------------------------------------------------
+
+void ByteWriter::F32(float v) {
+  uint32_t bits = 0;
+  std::memcpy(&bits, &v, sizeof bits);
+  U32(bits);
+}
+
+void ByteWriter::Str(std::string_view s) {
+  U32(static_cast<uint32_t>(s.size()));
+  Bytes(s.data(), s.size());
+}
+
+void ByteWriter::Bytes(const void* data, size_t size) {
+  if (size == 0) return;
+  const auto* p = static_cast<const uint8_t*>(data);
+  bytes_.insert(bytes_.end(), p, p + size);
+}
+
+void ByteWriter::AlignTo(size_t alignment) {
+  const size_t rem = bytes_.size() % alignment;
+  if (rem != 0) Zeros(alignment - rem);
+}
+
+void ByteWriter::PatchU32(size_t at, uint32_t v) {
+  for (int i = 0; i < 4; ++i) bytes_[at + i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+void ByteWriter::PatchU64(size_t at, uint64_t v) {
+  for (int i = 0; i < 8; ++i) bytes_[at + i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+// ---- ByteReader ----------------------------------------------------------------------
+
+Status ByteReader::Error(std::string_view what, std::string_view why) const {
+  std::string message = section_ + " section at byte " + std::to_string(file_offset()) + ": ";
+  if (!context_.empty()) message += context_ + " ";
+  message.append(what);
+  message += ": ";
+  message.append(why);
+  return Status(err::kDeserializeModel, std::move(message));
+}
+
+Status ByteReader::Need(size_t n, std::string_view what) const {
+  if (n <= remaining()) return Status::Ok();
+  return Error(what, "needs " + std::to_string(n) + " bytes, " + std::to_string(remaining()) +
+                         " left before the end of the section");
+}
+
+uint64_t ByteReader::Le(int n) {
+  uint64_t v = 0;
+  for (int i = 0; i < n; ++i) v |= uint64_t{data_[pos_ + i]} << (8 * i);
+  pos_ += n;
+  return v;
+}
+
+Status ByteReader::U8(uint8_t* v, std::string_view what) {
+  ASIM_RETURN_IF_ERROR(Need(1, what));
+  *v = static_cast<uint8_t>(Le(1));
+  return Status::Ok();
+}
+
+Status ByteReader::U16(uint16_t* v, std::string_view what) {
+  ASIM_RETURN_IF_ERROR(Need(2, what));
+  *v = static_cast<uint16_t>(Le(2));
+  return Status::Ok();
+}
+
+Status ByteReader::U32(uint32_t* v, std::string_view what) {
+  ASIM_RETURN_IF_ERROR(Need(4, what));
+  *v = static_cast<uint32_t>(Le(4));
+  return Status::Ok();
+}
+
+Status ByteReader::U64(uint64_t* v, std::string_view what) {
+  ASIM_RETURN_IF_ERROR(Need(8, what));
+  *v = Le(8);
+  return Status::Ok();
+}
+
+Status ByteReader::I32(int32_t* v, std::string_view what) {
+  uint32_t u = 0;
+  ASIM_RETURN_IF_ERROR(U32(&u, what));
+  *v = static_cast<int32_t>(u);  // two's complement (defined since C++20)
+  return Status::Ok();
+}
+
+Status ByteReader::I64(int64_t* v, std::string_view what) {
+  uint64_t u = 0;
+  ASIM_RETURN_IF_ERROR(U64(&u, what));
+  *v = static_cast<int64_t>(u);
+  return Status::Ok();
+}
+
+Status ByteReader::F32(float* v, std::string_view what) {
+  uint32_t bits = 0;
+  ASIM_RETURN_IF_ERROR(U32(&bits, what));
+  std::memcpy(v, &bits, sizeof bits);
+  return Status::Ok();
+}
+
+Status ByteReader::Bool(bool* v, std::string_view what) {
+  uint8_t b = 0;
+  ASIM_RETURN_IF_ERROR(U8(&b, what));
+  if (b > 1) {
+    pos_ -= 1;
+    return Error(what, "bool byte " + std::to_string(b) + " is neither 0 nor 1");
+  }
+  *v = b == 1;
+  return Status::Ok();
+}
+
+Status ByteReader::U8Max(uint8_t* v, uint8_t max, std::string_view what, std::string_view allowed) {
+  uint8_t b = 0;
+  ASIM_RETURN_IF_ERROR(U8(&b, what));
+  if (b > max) {
+    pos_ -= 1;
+    return Error(what, std::to_string(b) + " is not " + std::string(allowed));
+  }
+  *v = b;
+  return Status::Ok();
+}
+
+Status ByteReader::Str(std::string* v, std::string_view what) {
+  uint32_t length = 0;
+  ASIM_RETURN_IF_ERROR(U32(&length, what));
+  if (length > remaining()) {
+    pos_ -= 4;
+    return Error(what,
+                 "string length " + std::to_string(length) + " > " + std::to_string(remaining() - 4) + " bytes left");
+  }
+  v->assign(reinterpret_cast<const char*>(data_ + pos_), length);
+  pos_ += length;
+  return Status::Ok();
+}
+
+Status ByteReader::Count(uint32_t* count, size_t min_element_bytes, std::string_view what) {
+  uint32_t n = 0;
+  ASIM_RETURN_IF_ERROR(U32(&n, what));
+  // min_element_bytes >= 1, so the division bounds n without overflow.
+  if (n > remaining() / (min_element_bytes == 0 ? 1 : min_element_bytes)) {
+    pos_ -= 4;
+    return Error(what, "count " + std::to_string(n) + " x " + std::to_string(min_element_bytes) +
+                           " bytes exceeds the " + std::to_string(remaining() - 4) + " bytes left");
+  }
+  *count = n;
+  return Status::Ok();
+}
+
+Status ByteReader::Dtype(DataType* v, std::string_view what) {
+  int32_t raw = 0;
+  ASIM_RETURN_IF_ERROR(I32(&raw, what));
+  if (!IsValidDataType(raw)) {
+    pos_ -= 4;
+    return Error(what, "data type " + std::to_string(raw) + " is not a DataType");
+  }
+  *v = static_cast<DataType>(raw);
+  return Status::Ok();
+}
+
+Status ByteReader::Fmt(Format* v, std::string_view what) {
+  int32_t raw = 0;
+  ASIM_RETURN_IF_ERROR(I32(&raw, what));
+  if (!IsValidFormat(raw)) {
+    pos_ -= 4;
+    return Error(what, "format " + std::to_string(raw) + " is not a Format");
+  }
+  *v = static_cast<Format>(raw);
+  return Status::Ok();
+}
+
+Status ByteReader::Reserved(size_t count, std::string_view what) {
+  ASIM_RETURN_IF_ERROR(Need(count, what));
+  for (size_t i = 0; i < count; ++i) {
+    if (data_[pos_ + i] != 0) {
+      pos_ += i;
+      return Error(what, "reserved byte is " + std::to_string(data_[pos_]) + ", must be 0");
+    }
+  }
+  pos_ += count;
+  return Status::Ok();
+}
+
+Status ByteReader::I64List(std::vector<int64_t>* v, std::string_view what) {
+  uint32_t n = 0;
+  ASIM_RETURN_IF_ERROR(Count(&n, 8, what));
+  v->clear();
+  v->reserve(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    int64_t x = 0;
+    ASIM_RETURN_IF_ERROR(I64(&x, what));
+    v->push_back(x);
+  }
+  return Status::Ok();
+}
+
+Status ByteReader::ExpectEnd() const {
+  if (remaining() == 0) return Status::Ok();
+  return Error("end", std::to_string(remaining()) + " unread bytes at the end of the section");
+}
+
+}  // namespace asim::om

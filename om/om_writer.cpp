@@ -1,0 +1,245 @@
+// The .om writer. See om_writer.h for the contract and docs/om_format.md for the layout.
+//
+// Owns: the encoders of the metadata, io and graphs sections and the file assembly.
+// Thread safety: no shared state. Failure: see om_writer.h.
+#include "om/om_writer.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+#include <variant>
+
+#include "om/byte_io.h"
+#include "om/om_format.h"
+
+namespace asim::om {
+namespace {
+
+constexpr uint64_t kMax32 = std::numeric_limits<uint32_t>::max();
+
+// A ByteWriter that remembers when a count or string length does not fit the format's u32.
+class SectionWriter : public ByteWriter {
+ public:
+  void Count(size_t n, const char* what) {
+    if (n > kMax32 && too_large_.empty()) too_large_ = what;
+    U32(static_cast<uint32_t>(n));
+  }
+  void String(const std::string& s, const char* what) {
+    if (s.size() > kMax32 && too_large_.empty()) too_large_ = what;
+    Str(s);
+  }
+  void Dims(const std::vector<int64_t>& dims, const char* what) {
+    Count(dims.size(), what);
+    for (int64_t d : dims) I64(d);
+  }
+  const std::string& too_large() const { return too_large_; }
+
+ private:
+  std::string too_large_;
+};
+
+void WriteAttr(SectionWriter& w, const kernels::AttrValue& value) {
+  w.U8(static_cast<uint8_t>(value.index()));
+  std::visit(
+      [&w](const auto& v) {
+        using T = std::decay_t<decltype(v)>;
+        if constexpr (std::is_same_v<T, bool>) {
+          w.U8(v ? 1 : 0);
+        } else if constexpr (std::is_same_v<T, int64_t>) {
+          w.I64(v);
+        } else if constexpr (std::is_same_v<T, float>) {
+          w.F32(v);
+        } else if constexpr (std::is_same_v<T, std::string>) {
+          w.String(v, "attr string");
+        } else if constexpr (std::is_same_v<T, DataType>) {
+          w.I32(static_cast<int32_t>(v));
+        } else if constexpr (std::is_same_v<T, std::vector<bool>>) {
+          w.Count(v.size(), "attr list");
+          for (bool b : v) w.U8(b ? 1 : 0);
+        } else if constexpr (std::is_same_v<T, std::vector<int64_t>>) {
+          w.Dims(v, "attr list");
+        } else if constexpr (std::is_same_v<T, std::vector<float>>) {
+          w.Count(v.size(), "attr list");
+          for (float f : v) w.F32(f);
+        } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+          w.Count(v.size(), "attr list");
+          for (const std::string& s : v) w.String(s, "attr string");
+        } else if constexpr (std::is_same_v<T, std::vector<DataType>>) {
+          w.Count(v.size(), "attr list");
+          for (DataType t : v) w.I32(static_cast<int32_t>(t));
+        } else {
+          static_assert(std::is_same_v<T, std::vector<std::vector<int64_t>>>);
+          w.Count(v.size(), "attr list");
+          for (const auto& inner : v) w.Dims(inner, "attr list");
+        }
+      },
+      value);
+}
+
+void WriteMetadata(SectionWriter& w, const Model& m) {
+  w.String(m.name, "model name");
+  w.String(m.producer, "producer");
+  w.U64(m.work_size());
+  w.U64(m.weights.size());
+  w.Count(m.inputs.size(), "input count");
+  w.Count(m.outputs.size(), "output count");
+  w.Count(m.graphs.size(), "graph count");
+  w.U8(static_cast<uint8_t>(m.dynamic));
+  w.Zeros(3);
+  w.Count(m.gears.size(), "gear count");
+  for (const auto& gear : m.gears) w.Dims(gear, "gear");
+  w.Count(m.metadata.size(), "metadata count");
+  for (const auto& [key, value] : m.metadata) {
+    w.String(key, "metadata key");
+    w.String(value, "metadata value");
+  }
+}
+
+void WriteIoList(SectionWriter& w, const std::vector<IoDesc>& list) {
+  w.Count(list.size(), "io count");
+  for (const IoDesc& io : list) {
+    w.String(io.name, "io name");
+    w.I32(static_cast<int32_t>(io.dtype));
+    w.I32(static_cast<int32_t>(io.format));
+    w.Dims(io.dims, "io dims");
+    w.U64(io.size);
+  }
+}
+
+void WriteGraphs(SectionWriter& w, const std::vector<Graph>& graphs) {
+  w.Count(graphs.size(), "graph count");
+  for (const Graph& g : graphs) {
+    w.U64(g.work_size);
+    w.Count(g.tensors.size(), "tensor count");
+    for (const Tensor& t : g.tensors) {
+      w.String(t.name, "tensor name");
+      w.I32(static_cast<int32_t>(t.desc.dtype));
+      w.I32(static_cast<int32_t>(t.desc.format));
+      w.Dims(t.desc.dims, "tensor dims");
+      w.I32(static_cast<int32_t>(t.desc.origin_format));
+      w.Dims(t.desc.origin_dims, "tensor origin dims");
+      w.U8(static_cast<uint8_t>(t.place));
+      w.Zeros(3);
+      w.U32(t.io_index);
+      w.U64(t.offset);
+      w.U64(t.size);
+    }
+    w.Count(g.nodes.size(), "node count");
+    for (const Node& n : g.nodes) {
+      w.String(n.name, "node name");
+      w.String(n.type, "node type");
+      w.U8(static_cast<uint8_t>(n.engine));
+      w.Zeros(3);
+      w.Count(n.inputs.size(), "node inputs");
+      for (int32_t i : n.inputs) w.I32(i);
+      w.Count(n.outputs.size(), "node outputs");
+      for (int32_t i : n.outputs) w.I32(i);
+      w.U64(n.workspace_offset);
+      w.U64(n.workspace_size);
+      w.Count(n.attrs.values().size(), "attr count");
+      for (const auto& [name, value] : n.attrs.values()) {
+        w.String(name, "attr name");
+        WriteAttr(w, value);
+      }
+    }
+  }
+}
+
+uint64_t AlignUp(uint64_t v, uint64_t a) {
+  return (v + a - 1) / a * a;
+}
+
+}  // namespace
+
+Status WriteModel(const Model& model, std::vector<uint8_t>* bytes) {
+  if (bytes == nullptr) return Status(err::kInvalidParam, "WriteModel: bytes is null");
+  ASIM_RETURN_IF_ERROR(model.Validate());
+  if (model.soc_version.size() > kMaxSocLength) {
+    return Status(err::kInvalidParam, "cannot write model '" + model.name + "': SoC version is " +
+                                          std::to_string(model.soc_version.size()) + " bytes, the format allows " +
+                                          std::to_string(kMaxSocLength));
+  }
+
+  SectionWriter sections[kSectionKindCount - 1];  // metadata, io, graphs; the weights are copied as they are
+  WriteMetadata(sections[0], model);
+  WriteIoList(sections[1], model.inputs);
+  WriteIoList(sections[1], model.outputs);
+  WriteGraphs(sections[2], model.graphs);
+  for (const SectionWriter& s : sections) {
+    if (!s.too_large().empty()) {
+      return Status(err::kInvalidParam, "cannot write model '" + model.name + "': a " + s.too_large() +
+                                            " exceeds the format's 2^32-1 limit");
+    }
+  }
+
+  const uint32_t soc_padded = static_cast<uint32_t>(AlignUp(model.soc_version.size(), 8));
+  const uint32_t header_size = kFixedHeaderBytes + soc_padded + kSectionKindCount * kSectionEntryBytes;
+  struct Placed {
+    SectionKind kind;
+    const uint8_t* data;
+    uint64_t length;
+    uint64_t offset;
+  };
+  Placed placed[kSectionKindCount] = {
+      {SectionKind::kMetadata, sections[0].bytes().data(), sections[0].size(), 0},
+      {SectionKind::kIo, sections[1].bytes().data(), sections[1].size(), 0},
+      {SectionKind::kGraphs, sections[2].bytes().data(), sections[2].size(), 0},
+      {SectionKind::kWeights, model.weights.data(), model.weights.size(), 0},
+  };
+  uint64_t end = header_size;
+  for (Placed& p : placed) {
+    p.offset = AlignUp(end, p.kind == SectionKind::kWeights ? kWeightAlignment : kSectionAlignment);
+    end = p.offset + p.length;
+  }
+
+  ByteWriter w;
+  w.bytes().reserve(end);
+  w.Bytes(kMagic, sizeof kMagic);
+  w.U32(kFormatVersion);
+  w.U32(header_size);
+  w.U64(end);
+  w.U32(0);  // header CRC, patched below
+  w.U32(kSectionKindCount);
+  w.U32(static_cast<uint32_t>(model.soc_version.size()));
+  w.U32(0);
+  w.Bytes(model.soc_version.data(), model.soc_version.size());
+  w.AlignTo(8);
+  for (const Placed& p : placed) {
+    w.U32(static_cast<uint32_t>(p.kind));
+    w.U32(0);
+    w.U64(p.offset);
+    w.U64(p.length);
+    w.U32(Crc32(p.data, p.length));
+    w.U32(0);
+  }
+  w.PatchU32(kOffHeaderCrc, Crc32(w.bytes().data(), header_size));
+  for (const Placed& p : placed) {
+    w.Zeros(p.offset - w.size());
+    w.Bytes(p.data, p.length);
+  }
+  *bytes = std::move(w.bytes());
+  return Status::Ok();
+}
+
+Status WriteModelFile(const Model& model, const std::string& path) {
+  std::vector<uint8_t> bytes;
+  ASIM_RETURN_IF_ERROR(WriteModel(model, &bytes));
+  auto fail = [&path](const char* what, int error) {
+    return Status(err::kWriteFile,
+                  "cannot " + std::string(what) + " model file '" + path + "': " + std::strerror(error));
+  };
+  std::FILE* f = std::fopen(path.c_str(), "wb");
+  if (f == nullptr) return fail("create", errno);
+  errno = 0;
+  const size_t written = bytes.empty() ? 0 : std::fwrite(bytes.data(), 1, bytes.size(), f);
+  int error = written == bytes.size() ? 0 : (errno != 0 ? errno : EIO);
+  if (std::fclose(f) != 0 && error == 0) error = errno != 0 ? errno : EIO;
+  if (error != 0) {
+    std::remove(path.c_str());
+    return fail("write", error);
+  }
+  return Status::Ok();
+}
+
+}  // namespace asim::om
