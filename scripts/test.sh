@@ -4,7 +4,8 @@
 #   2. release build (RelWithDebInfo) + every ctest test: unit, conformance, headers, samples,
 #      install, lint,
 #   3. ASan+UBSan build + the unit and conformance suites,
-#   4. TSan build + the stream/event/callback suites (the threaded parts).
+#   4. TSan build + the stream/event/callback suites (the threaded parts),
+#   5. the .om reader fuzzer for 60 seconds (scripts/fuzz.sh).
 # Ends with one line "tests: N passed, M failed" over all runs; exits non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/common.sh"
@@ -72,6 +73,16 @@ if cmake -S "$ROOT" -B "$ROOT/build-tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDeb
 else
   cat "$ROOT/build-tsan.configure.log"
   echo "test.sh: TSan configure failed" >&2
+  status=1
+fi
+
+echo "=== libFuzzer: the .om reader for 60 s (clang, ASan+UBSan) ==="
+# Counted as one test: passed when the fuzzer ran its time without a finding.
+if bash scripts/fuzz.sh 60; then
+  total_passed=$((total_passed + 1))
+else
+  echo "test.sh: the om reader fuzzer found a problem (see build-fuzz/)" >&2
+  total_failed=$((total_failed + 1))
   status=1
 fi
 

@@ -198,6 +198,15 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
     dc->scheduler().DestroyStream(s->hw_ptr(), /*force=*/false);
   }
   if (scratch) dc->scheduler().DestroyStream(scratch, /*force=*/false);
+  std::vector<DeviceReleaseHook> hooks;
+  {
+    std::lock_guard<std::mutex> lock(hooks_mutex_);
+    hooks = release_hooks_;
+  }
+  for (const auto& hook : hooks) {
+    const size_t released = hook(device_id, log_leaks);
+    if (log_leaks) leaks += released;
+  }
   if (log_leaks) {
     for (auto& e : events) {
       ++leaks;
@@ -221,6 +230,11 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
                   a.addr, a.serial, a.origin);
   }
   return leaks;
+}
+
+void Runtime::AddDeviceReleaseHook(DeviceReleaseHook hook) {
+  std::lock_guard<std::mutex> lock(hooks_mutex_);
+  release_hooks_.push_back(std::move(hook));
 }
 
 Status Runtime::SetDevice(int32_t device_id) {

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -111,6 +112,14 @@ class Runtime {
   Status ProcessReport(int32_t timeout_ms);
   Status SetExceptionCallback(ExceptionCallback callback);
 
+  // Modules above the core that own device resources (loaded models) register a hook that
+  // releases what they hold on a device being released (aclrtResetDevice, aclFinalize),
+  // after its streams drained and before its memory is checked for leaks; the hook returns
+  // how many objects it released (counted as leaks when log_leaks). Hooks live as long as
+  // the process; they are called without Runtime locks held.
+  using DeviceReleaseHook = std::function<size_t(int32_t device_id, bool log_leaks)>;
+  void AddDeviceReleaseHook(DeviceReleaseHook hook);
+
   // Sets timeouts (seconds) that the app configured; reported by tests, used by waits.
   void SetOpWaitTimeout(uint32_t seconds);
   void SetOpExecuteTimeout(uint32_t seconds);
@@ -149,6 +158,8 @@ class Runtime {
   std::unique_ptr<sim::HostMemory> host_memory_;
   ReportHub reports_;
   std::atomic<ExceptionCallback> exception_callback_{nullptr};
+  std::mutex hooks_mutex_;
+  std::vector<DeviceReleaseHook> release_hooks_;
   std::atomic<uint32_t> op_wait_timeout_s_{0};
   std::atomic<uint32_t> op_execute_timeout_s_{0};
 };

@@ -1,0 +1,144 @@
+// acl_mdl.h: load, unload and size queries of offline models (aclmdlLoad*, aclmdlUnload,
+// aclmdlQuerySize*, aclmdlQueryExeOMDesc, aclmdlLoadWithConfig).
+#include <cstring>
+#include <string>
+
+#include "acl/acl_mdl.h"
+#include "runtime/api/acl_mdl_objects.h"
+#include "runtime/api/api_guard.h"
+#include "runtime/model/model_manager.h"
+
+namespace {
+
+asim::model::ModelManager& Models() {
+  return asim::model::ModelManager::Get();
+}
+
+asim::model::LoadMemory Memory(void* work, size_t work_size, void* weight, size_t weight_size) {
+  asim::model::LoadMemory m;
+  m.work = work;
+  m.work_size = work_size;
+  m.weight = weight;
+  m.weight_size = weight_size;
+  return m;
+}
+
+}  // namespace
+
+extern "C" {
+
+aclError aclmdlLoadFromFile(const char* modelPath, uint32_t* modelId) {
+  ACL_API_BEGIN("aclmdlLoadFromFile");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(modelPath);
+  ACL_API_CHECK_NOT_NULL(modelId);
+  ACL_API_RETURN(Models().LoadFromFile(modelPath, {}, modelId));
+  ACL_API_END();
+}
+
+aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelId) {
+  ACL_API_BEGIN("aclmdlLoadFromMem");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(model);
+  ACL_API_CHECK_NOT_NULL(modelId);
+  ACL_API_RETURN(Models().LoadFromMem(model, modelSize, {}, modelId));
+  ACL_API_END();
+}
+
+aclError aclmdlLoadFromFileWithMem(const char* modelPath, uint32_t* modelId, void* workPtr, size_t workSize,
+                                   void* weightPtr, size_t weightSize) {
+  ACL_API_BEGIN("aclmdlLoadFromFileWithMem");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(modelPath);
+  ACL_API_CHECK_NOT_NULL(modelId);
+  ACL_API_RETURN(Models().LoadFromFile(modelPath, Memory(workPtr, workSize, weightPtr, weightSize), modelId));
+  ACL_API_END();
+}
+
+aclError aclmdlLoadFromMemWithMem(const void* model, size_t modelSize, uint32_t* modelId, void* workPtr,
+                                  size_t workSize, void* weightPtr, size_t weightSize) {
+  ACL_API_BEGIN("aclmdlLoadFromMemWithMem");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(model);
+  ACL_API_CHECK_NOT_NULL(modelId);
+  ACL_API_RETURN(Models().LoadFromMem(model, modelSize, Memory(workPtr, workSize, weightPtr, weightSize), modelId));
+  ACL_API_END();
+}
+
+aclError aclmdlUnload(uint32_t modelId) {
+  ACL_API_BEGIN("aclmdlUnload");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN(Models().Unload(modelId));
+  ACL_API_END();
+}
+
+aclError aclmdlQuerySize(const char* fileName, size_t* workSize, size_t* weightSize) {
+  ACL_API_BEGIN("aclmdlQuerySize");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(fileName);
+  ACL_API_CHECK_NOT_NULL(workSize);
+  ACL_API_CHECK_NOT_NULL(weightSize);
+  ACL_API_RETURN(asim::model::ModelManager::QuerySizeFromFile(fileName, workSize, weightSize));
+  ACL_API_END();
+}
+
+aclError aclmdlQuerySizeFromMem(const void* model, size_t modelSize, size_t* workSize, size_t* weightSize) {
+  ACL_API_BEGIN("aclmdlQuerySizeFromMem");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(model);
+  ACL_API_CHECK_NOT_NULL(workSize);
+  ACL_API_CHECK_NOT_NULL(weightSize);
+  ACL_API_RETURN(asim::model::ModelManager::QuerySizeFromMem(model, modelSize, workSize, weightSize));
+  ACL_API_END();
+}
+
+aclError aclmdlQueryExeOMDesc(const char* fileName, aclmdlExeOMDesc* mdlPartitionSize) {
+  ACL_API_BEGIN("aclmdlQueryExeOMDesc");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(fileName);
+  ACL_API_CHECK_NOT_NULL(mdlPartitionSize);
+  asim::model::PartitionSizes sizes;
+  asim::Status st = asim::model::ModelManager::QueryPartitions(fileName, &sizes);
+  if (!st.ok()) ACL_API_RETURN(st);
+  std::memset(mdlPartitionSize, 0, sizeof(*mdlPartitionSize));
+  mdlPartitionSize->workSize = sizes.work_size;
+  mdlPartitionSize->weightSize = sizes.weight_size;
+  mdlPartitionSize->modelDescSize = sizes.model_desc_size;
+  // Our tasks are kernel calls bound at load: no kernel binaries or task images to size.
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+aclError aclmdlLoadWithConfig(const aclmdlConfigHandle* handle, uint32_t* modelId) {
+  ACL_API_BEGIN("aclmdlLoadWithConfig");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(handle);
+  ACL_API_CHECK_NOT_NULL(modelId);
+  auto config = asim::api::ModelConfigs().Find(handle);
+  if (!config) ACL_API_FAIL(ACL_ERROR_INVALID_PARAM, "handle is not a live aclmdlConfigHandle");
+  const aclmdlConfigHandle& c = *config;
+  const bool from_file = c.load_type == ACL_MDL_LOAD_FROM_FILE || c.load_type == ACL_MDL_LOAD_FROM_FILE_WITH_MEM;
+  const bool from_mem = c.load_type == ACL_MDL_LOAD_FROM_MEM || c.load_type == ACL_MDL_LOAD_FROM_MEM_WITH_MEM;
+  if (c.load_type == ACL_MDL_LOAD_FROM_FILE_WITH_Q || c.load_type == ACL_MDL_LOAD_FROM_MEM_WITH_Q) {
+    ACL_API_FAIL(ACL_ERROR_API_NOT_SUPPORT, "queue-fed models (ACL_MDL_LOAD_FROM_*_WITH_Q) are not simulated");
+  }
+  if (!from_file && !from_mem) {
+    ACL_API_FAIL(ACL_ERROR_INVALID_PARAM, "the config handle has no valid ACL_MDL_LOAD_TYPE_SIZET (set " +
+                                              std::to_string(c.load_type) +
+                                              "; use ACL_MDL_LOAD_FROM_FILE, _FILE_WITH_MEM, _MEM or _MEM_WITH_MEM)");
+  }
+  const bool with_mem = c.load_type == ACL_MDL_LOAD_FROM_FILE_WITH_MEM || c.load_type == ACL_MDL_LOAD_FROM_MEM_WITH_MEM;
+  asim::model::LoadMemory memory;
+  if (with_mem) memory = Memory(c.work_addr, c.work_size, c.weight_addr, c.weight_size);
+  if (from_file) {
+    if (c.path.empty()) ACL_API_FAIL(ACL_ERROR_INVALID_PARAM, "the config handle has no ACL_MDL_PATH_PTR");
+    ACL_API_RETURN(Models().LoadFromFile(c.path, memory, modelId));
+  }
+  if (c.mem_addr == nullptr || c.mem_size == 0) {
+    ACL_API_FAIL(ACL_ERROR_INVALID_PARAM, "the config handle has no ACL_MDL_MEM_ADDR_PTR / ACL_MDL_MEM_SIZET");
+  }
+  ACL_API_RETURN(Models().LoadFromMem(c.mem_addr, c.mem_size, memory, modelId));
+  ACL_API_END();
+}
+
+}  // extern "C"

@@ -1,0 +1,481 @@
+// LoadedModel: load (memory, weights, prepared task lists) and execute (bind, submit).
+#include "runtime/model/loaded_model.h"
+
+#include <cstring>
+#include <exception>
+#include <new>
+#include <string>
+
+#include "device_sim/cost/l2_reuse.h"
+#include "kernels/framework/registry.h"
+#include "runtime/base/log.h"
+#include "runtime/core/pointer_text.h"
+#include "runtime/core/runtime.h"
+#include "runtime/model/chip_traits.h"
+#include "runtime/model/task_info.h"
+
+namespace asim::model {
+namespace {
+
+std::string Dims(const std::vector<int64_t>& dims) {
+  return kernels::DimsToString(dims);
+}
+
+kernels::TensorSpec SpecOf(const om::Tensor& t) {
+  kernels::TensorSpec s;
+  s.dtype = t.desc.dtype;
+  s.format = t.desc.format;
+  s.dims = t.desc.dims;
+  s.origin_format = t.desc.origin_format;
+  s.origin_dims = t.desc.origin_dims;
+  return s;
+}
+
+std::string IoText(const om::IoDesc& io) {
+  return "'" + io.name + "' " + DataTypeName(io.dtype) + " " + Dims(io.dims) + " (" + std::to_string(io.size) +
+         " bytes)";
+}
+
+}  // namespace
+
+LoadedModel::LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr<rt::DeviceContext> device, uint32_t id)
+    : model_(std::move(model)), device_(std::move(device)), id_(id) {}
+
+LoadedModel::~LoadedModel() {
+  if (sync_stream_) device_->scheduler().DestroyStream(sync_stream_, /*force=*/false);
+  if (owns_work_ && work_dev_ != nullptr) (void)device_->memory().Free(work_dev_);
+  if (owns_weight_ && weight_dev_ != nullptr) (void)device_->memory().Free(weight_dev_);
+}
+
+std::string LoadedModel::Where(const om::Node& node) const {
+  return "model '" + model_->name + "' (id " + std::to_string(id_) + ") node '" + node.name + "' (" + node.type + ", " +
+         kernels::EngineName(node.engine) + ")";
+}
+
+Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemory& memory,
+                         std::shared_ptr<rt::DeviceContext> device, uint32_t id, std::shared_ptr<LoadedModel>* out) {
+  const sim::SocSpec& spec = device->device().spec();
+  if (model->soc_version != spec.soc_version && model->soc_version != spec.soc_name &&
+      model->soc_version != spec.short_soc_version) {
+    return Status(err::kGeLoadModel, "model '" + model->name + "' was built for " + model->soc_version +
+                                         " but device " + std::to_string(device->id()) + " simulates " +
+                                         spec.soc_version + ": convert it again with atc --soc_version=" +
+                                         spec.soc_version + " (or set \"sim\": {\"soc_version\"} in acl.json)");
+  }
+  std::shared_ptr<LoadedModel> m(new LoadedModel(std::move(model), std::move(device), id));
+  ASIM_RETURN_IF_ERROR(m->AllocateMemory(memory));
+  ASIM_RETURN_IF_ERROR(m->UploadWeights());
+  ASIM_RETURN_IF_ERROR(m->Prepare(spec));
+  m->info_ = ModelInfo::Build(*m->model_);
+  m->sync_stream_ = m->device_->scheduler().CreateStream(m->device_->NextStreamId(), 0);
+  *out = std::move(m);
+  return Status::Ok();
+}
+
+Status LoadedModel::AllocateMemory(const LoadMemory& memory) {
+  sim::DeviceMemory& mem = device_->memory();
+  struct Region {
+    const char* what;
+    const char* size_arg;
+    uint64_t need;
+    void* given;
+    size_t given_size;
+    void** dev;
+    uint8_t** sim;
+    bool* owned;
+  };
+  Region regions[] = {
+      {"work", "workSize", model_->work_size(), memory.work, memory.work_size, &work_dev_, &work_sim_, &owns_work_},
+      {"weight", "weightSize", model_->weight_size(), memory.weight, memory.weight_size, &weight_dev_, &weight_sim_,
+       &owns_weight_},
+  };
+  for (Region& r : regions) {
+    if (r.need == 0) continue;
+    if (r.given != nullptr) {
+      if (r.given_size < r.need) {
+        return Status(err::kInvalidParam, std::string(r.size_arg) + " " + std::to_string(r.given_size) +
+                                              " is smaller than the " + r.what + " memory model '" + model_->name +
+                                              "' needs (" + std::to_string(r.need) +
+                                              " bytes, as aclmdlQuerySize reports)");
+      }
+      void* sim = nullptr;
+      Status st = mem.Translate(r.given, r.need, &sim);
+      if (!st.ok()) {
+        return Status(err::kInvalidParam, std::string(r.what) + " memory " + rt::PointerText(r.given) + " (" +
+                                              std::to_string(r.need) + " bytes) is not device memory of device " +
+                                              std::to_string(device_->id()) + ": " + st.message());
+      }
+      *r.dev = r.given;
+      *r.sim = static_cast<uint8_t*>(sim);
+      continue;
+    }
+    const std::string origin = std::string("aclmdlLoad ") + r.what + " memory of model '" + model_->name + "'";
+    void* dev = nullptr;
+    Status st = mem.Allocate(r.need, 0, r.need >= (uint64_t{2} << 20) ? sim::PageKind::kHuge : sim::PageKind::kNormal,
+                             origin, &dev);
+    if (!st.ok() && st.code() == err::kRtMemoryAllocation) {
+      st = mem.Allocate(r.need, 0, sim::PageKind::kNormal, origin, &dev);
+    }
+    if (!st.ok()) {
+      return Status(st.code(), "loading model '" + model_->name + "' needs " + std::to_string(r.need) + " bytes of " +
+                                   r.what + " memory: " + st.message());
+    }
+    void* sim = nullptr;
+    ASIM_RETURN_IF_ERROR(mem.Translate(dev, r.need, &sim));
+    *r.dev = dev;
+    *r.sim = static_cast<uint8_t*>(sim);
+    *r.owned = true;
+  }
+  return Status::Ok();
+}
+
+Status LoadedModel::UploadWeights() {
+  if (model_->weights.empty()) return Status::Ok();
+  sim::Scheduler& sched = device_->scheduler();
+  sim::TaskDesc desc;
+  desc.kind = sim::TaskKind::kMemcpy;
+  desc.engine = sim::EngineKind::kDmaH2D;
+  desc.name = "LoadWeights";
+  desc.bytes = model_->weights.size();
+  desc.duration_ps = sched.CopyDuration(sim::EngineKind::kDmaH2D, desc.bytes);
+  uint8_t* dst = weight_sim_;
+  const std::vector<uint8_t>* src = &model_->weights;
+  desc.run = [dst, src]() {
+    std::memcpy(dst, src->data(), src->size());
+    return Status::Ok();
+  };
+  return sched.RunSync(std::move(desc));
+}
+
+Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernels::ChipTraits& chip,
+                                PreparedNode* out) const {
+  const om::Graph& g = model_->graphs[graph];
+  const kernels::KernelDef* def = nullptr;
+  for (const kernels::KernelDef* d : kernels::KernelRegistry::Get().Find(node.type)) {
+    if (d->engine == node.engine) def = d;
+    if (def) break;
+  }
+  if (def == nullptr) {
+    return Status(err::kOpNotFound, Where(node) + ": this runtime has no " + kernels::EngineName(node.engine) +
+                                        " kernel for op type '" + node.type + "'");
+  }
+  out->node = &node;
+  out->def = def;
+  for (int32_t t : node.inputs) {
+    if (t < 0) {
+      out->inputs.push_back(
+          kernels::TensorSpec{DataType::kUndefined, Format::kNd, {}, nullptr, Format::kUndefined, {}});
+      continue;
+    }
+    const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
+    kernels::TensorSpec s = SpecOf(tensor);
+    if (tensor.place == om::TensorPlace::kWeight) s.host_data = weight_sim_ + tensor.offset;
+    out->inputs.push_back(std::move(s));
+  }
+  Status st = def->Match(out->inputs, node.attrs, chip);
+  if (!st.ok()) return Status(st.code(), Where(node) + ": the kernel refuses the model's inputs: " + st.message());
+  st = def->ResolveAttrs(node.attrs, &out->attrs);
+  if (!st.ok()) return Status(st.code(), Where(node) + ": " + st.message());
+  std::vector<kernels::TensorSpec> inferred;
+  if (def->infer_shape) {
+    st = def->infer_shape(out->inputs, out->attrs, &inferred);
+    if (!st.ok()) return Status(err::kDeserializeModel, Where(node) + ": shape inference failed: " + st.message());
+  }
+  if (inferred.size() < node.outputs.size()) {
+    return Status(err::kDeserializeModel, Where(node) + ": the model gives " + std::to_string(node.outputs.size()) +
+                                              " outputs but the kernel produces " + std::to_string(inferred.size()));
+  }
+  inferred.resize(node.outputs.size());
+  for (size_t i = 0; i < node.outputs.size(); ++i) {
+    const om::Tensor& tensor = g.tensors[static_cast<size_t>(node.outputs[i])];
+    const kernels::TensorSpec& k = inferred[i];
+    if (!k.IsStatic()) {
+      return Status(err::kParseModel, Where(node) + ": output " + std::to_string(i) + " has a shape (" + Dims(k.dims) +
+                                          ") known only at execution; dynamic shapes inside a model are not "
+                                          "supported by this runtime yet");
+    }
+    if (k.dims != tensor.desc.dims || k.dtype != tensor.desc.dtype) {
+      return Status(err::kDeserializeModel, Where(node) + ": output " + std::to_string(i) + " '" + tensor.name +
+                                                "' is " + DataTypeName(tensor.desc.dtype) + " " +
+                                                Dims(tensor.desc.dims) + " in the model but the kernel infers " +
+                                                DataTypeName(k.dtype) + " " + Dims(k.dims));
+    }
+    out->outputs.push_back(SpecOf(tensor));
+  }
+  const size_t workspace = def->workspace ? def->workspace(out->inputs, out->outputs, out->attrs) : 0;
+  if (workspace > node.workspace_size) {
+    return Status(err::kDeserializeModel, Where(node) + ": the kernel needs " + std::to_string(workspace) +
+                                              " bytes of workspace but the model plans " +
+                                              std::to_string(node.workspace_size));
+  }
+  return Status::Ok();
+}
+
+Status LoadedModel::Prepare(const sim::SocSpec& spec) {
+  const kernels::ChipTraits chip = ChipTraitsOf(spec);
+  graphs_.resize(model_->graphs.size());
+  for (size_t gi = 0; gi < model_->graphs.size(); ++gi) {
+    const om::Graph& g = model_->graphs[gi];
+    // The L2 carries tensors from producer to consumer along the execution order, as the
+    // cost model's L2ReuseModel describes (docs/cost_model.md).
+    sim::L2ReuseModel l2(spec.buffers.l2_bytes);
+    for (const om::Node& node : g.nodes) {
+      PreparedNode pn;
+      ASIM_RETURN_IF_ERROR(PrepareNode(gi, node, chip, &pn));
+      WorkDesc work;
+      if (pn.def->cost) work = pn.def->cost(pn.inputs, pn.outputs, pn.attrs, chip);
+      work.on_ai_cpu = node.engine == kernels::Engine::kAiCpu;
+      sim::CostHints hints;
+      uint64_t weight_bytes = 0;
+      for (int32_t t : node.inputs) {
+        if (t < 0) continue;
+        const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
+        if (tensor.place == om::TensorPlace::kWeight) {
+          weight_bytes += tensor.size;
+        } else {
+          hints.mte2_l2_hit_bytes += l2.Read(static_cast<uint64_t>(t), tensor.size);
+        }
+      }
+      l2.Stream(weight_bytes);
+      for (int32_t t : node.outputs) {
+        hints.mte3_l2_resident_bytes += l2.Write(static_cast<uint64_t>(t), g.tensors[static_cast<size_t>(t)].size);
+      }
+      if (work.on_ai_cpu) hints = sim::CostHints{};
+      pn.estimate = sim::EstimateCost(work, spec, hints);
+      pn.block_dim = pn.estimate.block_dim;
+      graphs_[gi].nodes.push_back(std::move(pn));
+    }
+  }
+  return Status::Ok();
+}
+
+Status LoadedModel::SelectGear(const ExecuteRequest& request, size_t* gear) const {
+  *gear = 0;
+  if (model_->dynamic == om::DynamicKind::kNone) return Status::Ok();
+  const int32_t code =
+      model_->dynamic == om::DynamicKind::kBatch ? err::kGeDynamicBatchSizeInvalid : err::kGeShapeInvalid;
+  std::vector<int64_t> values = request.dynamic_gear;
+  const size_t dyn_index = model_->inputs.size() - 1;
+  if (values.empty() && dyn_index < request.inputs.size()) {
+    // The gear is whatever the dynamic tensor holds, as on the device.
+    const size_t count = model_->gears.front().size();
+    const IoBuffer& buf = request.inputs[dyn_index];
+    void* sim = nullptr;
+    if (buf.data != nullptr && buf.size >= count * sizeof(int64_t) &&
+        device_->memory().Translate(buf.data, count * sizeof(int64_t), &sim).ok()) {
+      values.resize(count);
+      std::memcpy(values.data(), sim, count * sizeof(int64_t));
+    }
+  }
+  const int index = info_->FindGear(values);
+  if (index < 0) {
+    std::string gears;
+    for (const auto& g : model_->gears) gears += (gears.empty() ? "" : " ") + Dims(g);
+    return Status(code, "model '" + model_->name + "' is dynamic (" + om::DynamicKindName(model_->dynamic) +
+                            ") and its dynamic input " + std::to_string(dyn_index) + " '" + om::kDynamicTensorName +
+                            "' selects " + (values.empty() ? std::string("no gear") : Dims(values)) +
+                            ", which is not one of its gears " + gears +
+                            ": call aclmdlSetDynamicBatchSize / aclmdlSetDynamicHWSize / aclmdlSetInputDynamicDims "
+                            "before executing");
+  }
+  *gear = static_cast<size_t>(index);
+  return Status::Ok();
+}
+
+Status LoadedModel::Bind(size_t gear, const ExecuteRequest& request, Binding* binding) const {
+  const om::Graph& g = model_->graphs[gear];
+  if (request.inputs.size() != model_->inputs.size()) {
+    std::string list;
+    for (const auto& io : model_->inputs) list += (list.empty() ? "" : ", ") + IoText(io);
+    return Status(err::kModelInputNotMatch,
+                  "model '" + model_->name + "' has " + std::to_string(model_->inputs.size()) + " input(s) [" + list +
+                      "] but the input dataset has " + std::to_string(request.inputs.size()) + " buffer(s)");
+  }
+  if (request.outputs.size() != model_->outputs.size()) {
+    std::string list;
+    for (const auto& io : model_->outputs) list += (list.empty() ? "" : ", ") + IoText(io);
+    return Status(err::kModelOutputNotMatch,
+                  "model '" + model_->name + "' has " + std::to_string(model_->outputs.size()) + " output(s) [" + list +
+                      "] but the output dataset has " + std::to_string(request.outputs.size()) + " buffer(s)");
+  }
+  // Dataset-side checks and translation of every buffer the graph touches.
+  auto check = [&](bool input, size_t i, uint64_t need, uint8_t** sim) -> Status {
+    const IoBuffer& buf = input ? request.inputs[i] : request.outputs[i];
+    const om::IoDesc& io = input ? model_->inputs[i] : model_->outputs[i];
+    const int32_t code = input ? err::kModelInputNotMatch : err::kModelOutputNotMatch;
+    const std::string what = std::string(input ? "input " : "output ") + std::to_string(i) + " '" + io.name + "'";
+    if (buf.desc != nullptr && buf.desc->data_type() != DataType::kUndefined && buf.desc->data_type() != io.dtype) {
+      return Status(code, "model '" + model_->name + "' " + what + " is " + DataTypeName(io.dtype) +
+                              " but the dataset's tensor desc says " + DataTypeName(buf.desc->data_type()));
+    }
+    if (buf.size < need) {
+      return Status(code, "model '" + model_->name + "' " + what + " needs " + std::to_string(need) +
+                              " bytes but its dataset buffer has " + std::to_string(buf.size) + " (aclmdlGet" +
+                              (input ? "Input" : "Output") + "SizeByIndex gives the size)");
+    }
+    if (buf.data == nullptr) {
+      if (need == 0) return Status::Ok();
+      return Status(code, "model '" + model_->name + "' " + what + ": the dataset buffer's data is NULL");
+    }
+    void* p = nullptr;
+    Status st = device_->memory().Translate(buf.data, need, &p);
+    if (!st.ok()) {
+      return Status(err::kInvalidParam, "model '" + model_->name + "' " + what + ": buffer " +
+                                            rt::PointerText(buf.data) + " (" + std::to_string(need) +
+                                            " bytes) is not device memory of device " + std::to_string(device_->id()) +
+                                            " (allocate it with aclrtMalloc and copy the data there): " + st.message());
+    }
+    *sim = static_cast<uint8_t*>(p);
+    return Status::Ok();
+  };
+  std::vector<uint8_t*> in_sim(request.inputs.size(), nullptr), out_sim(request.outputs.size(), nullptr);
+  std::vector<uint64_t> in_need(request.inputs.size(), 0), out_need(request.outputs.size(), 0);
+  for (const om::Tensor& t : g.tensors) {
+    if (t.place == om::TensorPlace::kInput) in_need[t.io_index] = std::max(in_need[t.io_index], t.offset + t.size);
+    if (t.place == om::TensorPlace::kOutput) out_need[t.io_index] = std::max(out_need[t.io_index], t.offset + t.size);
+  }
+  for (size_t i = 0; i < request.inputs.size(); ++i) ASIM_RETURN_IF_ERROR(check(true, i, in_need[i], &in_sim[i]));
+  for (size_t i = 0; i < request.outputs.size(); ++i) {
+    ASIM_RETURN_IF_ERROR(check(false, i, out_need[i], &out_sim[i]));
+  }
+  binding->sim.resize(g.tensors.size());
+  binding->dev.resize(g.tensors.size());
+  for (size_t i = 0; i < g.tensors.size(); ++i) {
+    const om::Tensor& t = g.tensors[i];
+    uint8_t* sim = nullptr;
+    const uint8_t* dev = nullptr;
+    switch (t.place) {
+      case om::TensorPlace::kWork:
+        sim = work_sim_;
+        dev = static_cast<const uint8_t*>(work_dev_);
+        break;
+      case om::TensorPlace::kWeight:
+        sim = weight_sim_;
+        dev = static_cast<const uint8_t*>(weight_dev_);
+        break;
+      case om::TensorPlace::kInput:
+        sim = in_sim[t.io_index];
+        dev = static_cast<const uint8_t*>(request.inputs[t.io_index].data);
+        break;
+      case om::TensorPlace::kOutput:
+        sim = out_sim[t.io_index];
+        dev = static_cast<const uint8_t*>(request.outputs[t.io_index].data);
+        break;
+    }
+    binding->sim[i] = sim == nullptr ? nullptr : sim + t.offset;
+    binding->dev[i] = dev == nullptr ? nullptr : dev + t.offset;
+  }
+  return Status::Ok();
+}
+
+Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) const {
+  const PreparedNode& pn = graphs_[gear].nodes[index];
+  const om::Node& node = *pn.node;
+  kernels::KernelContext ctx;
+  ctx.attrs = &pn.attrs;
+  ctx.inputs.resize(node.inputs.size());
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    ctx.inputs[i].spec = pn.inputs[i];
+    if (node.inputs[i] >= 0) ctx.inputs[i].data = binding.sim[static_cast<size_t>(node.inputs[i])];
+  }
+  ctx.outputs.resize(node.outputs.size());
+  for (size_t i = 0; i < node.outputs.size(); ++i) {
+    ctx.outputs[i].spec = pn.outputs[i];
+    ctx.outputs[i].data = binding.sim[static_cast<size_t>(node.outputs[i])];
+  }
+  if (node.workspace_size > 0) {
+    ctx.workspace = work_sim_ + node.workspace_offset;
+    ctx.workspace_bytes = node.workspace_size;
+  }
+  Status st;
+  try {
+    st = pn.def->compute(ctx);
+  } catch (const std::bad_alloc&) {
+    st = Status(err::kBadAlloc, "out of host memory");
+  } catch (const std::exception& e) {
+    st = Status(err::kInternalError, e.what());
+  }
+  if (!st.ok()) return Status(st.code(), "while running " + Where(node) + ": " + st.message());
+  return Status::Ok();
+}
+
+sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, std::shared_ptr<const Binding> binding) {
+  const PreparedNode& pn = graphs_[gear].nodes[index];
+  const om::Node& node = *pn.node;
+  const om::Graph& g = model_->graphs[gear];
+  sim::TaskDesc desc;
+  desc.kind = sim::TaskKind::kKernel;
+  desc.engine = node.engine == kernels::Engine::kAiCpu ? sim::EngineKind::kAiCpu : sim::EngineKind::kAiCore;
+  desc.name = node.name;
+  desc.op_type = node.type;
+  desc.block_dim = pn.block_dim;
+  desc.duration_ps = pn.estimate.duration_ps;
+  auto info = std::make_shared<KernelTaskInfo>();
+  info->model_id = id_;
+  info->model_name = model_->name;
+  info->op_name = node.name;
+  info->op_type = node.type;
+  info->ai_cpu = node.engine == kernels::Engine::kAiCpu;
+  info->block_dim = pn.block_dim;
+  info->estimate = pn.estimate;
+  auto tensor = [&](int32_t t) {
+    const om::Tensor& ot = g.tensors[static_cast<size_t>(t)];
+    return TaskTensor{ot.desc, binding->dev[static_cast<size_t>(t)], DescBytes(ot.desc)};
+  };
+  for (int32_t t : node.inputs) {
+    if (t >= 0) info->inputs.push_back(tensor(t));
+  }
+  for (int32_t t : node.outputs) info->outputs.push_back(tensor(t));
+  desc.info = std::move(info);
+  // Not owning: Unload and device release wait for the last execution's end event (which
+  // follows every task of this model in stream order) before the model goes away.
+  const LoadedModel* self = this;
+  desc.run = [self, gear, index, binding]() { return self->RunNode(gear, index, *binding); };
+  return desc;
+}
+
+Status LoadedModel::Execute(const ExecuteRequest& request) {
+  size_t gear = 0;
+  ASIM_RETURN_IF_ERROR(SelectGear(request, &gear));
+  auto binding = std::make_shared<Binding>();
+  ASIM_RETURN_IF_ERROR(Bind(gear, request, binding.get()));
+
+  std::shared_ptr<sim::HwStream> hw = sync_stream_;
+  std::shared_ptr<rt::Stream> app_stream;  // keeps the stream alive while submitting
+  if (request.async) {
+    ASIM_RETURN_IF_ERROR(rt::Runtime::Get().ResolveStream(request.stream, &app_stream));
+    if (app_stream->device_id() != device_->id()) {
+      return Status(err::kResourceNotMatch, "model '" + model_->name + "' is loaded on device " +
+                                                std::to_string(device_->id()) + " but stream " +
+                                                rt::PointerText(request.stream) + " belongs to device " +
+                                                std::to_string(app_stream->device_id()));
+    }
+    hw = app_stream->hw_ptr();
+  }
+  sim::Scheduler& sched = device_->scheduler();
+  {
+    std::lock_guard<std::mutex> lock(exec_mutex_);
+    // Executions share the work memory: this one starts after the previous one ended.
+    if (last_done_ && last_stream_ != hw) sched.WaitEvent(*hw, last_done_);
+    const size_t n = graphs_[gear].nodes.size();
+    for (size_t i = 0; i < n; ++i) sched.Submit(*hw, NodeTask(gear, i, binding));
+    auto done = std::make_shared<sim::SimEvent>(0);
+    sched.RecordEvent(*hw, done);
+    last_done_ = std::move(done);
+    last_stream_ = hw;
+    current_gear_.store(static_cast<int>(gear));
+  }
+  if (request.async) return Status::Ok();
+  return sched.SynchronizeStream(*hw, request.timeout_ms);
+}
+
+void LoadedModel::WaitIdle() {
+  std::shared_ptr<sim::SimEvent> done;
+  {
+    std::lock_guard<std::mutex> lock(exec_mutex_);
+    done = last_done_;
+  }
+  if (done) (void)device_->scheduler().SynchronizeEvent(*done, -1);
+}
+
+}  // namespace asim::model

@@ -1,0 +1,107 @@
+// LoadedModel: one model on one simulated device — its memory, its prepared task lists and
+// its executions.
+//
+// Owns: the om::Model it was loaded from, the work and weight memory it allocated (not the
+// memory the application passed to LoadFromFileWithMem), one prepared task list per graph
+// (kernel bound, attributes resolved, shapes checked against the kernel's inference,
+// workspace checked, simulated duration from the cost model with L2 reuse along the graph),
+// and an internal stream for aclmdlExecute.
+//
+// Execution = binding the dataset buffers to the graph's input/output tensors and
+// submitting one kernel task per node to the stream. Executions of one model are serialised
+// on the device by an event chain (each waits for the previous one's end, whatever stream
+// it ran on) because they share the work memory; the host never blocks for that in
+// ExecuteAsync. Every task carries a KernelTaskInfo for observers.
+// Thread safety: Execute and WaitIdle are thread-safe; everything else is immutable after
+// Load. Failure: Status with the AscendCL / GE code and a message that names the model, the
+// node or the dataset index.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "device_sim/cost/cost_model.h"
+#include "device_sim/engine/hw_stream.h"
+#include "device_sim/engine/sim_event.h"
+#include "kernels/framework/kernel_def.h"
+#include "om/model.h"
+#include "runtime/core/objects.h"
+#include "runtime/model/model_info.h"
+#include "runtime/model/model_manager.h"
+
+namespace asim::model {
+
+class LoadedModel {
+ public:
+  // Loads on `device` (the current context's). `memory` as LoadMemory says.
+  static Status Load(std::shared_ptr<const om::Model> model, const LoadMemory& memory,
+                     std::shared_ptr<rt::DeviceContext> device, uint32_t id, std::shared_ptr<LoadedModel>* out);
+  ~LoadedModel();
+  LoadedModel(const LoadedModel&) = delete;
+  LoadedModel& operator=(const LoadedModel&) = delete;
+
+  uint32_t id() const { return id_; }
+  int32_t device_id() const { return device_->id(); }
+  const std::string& name() const { return model_->name; }
+  const std::shared_ptr<const ModelInfo>& info() const { return info_; }
+  int current_gear() const { return current_gear_.load(); }
+
+  Status Execute(const ExecuteRequest& request);
+  // Waits until every submitted execution has ended (Unload).
+  void WaitIdle();
+
+ private:
+  struct PreparedNode {
+    const om::Node* node = nullptr;
+    const kernels::KernelDef* def = nullptr;
+    kernels::AttrMap attrs;
+    std::vector<kernels::TensorSpec> inputs;
+    std::vector<kernels::TensorSpec> outputs;
+    sim::CostEstimate estimate;
+    uint32_t block_dim = 1;
+  };
+  struct PreparedGraph {
+    std::vector<PreparedNode> nodes;
+  };
+  // Per execution: where each tensor of the graph is, in the simulator's view (sim) and as
+  // the application's device address (dev).
+  struct Binding {
+    std::vector<uint8_t*> sim;
+    std::vector<const uint8_t*> dev;
+  };
+
+  LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr<rt::DeviceContext> device, uint32_t id);
+  Status AllocateMemory(const LoadMemory& memory);
+  Status UploadWeights();
+  Status Prepare(const sim::SocSpec& spec);
+  Status PrepareNode(size_t graph, const om::Node& node, const kernels::ChipTraits& chip, PreparedNode* out) const;
+  Status SelectGear(const ExecuteRequest& request, size_t* gear) const;
+  Status Bind(size_t gear, const ExecuteRequest& request, Binding* binding) const;
+  Status RunNode(size_t gear, size_t index, const Binding& binding) const;
+  sim::TaskDesc NodeTask(size_t gear, size_t index, std::shared_ptr<const Binding> binding);
+  std::string Where(const om::Node& node) const;  // "model 'm' (id 3) node 'conv1' (Conv2D, AI_CORE)"
+
+  const std::shared_ptr<const om::Model> model_;
+  const std::shared_ptr<rt::DeviceContext> device_;
+  const uint32_t id_;
+  std::shared_ptr<const ModelInfo> info_;
+  std::vector<PreparedGraph> graphs_;
+
+  void* work_dev_ = nullptr;  // device address of the work memory
+  uint8_t* work_sim_ = nullptr;
+  bool owns_work_ = false;
+  void* weight_dev_ = nullptr;
+  uint8_t* weight_sim_ = nullptr;
+  bool owns_weight_ = false;
+
+  std::shared_ptr<sim::HwStream> sync_stream_;  // aclmdlExecute's stream
+  std::mutex exec_mutex_;                       // submission order of executions
+  std::shared_ptr<sim::SimEvent> last_done_;    // recorded at the end of the latest execution
+  std::shared_ptr<sim::HwStream> last_stream_;  // the stream that execution ran on
+  std::atomic<int> current_gear_{0};
+};
+
+}  // namespace asim::model

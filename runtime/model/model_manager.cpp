@@ -1,0 +1,190 @@
+// ModelManager: model ids, load / unload, descriptions, execution dispatch.
+#include "runtime/model/model_manager.h"
+
+#include <fstream>
+#include <iterator>
+
+#include "om/om_reader.h"
+#include "runtime/base/log.h"
+#include "runtime/core/runtime.h"
+#include "runtime/model/loaded_model.h"
+
+namespace asim::model {
+namespace {
+
+Status ReadFromFile(const std::string& path, std::shared_ptr<om::Model>* out) {
+  auto model = std::make_shared<om::Model>();
+  ASIM_RETURN_IF_ERROR(om::ReadModelFile(path, model.get()));
+  *out = std::move(model);
+  return Status::Ok();
+}
+
+Status ReadFromMem(const void* data, size_t size, std::shared_ptr<om::Model>* out) {
+  if (data == nullptr) return Status(err::kInvalidParam, "model is NULL");
+  if (size == 0) return Status(err::kInvalidParam, "modelSize is 0");
+  auto model = std::make_shared<om::Model>();
+  ASIM_RETURN_IF_ERROR(om::ReadModel(data, size, model.get()));
+  *out = std::move(model);
+  return Status::Ok();
+}
+
+}  // namespace
+
+ModelManager& ModelManager::Get() {
+  static ModelManager* manager = [] {
+    auto* m = new ModelManager();
+    // Models left loaded go with their device (aclrtResetDevice, aclFinalize), counted as leaks.
+    rt::Runtime::Get().AddDeviceReleaseHook(
+        [m](int32_t device_id, bool log_leaks) { return m->UnloadAll(device_id, log_leaks); });
+    return m;
+  }();
+  return *manager;
+}
+
+Status ModelManager::LoadFromFile(const std::string& path, const LoadMemory& memory, uint32_t* model_id) {
+  std::shared_ptr<om::Model> model;
+  ASIM_RETURN_IF_ERROR(ReadFromFile(path, &model));
+  return LoadParsed(std::move(model), memory, model_id);
+}
+
+Status ModelManager::LoadFromMem(const void* data, size_t size, const LoadMemory& memory, uint32_t* model_id) {
+  std::shared_ptr<om::Model> model;
+  ASIM_RETURN_IF_ERROR(ReadFromMem(data, size, &model));
+  return LoadParsed(std::move(model), memory, model_id);
+}
+
+Status ModelManager::LoadParsed(std::shared_ptr<om::Model> model, const LoadMemory& memory, uint32_t* model_id) {
+  std::shared_ptr<rt::Context> ctx;
+  ASIM_RETURN_IF_ERROR(rt::Runtime::Get().CurrentContext(&ctx));
+  uint32_t id = 0;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    id = next_id_++;
+  }
+  std::shared_ptr<LoadedModel> loaded;
+  ASIM_RETURN_IF_ERROR(LoadedModel::Load(std::move(model), memory, ctx->device(), id, &loaded));
+  ASIM_LOG_INFO("[ACL] loaded model '{}' as id {} on device {} (work {} bytes, weight {} bytes)", loaded->name(), id,
+                loaded->device_id(), loaded->info()->work_size, loaded->info()->weight_size);
+  std::lock_guard<std::mutex> lock(mutex_);
+  models_[id] = std::move(loaded);
+  *model_id = id;
+  return Status::Ok();
+}
+
+Status ModelManager::Find(uint32_t model_id, std::shared_ptr<LoadedModel>* model) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto it = models_.find(model_id);
+  if (it == models_.end()) {
+    return Status(err::kInvalidModelId, "model id " + std::to_string(model_id) +
+                                            " is not loaded (never loaded, already unloaded, or its device was reset)");
+  }
+  *model = it->second;
+  return Status::Ok();
+}
+
+Status ModelManager::Unload(uint32_t model_id) {
+  std::shared_ptr<LoadedModel> model;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = models_.find(model_id);
+    if (it == models_.end()) {
+      return Status(err::kInvalidModelId, "model id " + std::to_string(model_id) + " is not loaded");
+    }
+    model = std::move(it->second);
+    models_.erase(it);
+  }
+  // Executions still in flight finish first: their tasks use the model's memory.
+  model->WaitIdle();
+  return Status::Ok();
+}
+
+size_t ModelManager::UnloadAll(int32_t device_id, bool log_leaks) {
+  std::vector<std::shared_ptr<LoadedModel>> removed;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = models_.begin(); it != models_.end();) {
+      if (device_id < 0 || it->second->device_id() == device_id) {
+        removed.push_back(std::move(it->second));
+        it = models_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (auto& m : removed) {
+    if (log_leaks) {
+      ASIM_LOG_WARN("[ACL] device {}: model '{}' (id {}) was not unloaded; unloading it", m->device_id(), m->name(),
+                    m->id());
+    }
+    m->WaitIdle();
+  }
+  return removed.size();
+}
+
+size_t ModelManager::loaded_count() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return models_.size();
+}
+
+Status ModelManager::QuerySizeFromFile(const std::string& path, size_t* work_size, size_t* weight_size) {
+  om::ModelHeader header;
+  ASIM_RETURN_IF_ERROR(om::ReadModelHeaderFile(path, &header));
+  *work_size = static_cast<size_t>(header.work_size);
+  *weight_size = static_cast<size_t>(header.weight_size);
+  return Status::Ok();
+}
+
+Status ModelManager::QuerySizeFromMem(const void* data, size_t size, size_t* work_size, size_t* weight_size) {
+  if (data == nullptr) return Status(err::kInvalidParam, "model is NULL");
+  if (size == 0) return Status(err::kInvalidParam, "modelSize is 0");
+  om::ModelHeader header;
+  ASIM_RETURN_IF_ERROR(om::ReadModelHeader(data, size, &header));
+  *work_size = static_cast<size_t>(header.work_size);
+  *weight_size = static_cast<size_t>(header.weight_size);
+  return Status::Ok();
+}
+
+Status ModelManager::QueryPartitions(const std::string& path, PartitionSizes* sizes) {
+  om::ModelHeader header;
+  ASIM_RETURN_IF_ERROR(om::ReadModelHeaderFile(path, &header));
+  sizes->work_size = static_cast<size_t>(header.work_size);
+  sizes->weight_size = static_cast<size_t>(header.weight_size);
+  sizes->model_desc_size = static_cast<size_t>(header.file_size - header.weight_size);
+  return Status::Ok();
+}
+
+Status ModelManager::GetInfo(uint32_t model_id, std::shared_ptr<const ModelInfo>* info) const {
+  std::shared_ptr<LoadedModel> model;
+  ASIM_RETURN_IF_ERROR(Find(model_id, &model));
+  *info = model->info();
+  return Status::Ok();
+}
+
+Status ModelManager::InfoFromFile(const std::string& path, std::shared_ptr<const ModelInfo>* info) {
+  std::shared_ptr<om::Model> model;
+  ASIM_RETURN_IF_ERROR(ReadFromFile(path, &model));
+  *info = ModelInfo::Build(*model);
+  return Status::Ok();
+}
+
+Status ModelManager::InfoFromMem(const void* data, size_t size, std::shared_ptr<const ModelInfo>* info) {
+  std::shared_ptr<om::Model> model;
+  ASIM_RETURN_IF_ERROR(ReadFromMem(data, size, &model));
+  *info = ModelInfo::Build(*model);
+  return Status::Ok();
+}
+
+Status ModelManager::CurrentGear(uint32_t model_id, int* gear) const {
+  std::shared_ptr<LoadedModel> model;
+  ASIM_RETURN_IF_ERROR(Find(model_id, &model));
+  *gear = model->current_gear();
+  return Status::Ok();
+}
+
+Status ModelManager::Execute(uint32_t model_id, const ExecuteRequest& request) {
+  std::shared_ptr<LoadedModel> model;
+  ASIM_RETURN_IF_ERROR(Find(model_id, &model));
+  return model->Execute(request);
+}
+
+}  // namespace asim::model

@@ -1,0 +1,100 @@
+// ModelManager: the models loaded in this process (acl_mdl.h load / unload / execute).
+//
+// Owns: every LoadedModel by model id (ids start at 1 and are never reused within a
+// process), and the functions the acl_mdl shims call. A model is loaded on the device of
+// the calling thread's current context; its weights are copied to device memory once and
+// its task list is prepared at load (kernel bound, shapes checked, simulated cost decided).
+// Thread safety: every member is thread-safe. Executions of one model are serialised on the
+// device (each waits for the previous one's end, across streams), because they share the
+// model's work memory; executions of different models overlap freely. aclFinalize and
+// aclrtResetDevice unload what is left (and report it as a leak).
+// Failure: Status with the AscendCL / GE code and a message naming the model, the input or
+// output index and the expected vs given value.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "om/model.h"
+#include "runtime/base/status.h"
+#include "runtime/base/tensor_desc.h"
+#include "runtime/model/model_info.h"
+
+namespace asim::model {
+
+class LoadedModel;
+
+// Caller-provided memory for a load (nullptr / 0 = the runtime allocates it).
+struct LoadMemory {
+  void* work = nullptr;
+  size_t work_size = 0;
+  void* weight = nullptr;
+  size_t weight_size = 0;
+};
+
+// One dataset entry as the executor sees it.
+struct IoBuffer {
+  void* data = nullptr;
+  size_t size = 0;
+  const TensorDesc* desc = nullptr;  // set by aclmdlSetDatasetTensorDesc, else nullptr
+};
+
+struct ExecuteRequest {
+  std::vector<IoBuffer> inputs;
+  std::vector<IoBuffer> outputs;
+  std::vector<int64_t> dynamic_gear;  // chosen through aclmdlSetDynamic*; empty = read the tensor
+  void* stream = nullptr;             // application stream handle (nullptr = default stream)
+  bool async = false;                 // false: wait for the end (aclmdlExecute)
+  int64_t timeout_ms = -1;            // synchronous wait limit (-1 = none)
+};
+
+// aclmdlQueryExeOMDesc's partitions of a model file.
+struct PartitionSizes {
+  size_t work_size = 0;
+  size_t weight_size = 0;
+  size_t model_desc_size = 0;  // everything in the file but the weights
+};
+
+class ModelManager {
+ public:
+  static ModelManager& Get();
+
+  Status LoadFromFile(const std::string& path, const LoadMemory& memory, uint32_t* model_id);
+  Status LoadFromMem(const void* data, size_t size, const LoadMemory& memory, uint32_t* model_id);
+  Status Unload(uint32_t model_id);
+
+  // Exact sizes a load needs (aclmdlQuerySize / QuerySizeFromMem).
+  static Status QuerySizeFromFile(const std::string& path, size_t* work_size, size_t* weight_size);
+  static Status QuerySizeFromMem(const void* data, size_t size, size_t* work_size, size_t* weight_size);
+  static Status QueryPartitions(const std::string& path, PartitionSizes* sizes);
+
+  // Descriptions (aclmdlGetDesc / GetDescFromFile / GetDescFromMem).
+  Status GetInfo(uint32_t model_id, std::shared_ptr<const ModelInfo>* info) const;
+  static Status InfoFromFile(const std::string& path, std::shared_ptr<const ModelInfo>* info);
+  static Status InfoFromMem(const void* data, size_t size, std::shared_ptr<const ModelInfo>* info);
+  // The gear the model last executed (or was last set to run); 0 for static models and
+  // dynamic models that never ran.
+  Status CurrentGear(uint32_t model_id, int* gear) const;
+
+  Status Execute(uint32_t model_id, const ExecuteRequest& request);
+
+  // Unloads every model of `device_id` (-1 = all); returns how many were still loaded.
+  size_t UnloadAll(int32_t device_id, bool log_leaks);
+  size_t loaded_count() const;
+
+ private:
+  ModelManager() = default;
+  Status Find(uint32_t model_id, std::shared_ptr<LoadedModel>* model) const;
+  Status LoadParsed(std::shared_ptr<om::Model> model, const LoadMemory& memory, uint32_t* model_id);
+
+  mutable std::mutex mutex_;
+  uint32_t next_id_ = 1;
+  std::unordered_map<uint32_t, std::shared_ptr<LoadedModel>> models_;
+};
+
+}  // namespace asim::model

@@ -1,0 +1,42 @@
+// KernelTaskInfo: what a model (or single-op) kernel task tells observers (dump, profiling)
+// beyond the simulator's TaskRecord.
+//
+// Owns: the op's identity (model id, node name and type, engine), the tensors it touched in
+// this execution (device addresses, descriptors) and the cost model's estimate. A
+// TaskRecord's `info` points at one of these (TaskDesc::info keeps it alive until the task
+// ended); observers may read the tensors' bytes through the simulator's memory during
+// OnTaskBegin / OnTaskEnd, before the stream moves on.
+// Thread safety: immutable once submitted. Failure: none.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "device_sim/cost/cost_model.h"
+#include "om/model.h"
+
+namespace asim::model {
+
+inline constexpr uint32_t kTaskInfoMagic = 0x4b54494e;  // "KTIN": tells our infos from others
+
+struct TaskTensor {
+  om::TensorDesc desc;      // dtype, format, dims (and origin format/dims when internal)
+  const void* device_addr;  // the address the application would see (aclrtMalloc space)
+  uint64_t bytes = 0;
+};
+
+struct KernelTaskInfo {
+  uint32_t magic = kTaskInfoMagic;
+  uint32_t model_id = 0;  // 0 for single-op tasks
+  std::string model_name;
+  std::string op_name;
+  std::string op_type;
+  bool ai_cpu = false;
+  uint32_t block_dim = 1;
+  std::vector<TaskTensor> inputs;
+  std::vector<TaskTensor> outputs;
+  sim::CostEstimate estimate;
+};
+
+}  // namespace asim::model
