@@ -1,0 +1,396 @@
+// acl_mdl.h: dynamic AIPP parameter sets (aclmdlAIPP) and the AIPP queries of a loaded model.
+//
+// The parameter set is stored as given; every setter validates its arguments first and
+// changes nothing on failure (ACL_ERROR_INVALID_PARAM naming the argument, its value and the
+// range). The ranges are AscendCL's: switches 0/1; input format one of ACL_YUV420SP_U8 ..
+// ACL_RAW24; source image width [2, 4096] and height [1, 4096]; CSC matrix [-32677, 32676];
+// scaling input [16, 4096], output width [16, 1920], output height [16, 4096]; crop start
+// [0, 4095] and size [1, 4096]; padding [0, 32]; pixel mean [0, 255], pixel min [0.0, 255.0],
+// variance reciprocal [-65504.0, 65504.0] (NaN is refused); batchIndex < the set's batch size.
+// With a switch off, the other arguments of that setter are not checked (as in AscendCL).
+// aclmdlCreateAIPP takes a batch size in [1, ACL_MAX_BATCH_NUM] (AscendCL only refuses 0; the
+// device structure counts batches in an int8).
+// aclmdlGetAippDataSize is the size of the device-side dynamic AIPP structure:
+// 64 bytes of common parameters + 96 bytes per batch (sizeof(kAippDynamicPara) -
+// sizeof(kAippDynamicBatchPara) + batchSize * sizeof(kAippDynamicBatchPara) in GE).
+//
+// Our models have no AIPP inputs. As in AscendCL for such a model, after the model id (the
+// model manager's error) and the index (ACL_ERROR_INVALID_PARAM) are checked:
+// aclmdlGetAippType reports ACL_DATA_WITHOUT_AIPP with ACL_INVALID_NODE_INDEX;
+// aclmdlGetFirstAippInfo fails with ACL_ERROR_GE_AIPP_NOT_EXIST; aclmdlSetInputAIPP fails with
+// ACL_ERROR_INVALID_PARAM (the model has no ACL_DYNAMIC_AIPP_NAME input); and
+// aclmdlSetAIPPByInputIndex fails with ACL_ERROR_FAILURE (the input has no dynamic AIPP).
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "acl/acl_mdl.h"
+#include "runtime/api/acl_mdl_objects.h"
+#include "runtime/api/api_guard.h"
+#include "runtime/core/pointer_text.h"
+#include "runtime/model/model_manager.h"
+
+namespace asim::api {
+
+rt::HandleRegistry<aclmdlAIPP>& AippSets() {
+  static auto* registry = new rt::HandleRegistry<aclmdlAIPP>();  // outlives static destructors
+  return *registry;
+}
+
+}  // namespace asim::api
+
+namespace {
+
+using asim::Status;
+using asim::api::AippSets;
+using Batch = aclmdlAIPP::PerBatch;
+
+constexpr size_t kAippParamHeadSize = 64;   // kAippDynamicPara without its first batch
+constexpr size_t kAippParamBatchSize = 96;  // kAippDynamicBatchPara
+
+Status Invalid(const std::string& message) {
+  return Status(asim::err::kInvalidParam, message);
+}
+
+Status Range(const char* name, int64_t value, int64_t lo, int64_t hi) {
+  if (value >= lo && value <= hi) return Status::Ok();
+  return Invalid(std::string(name) + " is " + std::to_string(value) + ", outside [" + std::to_string(lo) + ", " +
+                 std::to_string(hi) + "]");
+}
+
+Status RangeF(const char* name, float value, float lo, float hi) {
+  if (value >= lo && value <= hi) return Status::Ok();  // false for NaN
+  return Invalid(std::string(name) + " is " + std::to_string(value) + ", outside [" + std::to_string(lo) + ", " +
+                 std::to_string(hi) + "]");
+}
+
+Status Switch(const char* name, int8_t value) {
+  return Range(name, value, 0, 1);
+}
+
+Status FindAipp(const aclmdlAIPP* handle, std::shared_ptr<aclmdlAIPP>* out) {
+  if (handle == nullptr) return Invalid("aippParmsSet must not be NULL");
+  *out = AippSets().Find(handle);
+  if (!*out) {
+    return Invalid("aippParmsSet " + asim::rt::PointerText(handle) +
+                   " is not live (destroyed, or never created by aclmdlCreateAIPP)");
+  }
+  return Status::Ok();
+}
+
+// Runs `set` on the live parameter set; `set` validates before it changes anything.
+Status Apply(const aclmdlAIPP* handle, const std::function<Status(aclmdlAIPP&)>& set) {
+  std::shared_ptr<aclmdlAIPP> aipp;
+  ASIM_RETURN_IF_ERROR(FindAipp(handle, &aipp));
+  return set(*aipp);
+}
+
+Status ApplyBatch(const aclmdlAIPP* handle, uint64_t batch_index, const std::function<Status(Batch&)>& set) {
+  return Apply(handle, [&](aclmdlAIPP& aipp) {
+    if (batch_index >= aipp.batches.size()) {
+      return Invalid("batchIndex " + std::to_string(batch_index) + " is out of range: the parameter set has " +
+                     std::to_string(aipp.batches.size()) + " batch(es)");
+    }
+    return set(aipp.batches[batch_index]);
+  });
+}
+
+// The model's info and the input `index` checked against it.
+Status ModelInput(uint32_t model_id, size_t index, std::shared_ptr<const asim::model::ModelInfo>* info) {
+  ASIM_RETURN_IF_ERROR(asim::model::ModelManager::Get().GetInfo(model_id, info));
+  if (index >= (*info)->inputs.size()) {
+    return Invalid("index " + std::to_string(index) + " is out of range: model " + std::to_string(model_id) + " has " +
+                   std::to_string((*info)->inputs.size()) + " input(s)");
+  }
+  return Status::Ok();
+}
+
+bool IsAippData(const asim::model::ModelInfo& info, size_t index) {
+  return info.inputs[index].name == ACL_DYNAMIC_AIPP_NAME;
+}
+
+}  // namespace
+
+// Inside ACL_API_BEGIN / END: returns the failed status as an aclError.
+#define ACL_MDL_RETURN_IF_ERROR(expr)                         \
+  do {                                                        \
+    ::asim::Status st_ = (expr);                              \
+    if (!st_.ok()) return ::asim::api::ToAclError(kApi, st_); \
+  } while (0)
+
+extern "C" {
+
+aclmdlAIPP* aclmdlCreateAIPP(uint64_t batchSize) {
+  constexpr const char* kApi = "aclmdlCreateAIPP";
+  return asim::api::Guarded<aclmdlAIPP*>(kApi, nullptr, [&]() -> aclmdlAIPP* {
+    Status st =
+        Range("batchSize", static_cast<int64_t>(std::min<uint64_t>(batchSize, INT64_MAX)), 1, ACL_MAX_BATCH_NUM);
+    if (!st.ok()) {
+      asim::api::SetRecentError(kApi, st.code(), st.message());
+      return nullptr;
+    }
+    auto aipp = std::make_shared<aclmdlAIPP>();
+    aipp->batch_size = batchSize;
+    aipp->batches.resize(batchSize);
+    return static_cast<aclmdlAIPP*>(AippSets().Add(std::move(aipp)));
+  });
+}
+
+aclError aclmdlDestroyAIPP(const aclmdlAIPP* aippParmsSet) {
+  ACL_API_BEGIN("aclmdlDestroyAIPP");
+  std::shared_ptr<aclmdlAIPP> aipp;
+  Status st = FindAipp(aippParmsSet, &aipp);
+  if (st.ok()) AippSets().Remove(aippParmsSet);
+  ACL_API_RETURN(st);
+  ACL_API_END();
+}
+
+aclError aclmdlGetAippDataSize(uint64_t batchSize, size_t* size) {
+  ACL_API_BEGIN("aclmdlGetAippDataSize");
+  ACL_API_CHECK_NOT_NULL(size);
+  if (batchSize == 0) ACL_API_FAIL(asim::err::kInvalidParam, "batchSize must not be 0");
+  if (batchSize > (SIZE_MAX - kAippParamHeadSize) / kAippParamBatchSize) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "batchSize " + std::to_string(batchSize) + " overflows the data size");
+  }
+  *size = kAippParamHeadSize + static_cast<size_t>(batchSize) * kAippParamBatchSize;
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPInputFormat(aclmdlAIPP* aippParmsSet, aclAippInputFormat inputFormat) {
+  ACL_API_BEGIN("aclmdlSetAIPPInputFormat");
+  const int32_t format = asim::api::RawEnum(inputFormat);
+  ACL_API_RETURN(Apply(aippParmsSet, [&](aclmdlAIPP& a) {
+    ASIM_RETURN_IF_ERROR(Range("inputFormat", format, ACL_YUV420SP_U8, ACL_RAW24));
+    a.input_format = format;
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPCscParams(aclmdlAIPP* aippParmsSet, int8_t cscSwitch, int16_t cscMatrixR0C0,
+                                int16_t cscMatrixR0C1, int16_t cscMatrixR0C2, int16_t cscMatrixR1C0,
+                                int16_t cscMatrixR1C1, int16_t cscMatrixR1C2, int16_t cscMatrixR2C0,
+                                int16_t cscMatrixR2C1, int16_t cscMatrixR2C2, uint8_t cscOutputBiasR0,
+                                uint8_t cscOutputBiasR1, uint8_t cscOutputBiasR2, uint8_t cscInputBiasR0,
+                                uint8_t cscInputBiasR1, uint8_t cscInputBiasR2) {
+  ACL_API_BEGIN("aclmdlSetAIPPCscParams");
+  const int16_t matrix[3][3] = {{cscMatrixR0C0, cscMatrixR0C1, cscMatrixR0C2},
+                                {cscMatrixR1C0, cscMatrixR1C1, cscMatrixR1C2},
+                                {cscMatrixR2C0, cscMatrixR2C1, cscMatrixR2C2}};
+  ACL_API_RETURN(Apply(aippParmsSet, [&](aclmdlAIPP& a) {
+    ASIM_RETURN_IF_ERROR(Switch("cscSwitch", cscSwitch));
+    if (cscSwitch == 1) {
+      for (int r = 0; r < 3; ++r) {
+        for (int c = 0; c < 3; ++c) {
+          const std::string name = "cscMatrixR" + std::to_string(r) + "C" + std::to_string(c);
+          ASIM_RETURN_IF_ERROR(Range(name.c_str(), matrix[r][c], -32677, 32676));
+        }
+      }
+      std::copy(&matrix[0][0], &matrix[0][0] + 9, &a.csc_matrix[0][0]);
+      a.csc_output_bias[0] = cscOutputBiasR0, a.csc_output_bias[1] = cscOutputBiasR1;
+      a.csc_output_bias[2] = cscOutputBiasR2;
+      a.csc_input_bias[0] = cscInputBiasR0, a.csc_input_bias[1] = cscInputBiasR1, a.csc_input_bias[2] = cscInputBiasR2;
+    }
+    a.csc_switch = cscSwitch;
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP* aippParmsSet, int8_t rbuvSwapSwitch) {
+  ACL_API_BEGIN("aclmdlSetAIPPRbuvSwapSwitch");
+  ACL_API_RETURN(Apply(aippParmsSet, [&](aclmdlAIPP& a) {
+    ASIM_RETURN_IF_ERROR(Switch("rbuvSwapSwitch", rbuvSwapSwitch));
+    a.rbuv_swap = rbuvSwapSwitch;
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP* aippParmsSet, int8_t axSwapSwitch) {
+  ACL_API_BEGIN("aclmdlSetAIPPAxSwapSwitch");
+  ACL_API_RETURN(Apply(aippParmsSet, [&](aclmdlAIPP& a) {
+    ASIM_RETURN_IF_ERROR(Switch("axSwapSwitch", axSwapSwitch));
+    a.ax_swap = axSwapSwitch;
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPSrcImageSize(aclmdlAIPP* aippParmsSet, int32_t srcImageSizeW, int32_t srcImageSizeH) {
+  ACL_API_BEGIN("aclmdlSetAIPPSrcImageSize");
+  ACL_API_RETURN(Apply(aippParmsSet, [&](aclmdlAIPP& a) {
+    ASIM_RETURN_IF_ERROR(Range("srcImageSizeW", srcImageSizeW, 2, 4096));
+    ASIM_RETURN_IF_ERROR(Range("srcImageSizeH", srcImageSizeH, 1, 4096));
+    a.src_image_w = srcImageSizeW;
+    a.src_image_h = srcImageSizeH;
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPScfParams(aclmdlAIPP* aippParmsSet, int8_t scfSwitch, int32_t scfInputSizeW,
+                                int32_t scfInputSizeH, int32_t scfOutputSizeW, int32_t scfOutputSizeH,
+                                uint64_t batchIndex) {
+  ACL_API_BEGIN("aclmdlSetAIPPScfParams");
+  ACL_API_RETURN(ApplyBatch(aippParmsSet, batchIndex, [&](Batch& b) {
+    ASIM_RETURN_IF_ERROR(Switch("scfSwitch", scfSwitch));
+    if (scfSwitch == 1) {
+      ASIM_RETURN_IF_ERROR(Range("scfInputSizeW", scfInputSizeW, 16, 4096));
+      ASIM_RETURN_IF_ERROR(Range("scfInputSizeH", scfInputSizeH, 16, 4096));
+      ASIM_RETURN_IF_ERROR(Range("scfOutputSizeW", scfOutputSizeW, 16, 1920));
+      ASIM_RETURN_IF_ERROR(Range("scfOutputSizeH", scfOutputSizeH, 16, 4096));
+      b.scf_input_w = scfInputSizeW, b.scf_input_h = scfInputSizeH;
+      b.scf_output_w = scfOutputSizeW, b.scf_output_h = scfOutputSizeH;
+    }
+    b.scf_switch = scfSwitch;
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPCropParams(aclmdlAIPP* aippParmsSet, int8_t cropSwitch, int32_t cropStartPosW,
+                                 int32_t cropStartPosH, int32_t cropSizeW, int32_t cropSizeH, uint64_t batchIndex) {
+  ACL_API_BEGIN("aclmdlSetAIPPCropParams");
+  ACL_API_RETURN(ApplyBatch(aippParmsSet, batchIndex, [&](Batch& b) {
+    ASIM_RETURN_IF_ERROR(Switch("cropSwitch", cropSwitch));
+    if (cropSwitch == 1) {
+      ASIM_RETURN_IF_ERROR(Range("cropStartPosW", cropStartPosW, 0, 4095));
+      ASIM_RETURN_IF_ERROR(Range("cropStartPosH", cropStartPosH, 0, 4095));
+      ASIM_RETURN_IF_ERROR(Range("cropSizeW", cropSizeW, 1, 4096));
+      ASIM_RETURN_IF_ERROR(Range("cropSizeH", cropSizeH, 1, 4096));
+      b.crop_x = cropStartPosW, b.crop_y = cropStartPosH, b.crop_w = cropSizeW, b.crop_h = cropSizeH;
+    }
+    b.crop_switch = cropSwitch;
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPPaddingParams(aclmdlAIPP* aippParmsSet, int8_t paddingSwitch, int32_t paddingSizeTop,
+                                    int32_t paddingSizeBottom, int32_t paddingSizeLeft, int32_t paddingSizeRight,
+                                    uint64_t batchIndex) {
+  ACL_API_BEGIN("aclmdlSetAIPPPaddingParams");
+  ACL_API_RETURN(ApplyBatch(aippParmsSet, batchIndex, [&](Batch& b) {
+    ASIM_RETURN_IF_ERROR(Switch("paddingSwitch", paddingSwitch));
+    if (paddingSwitch == 1) {
+      ASIM_RETURN_IF_ERROR(Range("paddingSizeTop", paddingSizeTop, 0, 32));
+      ASIM_RETURN_IF_ERROR(Range("paddingSizeBottom", paddingSizeBottom, 0, 32));
+      ASIM_RETURN_IF_ERROR(Range("paddingSizeLeft", paddingSizeLeft, 0, 32));
+      ASIM_RETURN_IF_ERROR(Range("paddingSizeRight", paddingSizeRight, 0, 32));
+      b.pad_top = paddingSizeTop, b.pad_bottom = paddingSizeBottom;
+      b.pad_left = paddingSizeLeft, b.pad_right = paddingSizeRight;
+    }
+    b.padding_switch = paddingSwitch;
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPDtcPixelMean(aclmdlAIPP* aippParmsSet, int16_t dtcPixelMeanChn0, int16_t dtcPixelMeanChn1,
+                                   int16_t dtcPixelMeanChn2, int16_t dtcPixelMeanChn3, uint64_t batchIndex) {
+  ACL_API_BEGIN("aclmdlSetAIPPDtcPixelMean");
+  const int16_t mean[4] = {dtcPixelMeanChn0, dtcPixelMeanChn1, dtcPixelMeanChn2, dtcPixelMeanChn3};
+  ACL_API_RETURN(ApplyBatch(aippParmsSet, batchIndex, [&](Batch& b) {
+    for (int i = 0; i < 4; ++i) {
+      ASIM_RETURN_IF_ERROR(Range(("dtcPixelMeanChn" + std::to_string(i)).c_str(), mean[i], 0, 255));
+    }
+    std::copy(mean, mean + 4, b.mean);
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPDtcPixelMin(aclmdlAIPP* aippParmsSet, float dtcPixelMinChn0, float dtcPixelMinChn1,
+                                  float dtcPixelMinChn2, float dtcPixelMinChn3, uint64_t batchIndex) {
+  ACL_API_BEGIN("aclmdlSetAIPPDtcPixelMin");
+  const float min[4] = {dtcPixelMinChn0, dtcPixelMinChn1, dtcPixelMinChn2, dtcPixelMinChn3};
+  ACL_API_RETURN(ApplyBatch(aippParmsSet, batchIndex, [&](Batch& b) {
+    for (int i = 0; i < 4; ++i) {
+      ASIM_RETURN_IF_ERROR(RangeF(("dtcPixelMinChn" + std::to_string(i)).c_str(), min[i], 0.0f, 255.0f));
+    }
+    std::copy(min, min + 4, b.min);
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPPixelVarReci(aclmdlAIPP* aippParmsSet, float dtcPixelVarReciChn0, float dtcPixelVarReciChn1,
+                                   float dtcPixelVarReciChn2, float dtcPixelVarReciChn3, uint64_t batchIndex) {
+  ACL_API_BEGIN("aclmdlSetAIPPPixelVarReci");
+  const float reci[4] = {dtcPixelVarReciChn0, dtcPixelVarReciChn1, dtcPixelVarReciChn2, dtcPixelVarReciChn3};
+  ACL_API_RETURN(ApplyBatch(aippParmsSet, batchIndex, [&](Batch& b) {
+    for (int i = 0; i < 4; ++i) {
+      ASIM_RETURN_IF_ERROR(RangeF(("dtcPixelVarReciChn" + std::to_string(i)).c_str(), reci[i], -65504.0f, 65504.0f));
+    }
+    std::copy(reci, reci + 4, b.var_reci);
+    return Status::Ok();
+  }));
+  ACL_API_END();
+}
+
+aclError aclmdlGetAippType(uint32_t modelId, size_t index, aclmdlInputAippType* type,
+                           size_t* dynamicAttachedDataIndex) {
+  ACL_API_BEGIN("aclmdlGetAippType");
+  ACL_API_CHECK_NOT_NULL(type);
+  ACL_API_CHECK_NOT_NULL(dynamicAttachedDataIndex);
+  *dynamicAttachedDataIndex = ACL_INVALID_NODE_INDEX;
+  std::shared_ptr<const asim::model::ModelInfo> info;
+  ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
+  *type = IsAippData(*info, index) ? ACL_DYNAMIC_AIPP_NODE : ACL_DATA_WITHOUT_AIPP;
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
+
+aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo* aippInfo) {
+  ACL_API_BEGIN("aclmdlGetFirstAippInfo");
+  ACL_API_CHECK_NOT_NULL(aippInfo);
+  std::shared_ptr<const asim::model::ModelInfo> info;
+  ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
+  ACL_API_FAIL(asim::err::kGeAippNotExist, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
+                                               " is not configured with AIPP");
+  ACL_API_END();
+}
+
+aclError aclmdlSetInputAIPP(uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlAIPP* aippParmsSet) {
+  ACL_API_BEGIN("aclmdlSetInputAIPP");
+  ACL_API_CHECK_NOT_NULL(dataset);
+  std::shared_ptr<aclmdlAIPP> aipp;
+  ACL_MDL_RETURN_IF_ERROR(FindAipp(aippParmsSet, &aipp));
+  if (!asim::api::Datasets().Find(dataset)) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "dataset " + asim::rt::PointerText(dataset) + " is not live");
+  }
+  std::shared_ptr<const asim::model::ModelInfo> info;
+  ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
+  if (!IsAippData(*info, index)) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
+                                               " is not a dynamic AIPP input (" + ACL_DYNAMIC_AIPP_NAME +
+                                               "); the model has no dynamic AIPP");
+  }
+  ACL_API_FAIL(asim::err::kApiNotSupport, "dynamic AIPP is not supported by the simulated device");
+  ACL_API_END();
+}
+
+aclError aclmdlSetAIPPByInputIndex(uint32_t modelId, aclmdlDataset* dataset, size_t index,
+                                   const aclmdlAIPP* aippParmsSet) {
+  ACL_API_BEGIN("aclmdlSetAIPPByInputIndex");
+  std::shared_ptr<aclmdlAIPP> aipp;
+  ACL_MDL_RETURN_IF_ERROR(FindAipp(aippParmsSet, &aipp));
+  ACL_API_CHECK_NOT_NULL(dataset);
+  auto set = asim::api::Datasets().Find(dataset);
+  if (!set) ACL_API_FAIL(asim::err::kInvalidParam, "dataset " + asim::rt::PointerText(dataset) + " is not live");
+  if (index >= set->buffers.size()) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "index " + std::to_string(index) + " is out of range: the dataset has " +
+                                               std::to_string(set->buffers.size()) + " buffer(s)");
+  }
+  std::shared_ptr<const asim::model::ModelInfo> info;
+  ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
+  ACL_API_FAIL(ACL_ERROR_FAILURE, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
+                                      " has no dynamic AIPP attached (aclmdlGetAippType: ACL_DATA_WITHOUT_AIPP)");
+  ACL_API_END();
+}
+
+}  // extern "C"
