@@ -1,0 +1,164 @@
+// ConvertOnnx (see convert.h). Thread safety and failure: as the header says.
+#include "tools/atc/driver/convert.h"
+
+#include <chrono>
+
+#include "runtime/base/log.h"
+#include "tools/atc/compiler/chip_traits.h"
+#include "tools/atc/compiler/graph_builder.h"
+#include "tools/atc/passes/atc_error.h"
+#include "tools/atc/passes/fold_batchnorm.h"
+#include "tools/atc/passes/fold_constants.h"
+#include "tools/atc/passes/to_builder.h"
+
+namespace asim::atc {
+namespace {
+
+double Since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// CompileGraph's "node 'x' (T): reason" -> EZ3003; other failures -> E19999.
+Status CompileError(const Status& st) {
+  const std::string& m = st.message();
+  if (m.rfind("node '", 0) == 0) {
+    const size_t name_end = m.find("' (");
+    const size_t type_end = name_end == std::string::npos ? std::string::npos : m.find("): ", name_end);
+    if (type_end != std::string::npos) {
+      const std::string name = m.substr(6, name_end - 6);
+      const std::string type = m.substr(name_end + 3, type_end - name_end - 3);
+      return AtcError(ecode::kNoKernel, st.code(),
+                      "No supported Ops kernel and engine are found for [" + name + "], optype [" + type +
+                          "]. Reason: " + m.substr(type_end + 3));
+    }
+  }
+  return AtcError(ecode::kInternal, st.code(), "Inner Error! Compiling the graph failed: " + m);
+}
+
+Status OutputDtypes(const ConvertOptions& o, const onnx_import::ImportInfo& info, const ir::Graph& g,
+                    std::map<int, DataType>* out) {
+  if (o.output_types.all != DataType::kUndefined) {
+    for (size_t k = 0; k < g.outputs.size(); ++k) (*out)[static_cast<int>(k)] = o.output_types.all;
+  }
+  for (const auto& p : o.output_types.per_output) {
+    bool found = false;
+    for (size_t k = 0; k < info.output_origins.size(); ++k) {
+      if (info.output_origins[k].first == p.node && info.output_origins[k].second == p.index) {
+        (*out)[static_cast<int>(k)] = p.dtype;
+        found = true;
+      }
+    }
+    if (!found) {
+      return AtcError(ecode::kNoSuchNode, err::kInvalidParam,
+                      "Model has no [" + p.node + ":" + std::to_string(p.index) +
+                          "] node among the graph outputs "
+                          "(--output_type \"node:index:type\" names a node output that is a model output).");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+ir::PrecisionMode DefaultPrecisionMode(const std::string&) {
+  return ir::PrecisionMode::kForceFp16;
+}
+
+Status ConvertOnnx(const ConvertOptions& o, om::Model* model, ConvertResult* result) {
+  *result = ConvertResult{};
+  kernels::ChipTraits chip;
+  Status st = ChipTraitsForSoc(o.soc_version, &chip);
+  if (!st.ok()) return InvalidArgument("--soc_version", o.soc_version, st.message());
+
+  auto t0 = std::chrono::steady_clock::now();
+  onnx_import::ImportOptions io;
+  io.model_path = o.model_path;
+  io.input_shapes = o.input_shapes;
+  io.input_format = o.input_format;
+  io.dynamic = o.dynamic;
+  io.gears = o.gears;
+  io.dynamic_option = o.dynamic_option;
+  io.out_nodes = o.out_nodes;
+  io.chip = chip;
+  io.fold_constants = o.fusion.Enabled(kConstantFoldingPass);
+  io.run_checker = o.run_checker;
+  ir::Graph graph;
+  ASIM_RETURN_IF_ERROR(onnx_import::ImportOnnxModel(io, &graph, &result->import));
+  result->import_seconds = Since(t0);
+
+  t0 = std::chrono::steady_clock::now();
+  if (io.fold_constants) result->folded_constants = ir::FoldConstants(graph, chip);
+  if (o.fusion.Enabled(kBatchNormFoldingPass)) result->folded_batchnorms = ir::FoldBatchNormIntoConv(graph);
+  ir::PrecisionOptions po;
+  po.mode = o.precision_mode.value_or(DefaultPrecisionMode(o.soc_version));
+  po.chip = chip;
+  for (const auto& name : o.input_fp16_nodes) {
+    bool found = false;
+    for (size_t i = 0; i < graph.inputs.size(); ++i) {
+      if (graph.value(graph.inputs[i]).name == name) {
+        po.fp16_inputs.insert(static_cast<int>(i));
+        found = true;
+      }
+    }
+    if (!found) {
+      return AtcError(ecode::kNoSuchNode, err::kInvalidParam,
+                      "Model has no [" + name + "] node (--input_fp16_nodes names graph inputs).");
+    }
+  }
+  ASIM_RETURN_IF_ERROR(OutputDtypes(o, result->import, graph, &po.output_dtypes));
+  st = ir::AssignPrecision(graph, po, &result->precision);
+  if (!st.ok()) return InvalidArgument("--input_fp16_nodes", "", st.message());
+  result->precision_mode = po.mode;
+  graph.RemoveDeadNodes();
+  graph.Compact();
+  result->graph_nodes = graph.nodes.size();
+  result->pass_seconds = Since(t0);
+
+  t0 = std::chrono::steady_clock::now();
+  GraphBuilder builder;
+  st = ir::ToBuilder(graph, &builder);
+  if (!st.ok()) return AtcError(ecode::kInternal, st.code(), "Inner Error! " + st.message());
+  CompileOptions co;
+  co.soc_version = o.soc_version;
+  co.model_name = o.model_name;
+  co.producer = "atc 1.10.0 (asim)";
+  co.dynamic = o.dynamic;
+  co.gears = o.dynamic == om::DynamicKind::kNone ? Gears{} : o.gears;
+  st = builder.Compile(co, model, &result->report);
+  if (!st.ok()) return CompileError(st);
+  model->metadata = o.metadata;
+  model->metadata["precision_mode"] = ir::PrecisionModeName(po.mode);
+  model->metadata["framework"] = "5";
+  model->metadata["onnx_opset"] = std::to_string(result->import.opset);
+  result->compile_seconds = Since(t0);
+  ASIM_LOG_INFO(
+      "[ATC] {}: imported {} ONNX nodes (opset {}) in {:.3f} s; passes in {:.3f} s ({} constants folded, "
+      "{} BatchNorm folded, {} fp16 / {} fp32 nodes, {} casts); compiled {} nodes in {:.3f} s",
+      o.model_path, result->import.onnx_nodes, result->import.opset, result->import_seconds, result->pass_seconds,
+      result->folded_constants, result->folded_batchnorms, result->precision.low_nodes, result->precision.high_nodes,
+      result->precision.casts, result->report.nodes.size(), result->compile_seconds);
+  return Status::Ok();
+}
+
+std::string AiCpuReport(const CompileReport& report, const std::string& model_name) {
+  std::string text = "# AI CPU report of model '" + model_name + "' for " + report.soc_version +
+                     ": every op the kernel registry placed on the AI CPU, and why no AI Core kernel took it.\n";
+  size_t count = 0, total = 0;
+  size_t gears = 0;
+  for (const auto& n : report.nodes) gears = std::max(gears, n.gear + 1);
+  for (const auto& n : report.nodes) {
+    ++total;
+    if (n.engine != kernels::Engine::kAiCpu) continue;
+    ++count;
+    if (gears > 1) text += "gear " + std::to_string(n.gear) + "  ";
+    text += n.name + "  " + n.type + "  " + (n.reason.empty() ? "(AI CPU only)" : n.reason) + "\n";
+  }
+  if (count == 0) {
+    text += "no op runs on the AI CPU (" + std::to_string(total) + " ops on the AI Core)\n";
+  } else {
+    text += std::to_string(count) + " of " + std::to_string(total) + " ops run on the AI CPU\n";
+  }
+  return text;
+}
+
+}  // namespace asim::atc

@@ -1,0 +1,74 @@
+// ConvertOnnx: the whole ONNX -> om::Model conversion atc runs (and the conformance
+// runner and tests call in-process): import (tools/atc/onnx), passes (tools/atc/passes:
+// constant folding, BatchNorm folding, precision assignment and output dtypes), then the
+// graph compiler (tools/atc/compiler: engine choice, format conversions, memory plan).
+//
+// Owns the pass order and the mapping of every failure to an ATC error code: import and
+// option errors keep theirs (E10xxx, E16xxx, E19xxx); a compile-time refusal of a node
+// becomes EZ3003 naming the node, its op and the kernels' reasons; anything else E19999.
+// Also renders the AI CPU report (every node the registry put on the AI CPU, with why).
+// Conv + activation and Conv + Add (+ activation) fusion is not done: no kernel of the
+// registry takes a fused activation or residual input (docs/atc.md).
+// Thread safety: pure apart from reading the model file; concurrent calls are fine.
+// Failure: as above; *model and *result are unspecified on failure.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "om/model.h"
+#include "runtime/base/status.h"
+#include "tools/atc/compiler/compile_report.h"
+#include "tools/atc/driver/option_parse.h"
+#include "tools/atc/onnx/onnx_importer.h"
+#include "tools/atc/passes/precision.h"
+
+namespace asim::atc {
+
+struct ConvertOptions {
+  std::string model_path;
+  std::string soc_version = "Ascend310";
+  std::string model_name = "model";
+  NamedDims input_shapes;                    // --input_shape
+  Format input_format = Format::kUndefined;  // --input_format
+  std::vector<std::string> input_fp16_nodes;
+  OutputTypes output_types;
+  std::vector<std::pair<std::string, int>> out_nodes;
+  std::optional<ir::PrecisionMode> precision_mode;  // unset: the SoC's default (DefaultPrecisionMode)
+  om::DynamicKind dynamic = om::DynamicKind::kNone;
+  Gears gears;
+  std::string dynamic_option;  // the option that set them, for messages
+  FusionSwitches fusion;       // ConstantFoldingPass, ConvBatchnormFusionPass
+  bool run_checker = true;
+  std::map<std::string, std::string> metadata;  // stored in the model (command line ...)
+};
+
+struct ConvertResult {
+  onnx_import::ImportInfo import;
+  ir::PrecisionMode precision_mode = ir::PrecisionMode::kForceFp16;
+  ir::PrecisionSummary precision;
+  size_t folded_constants = 0;
+  size_t folded_batchnorms = 0;
+  size_t graph_nodes = 0;  // after the passes
+  CompileReport report;
+  double import_seconds = 0, pass_seconds = 0, compile_seconds = 0;
+};
+
+// force_fp16 on every SoC, as the real ATC's default (docs/atc.md).
+ir::PrecisionMode DefaultPrecisionMode(const std::string& soc_version);
+
+// Pass names --fusion_switch_file understands.
+inline constexpr const char* kConstantFoldingPass = "ConstantFoldingPass";
+inline constexpr const char* kBatchNormFoldingPass = "ConvBatchnormFusionPass";
+
+Status ConvertOnnx(const ConvertOptions& options, om::Model* model, ConvertResult* result);
+
+// The AI CPU report: a header, one line per AI CPU node ("<node>  <op type>  <reason>",
+// per gear for dynamic models) and a count; "no op runs on the AI CPU" when none does.
+std::string AiCpuReport(const CompileReport& report, const std::string& model_name);
+
+}  // namespace asim::atc

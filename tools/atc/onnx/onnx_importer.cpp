@@ -1,0 +1,339 @@
+// ImportOnnxModel (see onnx_importer.h). Thread safety and failure: as the header says.
+#include "tools/atc/onnx/onnx_importer.h"
+
+#include <map>
+#include <set>
+
+#include "kernels/framework/tensor.h"
+#include "tools/atc/compiler/gears.h"
+#include "tools/atc/onnx/node_context.h"
+#include "tools/atc/onnx/onnx_loader.h"
+#include "tools/atc/onnx/onnx_tensor.h"
+#include "tools/atc/onnx/translate.h"
+#include "tools/atc/passes/atc_error.h"
+
+namespace asim::atc::onnx_import {
+namespace {
+
+using kernels::DimsToString;
+
+bool IsDefaultDomain(const std::string& d) {
+  return d.empty() || d == "ai.onnx";
+}
+
+std::string Join(const std::vector<std::string>& names) {
+  std::string s;
+  for (const auto& n : names) s += (s.empty() ? "" : ", ") + n;
+  return s;
+}
+
+class Importer {
+ public:
+  Importer(const ImportOptions& o, ir::Graph* g, ImportInfo* info) : o_(o), g_(*g), info_(*info) {}
+
+  Status Run() {
+    ASIM_RETURN_IF_ERROR(LoadModelFile(o_.model_path, &model_));
+    if (o_.run_checker) ASIM_RETURN_IF_ERROR(CheckModel(&model_));
+    const onnx::GraphProto& graph = model_.proto.graph();
+    info_.opset = model_.opset;
+    info_.ir_version = model_.proto.ir_version();
+    info_.checked = model_.checked;
+    info_.producer = model_.proto.producer_name() + " " + model_.proto.producer_version();
+    info_.onnx_nodes = static_cast<size_t>(graph.node_size());
+    state_.graph = &g_;
+    state_.chip = o_.chip;
+    state_.fold = o_.fold_constants;
+    state_.model_dir = model_.model_dir;
+    state_.opset = model_.opset;
+    ASIM_RETURN_IF_ERROR(Inputs(graph));
+    if (model_.checked) ASIM_RETURN_IF_ERROR(InferOnnxShapes(&model_, declared_));
+    ASIM_RETURN_IF_ERROR(Initializers(model_.proto.graph()));
+    ASIM_RETURN_IF_ERROR(TranslateNodes(model_.proto.graph()));
+    ASIM_RETURN_IF_ERROR(Outputs(model_.proto.graph()));
+    g_.RemoveDeadNodes();
+    g_.Compact();
+    return Status::Ok();
+  }
+
+ private:
+  Status Inputs(const onnx::GraphProto& graph) {
+    std::set<std::string> initializers;
+    for (const auto& t : graph.initializer()) initializers.insert(t.name());
+    std::vector<std::string> names;
+    std::vector<const onnx::ValueInfoProto*> inputs;
+    for (const auto& in : graph.input()) {
+      if (initializers.count(in.name()) != 0) continue;  // a weight listed as an input (IR < 4) or a default
+      names.push_back(in.name());
+      inputs.push_back(&in);
+    }
+    for (const auto& [name, dims] : o_.input_shapes) {
+      if (std::find(names.begin(), names.end(), name) == names.end()) {
+        return AtcError(ecode::kNoSuchNode, err::kInvalidParam,
+                        "Model has no [" + name +
+                            "] node (--input_shape names a graph input; the model's inputs "
+                            "are: " +
+                            Join(names) + ").");
+      }
+    }
+    std::vector<PlainInput> plain;
+    for (const auto* in : inputs) {
+      if (!in->type().has_tensor_type()) {
+        return AtcError(ecode::kUnsupportedOnnx, err::kParseModel,
+                        "Graph input [" + in->name() +
+                            "] is not a tensor (sequence, map and optional inputs are "
+                            "not supported).");
+      }
+      const auto& tt = in->type().tensor_type();
+      const auto dtype = DataTypeFromOnnx(tt.elem_type());
+      if (!dtype) {
+        return AtcError(ecode::kUnsupportedOnnx, err::kUnsupportedDataType,
+                        "Graph input [" + in->name() + "] has element type " + OnnxTypeName(tt.elem_type()) +
+                            ", which is not supported.");
+      }
+      std::vector<int64_t> model_dims;
+      bool has_shape = tt.has_shape();
+      for (const auto& d : tt.shape().dim()) model_dims.push_back(d.has_dim_value() ? d.dim_value() : -1);
+      std::vector<int64_t> dims = model_dims;
+      bool given = false;
+      for (const auto& [name, option_dims] : o_.input_shapes) {
+        if (name != in->name()) continue;
+        given = true;
+        if (has_shape && option_dims.size() != model_dims.size()) {
+          return InvalidArgument("--input_shape", name + ":" + DimsText(option_dims),
+                                 "input '" + name + "' has rank " + std::to_string(model_dims.size()) +
+                                     " in the model " + DimsToString(model_dims) + ", the value gives " +
+                                     std::to_string(option_dims.size()) + " dims");
+        }
+        dims = option_dims;
+      }
+      if (!has_shape && !given) {
+        return InvalidArgument(
+            in->name(), "?",
+            "the model does not give the shape of input '" + in->name() + "': set --input_shape to specify its shape");
+      }
+      if (!given) {
+        for (int64_t d : dims) {
+          if (d < 0) {
+            return InvalidArgument(in->name(), "-1",
+                                   "maybe you should set input_shape to specify its shape "
+                                   "(the model gives input '" +
+                                       in->name() + "' the dims " + DimsToString(model_dims) +
+                                       ", some symbolic or unknown)");
+          }
+        }
+      }
+      for (int64_t d : dims) {
+        if (d < -1) return InvalidArgument("--input_shape", in->name() + ":" + DimsText(dims), "dims must be >= -1");
+      }
+      Format format = dims.size() == 4 ? Format::kNchw : Format::kNd;
+      if (o_.input_format != Format::kUndefined) {
+        const size_t rank = o_.input_format == Format::kNcdhw || o_.input_format == Format::kNdhwc ? 5 : 4;
+        if (o_.input_format == Format::kNd || dims.size() == rank) format = o_.input_format;
+      }
+      plain.push_back(PlainInput{in->name(), *dtype, dims, format});
+      declared_[in->name()] = dims;
+    }
+    std::vector<GearShapes> gears;
+    Status st = ResolveGears(plain, o_.dynamic, o_.gears, &gears);
+    if (!st.ok()) {
+      const std::string param = o_.dynamic == om::DynamicKind::kNone ? "--input_shape" : o_.dynamic_option;
+      return InvalidArgument(param, GearsText(), st.message());
+    }
+    for (size_t i = 0; i < plain.size(); ++i) {
+      const int v = g_.AddInput(plain[i].name, plain[i].dtype, gears[0][i], plain[i].format);
+      g_.value(v).declared_dims = plain[i].dims;
+      for (int64_t d : plain[i].dims) g_.value(v).dynamic = g_.value(v).dynamic || d < 0;
+      state_.values[plain[i].name] = v;
+    }
+    return Status::Ok();
+  }
+
+  static std::string DimsText(const std::vector<int64_t>& dims) {
+    std::string s;
+    for (int64_t d : dims) s += (s.empty() ? "" : ",") + std::to_string(d);
+    return s;
+  }
+
+  std::string GearsText() const {
+    std::string s;
+    for (const auto& gear : o_.gears) s += (s.empty() ? "" : ";") + DimsText(gear);
+    return s;
+  }
+
+  Status Initializers(const onnx::GraphProto& graph) {
+    for (const auto& t : graph.initializer()) {
+      TensorData data;
+      ASIM_RETURN_IF_ERROR(ReadTensor(t, model_.model_dir, "initializer '" + t.name() + "'", &data));
+      state_.values[t.name()] = g_.AddConstant(t.name(), data.dtype, data.dims, data.bytes);
+    }
+    if (graph.sparse_initializer_size() != 0) {
+      return AtcError(ecode::kUnsupportedOnnx, err::kParseModel,
+                      "The graph has sparse initializers ('" + graph.sparse_initializer(0).values().name() +
+                          "' ...), which are not supported.");
+    }
+    return Status::Ok();
+  }
+
+  // Nodes of `graph` in an order where every input exists before its reader (ONNX
+  // requires topological order; this tolerates models that break it).
+  Status Ordered(const onnx::GraphProto& graph, std::vector<const onnx::NodeProto*>* order) {
+    std::set<std::string> known;
+    for (const auto& [name, v] : state_.values) known.insert(name);
+    std::vector<const onnx::NodeProto*> pending;
+    for (const auto& n : graph.node()) pending.push_back(&n);
+    while (!pending.empty()) {
+      std::vector<const onnx::NodeProto*> rest;
+      for (const auto* n : pending) {
+        bool ready = true;
+        for (const auto& in : n->input()) ready = ready && (in.empty() || known.count(in) != 0);
+        if (!ready) {
+          rest.push_back(n);
+          continue;
+        }
+        order->push_back(n);
+        for (const auto& out : n->output()) known.insert(out);
+      }
+      if (rest.size() == pending.size()) {
+        const onnx::NodeProto* n = rest.front();
+        std::string missing;
+        for (const auto& in : n->input()) {
+          if (!in.empty() && known.count(in) == 0) missing = in;
+        }
+        return AtcError(ecode::kInvalidOnnx, err::kParseModel,
+                        "Node [" + (n->name().empty() ? n->op_type() : n->name()) + "] (optype [" + n->op_type() +
+                            "]) reads [" + missing +
+                            "], which is neither a graph input, an initializer nor the "
+                            "output of a node (or the nodes form a cycle).");
+      }
+      pending = std::move(rest);
+    }
+    return Status::Ok();
+  }
+
+  Status TranslateNodes(const onnx::GraphProto& graph) {
+    std::vector<const onnx::NodeProto*> order;
+    ASIM_RETURN_IF_ERROR(Ordered(graph, &order));
+    for (const auto* n : order) {
+      ASIM_RETURN_IF_ERROR(TranslateNode(*n));
+      ++state_.node_index;
+    }
+    return Status::Ok();
+  }
+
+  Status TranslateNode(const onnx::NodeProto& node) {
+    NodeContext c(state_, node);
+    if (!IsDefaultDomain(node.domain())) {
+      return AtcError(ecode::kNoParser, err::kOpNotFound,
+                      "No ONNX parser is registered for optype [" + node.domain() + "::" + node.op_type() +
+                          "] (node [" + c.name() + "]; only the default domain 'ai.onnx' is translated).");
+    }
+    if (node.op_type() == "If") {
+      ASIM_RETURN_IF_ERROR(InlineIf(c));
+    } else if (node.op_type() == "Loop" || node.op_type() == "Scan") {
+      return c.Unsupported("control flow is not supported: the kernel registry has no kernel that runs a subgraph (" +
+                           node.op_type() + ")");
+    } else {
+      TranslateFn fn = FindTranslator(node.op_type());
+      if (fn == nullptr) {
+        return AtcError(ecode::kNoParser, err::kOpNotFound,
+                        "No ONNX parser is registered for optype [" + node.op_type() + "] (node [" + c.name() +
+                            "], opset " + std::to_string(state_.opset) + ").");
+      }
+      ASIM_RETURN_IF_ERROR(fn(c));
+    }
+    for (int k = 0; k < node.output_size(); ++k) {
+      if (!node.output(k).empty() && state_.values.count(node.output(k)) == 0) {
+        return c.Unsupported("output " + std::to_string(k) + " ('" + node.output(k) + "') is not supported");
+      }
+    }
+    return Status::Ok();
+  }
+
+  // If with a constant condition: the chosen branch's nodes join the graph.
+  Status InlineIf(NodeContext& c) {
+    std::vector<int64_t> cond;
+    if (!c.ConstInts(0, &cond).ok() || cond.size() != 1) {
+      return c.Unsupported(
+          "control flow is not supported: the kernel registry has no kernel that runs a subgraph "
+          "(If with a condition known only at execution)");
+    }
+    const auto* branch = c.attr(cond[0] != 0 ? "then_branch" : "else_branch");
+    if (branch == nullptr || !branch->has_g()) return c.Unsupported("the If node has no branch graph");
+    const onnx::GraphProto& g = branch->g();
+    if (g.output_size() != c.output_count()) {
+      return c.Unsupported("the branch has " + std::to_string(g.output_size()) + " outputs, the node " +
+                           std::to_string(c.output_count()));
+    }
+    ASIM_RETURN_IF_ERROR(Initializers(g));
+    ASIM_RETURN_IF_ERROR(TranslateNodes(g));
+    for (int k = 0; k < g.output_size(); ++k) {
+      auto it = state_.values.find(g.output(k).name());
+      if (it == state_.values.end()) return c.Unsupported("branch output '" + g.output(k).name() + "' is undefined");
+      c.SetOutput(k, it->second);
+    }
+    return Status::Ok();
+  }
+
+  Status Outputs(const onnx::GraphProto& graph) {
+    if (!o_.out_nodes.empty()) {
+      for (const auto& [node_name, index] : o_.out_nodes) {
+        const onnx::NodeProto* found = nullptr;
+        for (const auto& n : graph.node()) {
+          if (n.name() == node_name) found = &n;
+        }
+        if (found == nullptr || index < 0 || index >= found->output_size() || found->output(index).empty()) {
+          return AtcError(ecode::kNoSuchNode, err::kInvalidParam,
+                          "Model has no [" + node_name + ":" + std::to_string(index) +
+                              "] node (--out_nodes names "
+                              "a node and one of its outputs).");
+        }
+        ASIM_RETURN_IF_ERROR(AddOutput(found->output(index)));
+      }
+      return Status::Ok();
+    }
+    for (const auto& out : graph.output()) {
+      if (out.type().has_sequence_type() || out.type().has_map_type() || out.type().has_optional_type()) {
+        return AtcError(ecode::kUnsupportedOnnx, err::kParseModel,
+                        "Graph output [" + out.name() +
+                            "] is not a tensor (sequence, map and optional outputs are "
+                            "not supported).");
+      }
+      ASIM_RETURN_IF_ERROR(AddOutput(out.name()));
+    }
+    return Status::Ok();
+  }
+
+  Status AddOutput(const std::string& name) {
+    auto it = state_.values.find(name);
+    if (it == state_.values.end()) {
+      return AtcError(ecode::kInvalidOnnx, err::kParseModel,
+                      "Graph output [" + name + "] is neither a graph input, an initializer nor a node's output.");
+    }
+    g_.outputs.push_back(ir::Output{it->second, name});
+    std::pair<std::string, int> origin{"", -1};
+    for (const auto& n : model_.proto.graph().node()) {
+      for (int k = 0; k < n.output_size(); ++k) {
+        if (n.output(k) == name) origin = {n.name(), k};
+      }
+    }
+    info_.output_origins.push_back(origin);
+    return Status::Ok();
+  }
+
+  const ImportOptions& o_;
+  ir::Graph& g_;
+  ImportInfo& info_;
+  LoadedModel model_;
+  ImportState state_;
+  std::map<std::string, std::vector<int64_t>> declared_;
+};
+
+}  // namespace
+
+Status ImportOnnxModel(const ImportOptions& options, ir::Graph* graph, ImportInfo* info) {
+  ImportInfo local;
+  *graph = ir::Graph{};
+  return Importer(options, graph, info != nullptr ? info : &local).Run();
+}
+
+}  // namespace asim::atc::onnx_import

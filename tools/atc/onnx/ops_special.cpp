@@ -1,0 +1,308 @@
+// Translations that are more than a rename: constants and eliminated ops (Constant,
+// Identity, Dropout), attribute conversions (Cast's `to` into aclDataType numbering,
+// ConstantOfShape's tensor `value`, Softmax / LogSoftmax / Hardmax before opset 13 with
+// coerce_2d, MaxPool's optional indices), opset variants the kernels do not take
+// (Reshape-1's shape attribute, TopK-1's k attribute, Resize-10, Upsample, Scatter, Pad-1's
+// paddings, Split without sizes), BatchNormalization in inference mode, and small
+// decompositions (EyeLike to a constant, Shrink to compare / select).
+// Thread safety: stateless functions. Failure: as translate.h says.
+#include <cmath>
+#include <cstring>
+
+#include "kernels/common/cast_util.h"
+#include "tools/atc/onnx/onnx_tensor.h"
+#include "tools/atc/onnx/translate.h"
+
+namespace asim::atc::onnx_import {
+namespace {
+
+using onnx::AttributeProto;
+
+Status Constant(NodeContext& c) {
+  ir::Graph& g = c.graph();
+  const std::string name = c.output_used(0) ? c.proto().output(0) : c.name();
+  int id = -1;
+  if (const AttributeProto* a = c.attr("value")) {
+    TensorData t;
+    ASIM_RETURN_IF_ERROR(ReadTensor(a->t(), c.state().model_dir, "the value of " + c.Where(), &t));
+    id = g.AddConstant(name, t.dtype, t.dims, t.bytes);
+  } else if (c.has_attr("value_float")) {
+    id = c.ConstFloat("value", {c.Float("value_float", 0.0f)}, true);
+  } else if (c.has_attr("value_floats")) {
+    id = c.ConstFloat("value", c.Floats("value_floats"));
+  } else if (c.has_attr("value_int")) {
+    id = c.ConstInt64("value", {c.Int("value_int", 0)}, true);
+  } else if (c.has_attr("value_ints")) {
+    id = c.ConstInt64("value", c.Ints("value_ints"));
+  } else {
+    return c.Unsupported(
+        "only numeric constants (value, value_float(s), value_int(s)) are supported; string and "
+        "sparse constants are not");
+  }
+  c.SetOutput(0, id);
+  return Status::Ok();
+}
+
+Status Identity(NodeContext& c) {
+  if (c.input(0) < 0) return c.Unsupported("Identity needs a tensor input");
+  c.SetOutput(0, c.input(0));
+  return Status::Ok();
+}
+
+Status Dropout(NodeContext& c) {
+  if (c.has_input(2)) {
+    std::vector<int64_t> training;
+    if (!c.ConstInts(2, &training).ok() || (!training.empty() && training[0] != 0)) {
+      return c.Unsupported("Dropout in training mode (random masks) is not supported; inference Dropout is removed");
+    }
+  }
+  const int x = c.input(0);
+  c.SetOutput(0, x);
+  if (c.output_used(1)) {
+    const ir::Value& v = c.graph().value(x);
+    if (v.dynamic) return c.Unsupported("the mask output of a Dropout on a gear-dependent shape is not supported");
+    auto bytes = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(v.ElementCount()), uint8_t{1});
+    c.SetOutput(1, c.Constant("mask", DataType::kBool, v.dims, std::move(bytes)));
+  }
+  return Status::Ok();
+}
+
+Status Cast(NodeContext& c) {
+  const int64_t to = c.Int("to", 0);
+  const auto dtype = DataTypeFromOnnx(static_cast<int32_t>(to));
+  if (!dtype) return c.Unsupported("Cast to " + OnnxTypeName(static_cast<int32_t>(to)) + " is not supported");
+  kernels::AttrMap attrs;
+  attrs.Set("to", *dtype);
+  if (c.has_attr("saturate")) attrs.Set("saturate", c.Int("saturate", 1));
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Cast", {c.input(0)}, attrs, &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
+Status SoftmaxFamily(NodeContext& c) {
+  kernels::AttrMap attrs;
+  const bool old = c.opset() < 13;
+  attrs.Set("axis", c.Int("axis", old ? 1 : -1));
+  attrs.Set("coerce_2d", int64_t{old ? 1 : 0});
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne(c.op_type(), {c.input(0)}, attrs, &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
+Status BatchNorm(NodeContext& c) {
+  if (c.Int("spatial", 1) == 0) return c.Unsupported("BatchNormalization with spatial = 0 is not supported");
+  if (c.Int("training_mode", 0) != 0) return c.Unsupported("BatchNormalization in training mode is not supported");
+  for (int k = 1; k < c.output_count(); ++k) {
+    if (c.output_used(k)) {
+      return c.Unsupported("the running mean / variance outputs of BatchNormalization (training) are not supported");
+    }
+  }
+  kernels::AttrMap attrs;
+  attrs.Set("epsilon", c.Float("epsilon", 1e-5f));
+  attrs.Set("momentum", c.Float("momentum", 0.9f));
+  std::vector<int> in = c.inputs();
+  in.resize(5, -1);
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("BatchNormalization", in, attrs, &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
+Status MaxPool(NodeContext& c) {
+  kernels::AttrMap attrs = c.PlainAttrs();
+  const bool indices = c.output_used(1);
+  attrs.Set("output_indices", int64_t{indices ? 1 : 0});
+  std::vector<int> outs;
+  ASIM_RETURN_IF_ERROR(c.Emit("MaxPool", {c.input(0)}, attrs, indices ? 2 : 1, &outs));
+  c.SetOutputs(outs);
+  return Status::Ok();
+}
+
+// Resize from the older forms: X, scales (constant or not), mode.
+Status ResizeFromScales(NodeContext& c, int scales, std::string mode) {
+  if (mode == "bilinear") mode = "linear";
+  kernels::AttrMap attrs;
+  attrs.Set("mode", mode);
+  attrs.Set("coordinate_transformation_mode", std::string("asymmetric"));
+  attrs.Set("nearest_mode", std::string("floor"));
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Resize", {c.input(0), -1, scales}, attrs, &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
+Status Upsample(NodeContext& c) {
+  if (c.has_input(1)) return ResizeFromScales(c, c.input(1), c.Str("mode", "nearest"));
+  return ResizeFromScales(c, c.ConstFloat("scales", c.Floats("scales")), c.Str("mode", "nearest"));
+}
+
+bool EmptyConstant(const NodeContext& c, int i) {
+  return c.is_const(i) && c.value(i).ElementCount() == 0;
+}
+
+Status Resize(NodeContext& c) {
+  if (c.opset() < 11) return ResizeFromScales(c, c.input(1), c.Str("mode", "nearest"));
+  std::vector<int> in = c.inputs();
+  in.resize(4, -1);
+  for (int i = 1; i < 4; ++i) {
+    if (EmptyConstant(c, i)) in[static_cast<size_t>(i)] = -1;  // "" spelled as an empty tensor (opset 11-12)
+  }
+  while (!in.empty() && in.back() < 0) in.pop_back();
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Resize", in, c.PlainAttrs(), &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
+Status Reshape(NodeContext& c) {
+  int shape = c.input(1);
+  if (c.opset() < 5 || shape < 0) shape = c.ConstInt64("shape", c.Ints("shape"));
+  kernels::AttrMap attrs;
+  attrs.Set("allowzero", c.Int("allowzero", 0));
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Reshape", {c.input(0), shape}, attrs, &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
+Status Split(NodeContext& c) {
+  kernels::AttrMap attrs = c.PlainAttrs();
+  const bool sizes = c.has_attr("split") || c.has_input(1);
+  if (!sizes && !c.has_attr("num_outputs")) attrs.Set("num_outputs", int64_t{c.output_count()});
+  std::vector<int> in = c.inputs();
+  while (!in.empty() && in.back() < 0) in.pop_back();
+  std::vector<int> outs;
+  ASIM_RETURN_IF_ERROR(c.Emit("Split", in, attrs, c.output_count(), &outs));
+  c.SetOutputs(outs);
+  return Status::Ok();
+}
+
+Status TopK(NodeContext& c) {
+  int k = c.input(1);
+  if (c.opset() < 10) k = c.ConstInt64("k", {c.Int("k", 1)});
+  kernels::AttrMap attrs = c.PlainAttrs({"k"});
+  std::vector<int> outs;
+  ASIM_RETURN_IF_ERROR(c.Emit("TopK", {c.input(0), k}, attrs, 2, &outs));
+  c.SetOutputs(outs);
+  return Status::Ok();
+}
+
+Status Scatter(NodeContext& c) {
+  return TranslateDirect(c, "ScatterElements");
+}
+
+Status Pad(NodeContext& c) {
+  kernels::AttrMap attrs = c.PlainAttrs({"paddings"});
+  if (c.has_attr("paddings")) attrs.Set("pads", c.Ints("paddings"));
+  std::vector<int> in = c.inputs();
+  while (!in.empty() && in.back() < 0) in.pop_back();
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Pad", in, attrs, &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
+Status ConstantOfShape(NodeContext& c) {
+  kernels::AttrMap attrs;
+  DataType dtype = DataType::kFloat;
+  if (const AttributeProto* a = c.attr("value")) {
+    TensorData t;
+    ASIM_RETURN_IF_ERROR(ReadTensor(a->t(), c.state().model_dir, "the value of " + c.Where(), &t));
+    if (t.bytes->size() != DataTypeSize(t.dtype)) return c.Unsupported("`value` must hold exactly one element");
+    dtype = t.dtype;
+    const bool is_float = dtype == DataType::kFloat || dtype == DataType::kFloat16 || dtype == DataType::kDouble ||
+                          dtype == DataType::kBf16;
+    if (is_float) {
+      double v = 0;
+      (void)kernels::ConvertElements(t.bytes->data(), dtype, &v, DataType::kDouble, 1);
+      attrs.Set("value", static_cast<float>(v));
+    } else {
+      int64_t v = 0;
+      (void)kernels::ConvertElements(t.bytes->data(), dtype, &v, DataType::kInt64, 1);
+      attrs.Set("value", v);
+    }
+  } else {
+    attrs.Set("value", 0.0f);
+  }
+  attrs.Set("dtype", dtype);
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("ConstantOfShape", {c.input(0)}, attrs, &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
+Status EyeLike(NodeContext& c) {
+  const ir::Value& x = c.value(0);
+  if (x.dims.size() != 2 || x.dynamic) return c.Unsupported("EyeLike needs a 2-D input of static shape");
+  DataType dtype = x.dtype;
+  if (c.has_attr("dtype")) {
+    const auto d = DataTypeFromOnnx(static_cast<int32_t>(c.Int("dtype", 1)));
+    if (!d) return c.Unsupported("EyeLike dtype " + OnnxTypeName(static_cast<int32_t>(c.Int("dtype", 1))));
+    dtype = *d;
+  }
+  const int64_t rows = x.dims[0], cols = x.dims[1], k = c.Int("k", 0);
+  std::vector<double> values(static_cast<size_t>(rows * cols), 0.0);
+  for (int64_t r = 0; r < rows; ++r) {
+    const int64_t col = r + k;
+    if (col >= 0 && col < cols) values[static_cast<size_t>(r * cols + col)] = 1.0;
+  }
+  auto bytes = std::make_shared<std::vector<uint8_t>>(values.size() * DataTypeSize(dtype));
+  if (!values.empty()) {
+    Status st = kernels::ConvertElements(values.data(), DataType::kDouble, bytes->data(), dtype,
+                                         static_cast<int64_t>(values.size()));
+    if (!st.ok()) return c.Unsupported("EyeLike of " + std::string(DataTypeName(dtype)) + ": " + st.message());
+  }
+  c.SetOutput(0, c.Constant("eye", dtype, {rows, cols}, std::move(bytes)));
+  return Status::Ok();
+}
+
+// A scalar constant of `like`'s dtype.
+int ScalarLike(NodeContext& c, int like, double value, const std::string& suffix) {
+  const DataType dtype = c.graph().value(like).dtype;
+  auto bytes = std::make_shared<std::vector<uint8_t>>(DataTypeSize(dtype));
+  (void)kernels::ConvertElements(&value, DataType::kDouble, bytes->data(), dtype, 1);
+  return c.Constant(suffix, dtype, {}, std::move(bytes));
+}
+
+// Shrink: x < -lambd ? x + bias : (x > lambd ? x - bias : 0).
+Status Shrink(NodeContext& c) {
+  const int x = c.input(0);
+  const double lambd = c.Float("lambd", 0.5f), bias = c.Float("bias", 0.0f);
+  int below = -1, above = -1, plus = -1, minus = -1, inner = -1, out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Less", {x, ScalarLike(c, x, -lambd, "neg_lambd")}, {}, &below, "below"));
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Greater", {x, ScalarLike(c, x, lambd, "lambd")}, {}, &above, "above"));
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Add", {x, ScalarLike(c, x, bias, "bias")}, {}, &plus, "plus"));
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Sub", {x, ScalarLike(c, x, bias, "bias")}, {}, &minus, "minus"));
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Where", {above, minus, ScalarLike(c, x, 0.0, "zero")}, {}, &inner, "inner"));
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Where", {below, plus, inner}, {}, &out, "select"));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
+}  // namespace
+
+void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table) {
+  table->emplace_back("BatchNormalization", &BatchNorm);
+  table->emplace_back("Cast", &Cast);
+  table->emplace_back("Constant", &Constant);
+  table->emplace_back("ConstantOfShape", &ConstantOfShape);
+  table->emplace_back("Dropout", &Dropout);
+  table->emplace_back("EyeLike", &EyeLike);
+  table->emplace_back("Hardmax", &SoftmaxFamily);
+  table->emplace_back("Identity", &Identity);
+  table->emplace_back("LogSoftmax", &SoftmaxFamily);
+  table->emplace_back("MaxPool", &MaxPool);
+  table->emplace_back("Pad", &Pad);
+  table->emplace_back("Reshape", &Reshape);
+  table->emplace_back("Resize", &Resize);
+  table->emplace_back("Scatter", &Scatter);
+  table->emplace_back("Shrink", &Shrink);
+  table->emplace_back("Softmax", &SoftmaxFamily);
+  table->emplace_back("Split", &Split);
+  table->emplace_back("TopK", &TopK);
+  table->emplace_back("Upsample", &Upsample);
+}
+
+}  // namespace asim::atc::onnx_import

@@ -1,0 +1,35 @@
+// The translation table: ONNX op type (default domain) -> the function that maps one node
+// onto kernel-registry ops (docs/atc.md, "Operators").
+//
+// Owns the op-by-op rules, split by family: ops_direct.cpp (ONNX ops the registry
+// implements under the same name, inputs and attribute names, opset differences handled
+// by the kernels: Clip, Slice, Pad, Squeeze / Unsqueeze, Reduce*, Split ...) and
+// ops_special.cpp (Constant, Identity, Dropout, Cast, Softmax before opset 13,
+// BatchNormalization, MaxPool's indices, Upsample and Resize-10, Reshape-1, TopK-1,
+// Scatter, ConstantOfShape, EyeLike ...). Control flow (If) is translated by the importer.
+// Thread safety: the table is immutable. Failure: each function returns the Status of
+// NodeContext (EZ3003 no kernel, E16007 unsupported construct).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tools/atc/onnx/node_context.h"
+
+namespace asim::atc::onnx_import {
+
+using TranslateFn = Status (*)(NodeContext& ctx);
+
+// nullptr when the op type has no translation.
+TranslateFn FindTranslator(const std::string& op_type);
+// Sorted, for docs and messages.
+std::vector<std::string> TranslatedOpTypes();
+
+// Families (each file registers its ops).
+void AddDirectOps(std::vector<std::pair<std::string, TranslateFn>>* table);
+void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table);
+
+// Emits `type` with the node's inputs (trailing absent ones dropped) and plain attributes.
+Status TranslateDirect(NodeContext& c, const std::string& type);
+
+}  // namespace asim::atc::onnx_import

@@ -1,0 +1,120 @@
+// Inference and host evaluation through the kernel registry (see infer.h).
+// Thread safety and failure: as the header says.
+#include "tools/atc/passes/infer.h"
+
+#include <cstring>
+
+#include "kernels/framework/registry.h"
+
+namespace asim::atc::ir {
+
+using kernels::Engine;
+using kernels::KernelDef;
+using kernels::KernelRegistry;
+using kernels::TensorSpec;
+
+std::vector<TensorSpec> InputSpecs(const Graph& graph, const Node& node) {
+  std::vector<TensorSpec> specs;
+  specs.reserve(node.inputs.size());
+  for (int v : node.inputs) specs.push_back(v >= 0 ? graph.value(v).Spec() : TensorSpec{});
+  return specs;
+}
+
+Status ChooseKernel(const std::string& type, const std::vector<TensorSpec>& inputs, const kernels::AttrMap& attrs,
+                    const kernels::ChipTraits& chip, const KernelDef** def, kernels::AttrMap* resolved) {
+  const auto candidates = KernelRegistry::Get().Find(type);
+  for (Engine engine : {Engine::kAiCpu, Engine::kAiCore}) {
+    for (const KernelDef* d : candidates) {
+      if (d->engine != engine || !d->infer_shape) continue;
+      kernels::AttrMap r;
+      if (!d->ResolveAttrs(attrs, &r).ok() || !d->Match(inputs, r, chip).ok()) continue;
+      *def = d;
+      *resolved = std::move(r);
+      return Status::Ok();
+    }
+  }
+  kernels::Selection sel;
+  Status st = KernelRegistry::Get().Select(type, inputs, attrs, chip, &sel);
+  if (st.ok()) return Status(err::kOpNotFound, "no kernel of op type '" + type + "' takes these inputs as given");
+  return st;
+}
+
+Status InferNode(Graph& graph, int index, const kernels::ChipTraits& chip) {
+  Node& node = graph.node(index);
+  const std::vector<TensorSpec> inputs = InputSpecs(graph, node);
+  const KernelDef* def = nullptr;
+  kernels::AttrMap resolved;
+  ASIM_RETURN_IF_ERROR(ChooseKernel(node.type, inputs, node.attrs, chip, &def, &resolved));
+  std::vector<TensorSpec> outputs;
+  ASIM_RETURN_IF_ERROR(def->infer_shape(inputs, resolved, &outputs));
+  if (outputs.size() < node.outputs.size()) {
+    return Status(err::kInvalidParam, "the kernel produces " + std::to_string(outputs.size()) +
+                                          " outputs, the node has " + std::to_string(node.outputs.size()));
+  }
+  bool dynamic = false;
+  for (int v : node.inputs) dynamic = dynamic || (v >= 0 && graph.value(v).dynamic);
+  for (size_t k = 0; k < node.outputs.size(); ++k) {
+    Value& out = graph.value(node.outputs[k]);
+    out.dtype = outputs[k].dtype;
+    out.dims = outputs[k].dims;
+    out.format = outputs[k].format;
+    out.dynamic = dynamic;
+  }
+  return Status::Ok();
+}
+
+Status InferGraph(Graph& graph, const kernels::ChipTraits& chip) {
+  for (size_t i = 0; i < graph.nodes.size(); ++i) {
+    if (graph.nodes[i].dead) continue;
+    Status st = InferNode(graph, static_cast<int>(i), chip);
+    if (!st.ok()) return st;
+  }
+  return Status::Ok();
+}
+
+Status EvaluateNode(const Graph& graph, const Node& node, const kernels::ChipTraits& chip, std::vector<Bytes>* out,
+                    std::vector<TensorSpec>* specs) {
+  std::vector<TensorSpec> inputs = InputSpecs(graph, node);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (node.inputs[i] < 0) continue;
+    if (inputs[i].host_data == nullptr || !inputs[i].IsStatic()) {
+      return Status(err::kInvalidParam, "input " + std::to_string(i) + " is not a static constant");
+    }
+  }
+  const KernelDef* def = nullptr;
+  kernels::AttrMap resolved;
+  ASIM_RETURN_IF_ERROR(ChooseKernel(node.type, inputs, node.attrs, chip, &def, &resolved));
+  std::vector<TensorSpec> outputs;
+  ASIM_RETURN_IF_ERROR(def->infer_shape(inputs, resolved, &outputs));
+  if (outputs.size() < node.outputs.size()) return Status(err::kInvalidParam, "too few outputs");
+  static uint8_t empty[8];
+  kernels::KernelContext ctx;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    kernels::TensorView view{inputs[i], nullptr};
+    if (node.inputs[i] >= 0) view.data = const_cast<void*>(inputs[i].host_data ? inputs[i].host_data : empty);
+    if (view.data != nullptr && graph.value(node.inputs[i]).data->empty()) view.data = empty;
+    ctx.inputs.push_back(view);
+  }
+  std::vector<std::vector<uint8_t>> bytes(outputs.size());
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    if (!outputs[k].IsStatic()) return Status(err::kInvalidParam, "output " + std::to_string(k) + " is not static");
+    bytes[k].assign(outputs[k].Bytes(), 0);
+    ctx.outputs.push_back({outputs[k], bytes[k].empty() ? empty : bytes[k].data()});
+  }
+  std::vector<uint8_t> workspace(def->workspace ? def->workspace(inputs, outputs, resolved) : 0);
+  ctx.attrs = &resolved;
+  ctx.workspace = workspace.empty() ? nullptr : workspace.data();
+  ctx.workspace_bytes = workspace.size();
+  ASIM_RETURN_IF_ERROR(def->compute(ctx));
+  out->clear();
+  specs->clear();
+  for (size_t k = 0; k < node.outputs.size(); ++k) {
+    specs->push_back(outputs[k]);
+    // A kernel may shrink a data-dependent output (its view's dims); keep what it wrote.
+    bytes[k].resize(std::min(bytes[k].size(), ctx.outputs[k].spec.Bytes()));
+    out->push_back(std::make_shared<const std::vector<uint8_t>>(std::move(bytes[k])));
+  }
+  return Status::Ok();
+}
+
+}  // namespace asim::atc::ir
