@@ -92,6 +92,14 @@ Status Runtime::Init(const char* config_path) {
   soc_name_ = spec.soc_name;
   devices_.assign(config_.sim.device_count, nullptr);
   host_memory_ = std::make_unique<sim::HostMemory>();
+  for (const auto& ext : Extensions()) {
+    Status st = ext->OnInit(config_);
+    if (!st.ok()) {
+      host_memory_.reset();
+      devices_.clear();
+      return st;
+    }
+  }
   initialized_ = true;
   ASIM_LOG_INFO("[ACL] aclInit: {} simulated {} device(s), {} run mode, config '{}'", config_.sim.device_count,
                 soc_name_, config_.sim.run_mode == cfg::RunMode::kDevice ? "device" : "host",
@@ -115,6 +123,7 @@ Status Runtime::Finalize() {
   reports_.Clear();
   size_t leaks = 0;
   for (const auto& dc : devices) leaks += ReleaseDevice(dc, /*log_leaks=*/true);
+  for (const auto& ext : Extensions()) ext->OnFinalize();  // without the lifecycle lock
   std::lock_guard<std::mutex> lock(mutex_);
   devices_.clear();
   if (host_memory_) {
@@ -157,6 +166,7 @@ Status Runtime::OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContex
                                              config_.sim.run_mode == cfg::RunMode::kDevice, &device));
     auto dc = std::make_shared<DeviceContext>(device_id, std::move(device));
     InstallExceptionObserver(*dc);
+    for (const auto& ext : Extensions()) ext->OnDeviceOpened(*dc);
     // Default context and its default stream.
     auto ctx = std::make_shared<Context>(dc, /*is_default=*/true);
     auto hw = dc->scheduler().CreateStream(dc->NextStreamId(), 0);
@@ -198,13 +208,8 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
     dc->scheduler().DestroyStream(s->hw_ptr(), /*force=*/false);
   }
   if (scratch) dc->scheduler().DestroyStream(scratch, /*force=*/false);
-  std::vector<DeviceReleaseHook> hooks;
-  {
-    std::lock_guard<std::mutex> lock(hooks_mutex_);
-    hooks = release_hooks_;
-  }
-  for (const auto& hook : hooks) {
-    const size_t released = hook(device_id, log_leaks);
+  for (const auto& ext : Extensions()) {
+    const size_t released = ext->OnDeviceRelease(device_id, log_leaks);
     if (log_leaks) leaks += released;
   }
   if (log_leaks) {
@@ -232,9 +237,17 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
   return leaks;
 }
 
-void Runtime::AddDeviceReleaseHook(DeviceReleaseHook hook) {
-  std::lock_guard<std::mutex> lock(hooks_mutex_);
-  release_hooks_.push_back(std::move(hook));
+void Runtime::AddExtension(std::shared_ptr<RuntimeExtension> extension) {
+  std::lock_guard<std::mutex> lock(extensions_mutex_);
+  for (const auto& e : extensions_) {
+    if (e == extension) return;
+  }
+  extensions_.push_back(std::move(extension));
+}
+
+std::vector<std::shared_ptr<RuntimeExtension>> Runtime::Extensions() const {
+  std::lock_guard<std::mutex> lock(extensions_mutex_);
+  return extensions_;
 }
 
 Status Runtime::SetDevice(int32_t device_id) {

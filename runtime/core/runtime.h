@@ -23,6 +23,7 @@
 #include "runtime/base/status.h"
 #include "runtime/config/acl_config.h"
 #include "runtime/core/exception_info.h"
+#include "runtime/core/extension.h"
 #include "runtime/core/handle_registry.h"
 #include "runtime/core/objects.h"
 #include "runtime/core/report_hub.h"
@@ -112,13 +113,9 @@ class Runtime {
   Status ProcessReport(int32_t timeout_ms);
   Status SetExceptionCallback(ExceptionCallback callback);
 
-  // Modules above the core that own device resources (loaded models) register a hook that
-  // releases what they hold on a device being released (aclrtResetDevice, aclFinalize),
-  // after its streams drained and before its memory is checked for leaks; the hook returns
-  // how many objects it released (counted as leaks when log_leaks). Hooks live as long as
-  // the process; they are called without Runtime locks held.
-  using DeviceReleaseHook = std::function<size_t(int32_t device_id, bool log_leaks)>;
-  void AddDeviceReleaseHook(DeviceReleaseHook hook);
+  // Modules above the core (models, dump, profiling) take part in the lifecycle through a
+  // RuntimeExtension (extension.h); registering the same extension twice is a no-op.
+  void AddExtension(std::shared_ptr<RuntimeExtension> extension);
 
   // Sets timeouts (seconds) that the app configured; reported by tests, used by waits.
   void SetOpWaitTimeout(uint32_t seconds);
@@ -158,8 +155,9 @@ class Runtime {
   std::unique_ptr<sim::HostMemory> host_memory_;
   ReportHub reports_;
   std::atomic<ExceptionCallback> exception_callback_{nullptr};
-  std::mutex hooks_mutex_;
-  std::vector<DeviceReleaseHook> release_hooks_;
+  std::vector<std::shared_ptr<RuntimeExtension>> Extensions() const;
+  mutable std::mutex extensions_mutex_;
+  std::vector<std::shared_ptr<RuntimeExtension>> extensions_;
   std::atomic<uint32_t> op_wait_timeout_s_{0};
   std::atomic<uint32_t> op_execute_timeout_s_{0};
 };

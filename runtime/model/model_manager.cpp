@@ -30,15 +30,26 @@ Status ReadFromMem(const void* data, size_t size, std::shared_ptr<om::Model>* ou
 
 }  // namespace
 
+namespace {
+
+// Models left loaded go with their device (aclrtResetDevice, aclFinalize), counted as leaks.
+class ModelExtension : public rt::RuntimeExtension {
+ public:
+  size_t OnDeviceRelease(int32_t device_id, bool log_leaks) override {
+    return ModelManager::Get().UnloadAll(device_id, log_leaks);
+  }
+};
+
+}  // namespace
+
 ModelManager& ModelManager::Get() {
-  static ModelManager* manager = [] {
-    auto* m = new ModelManager();
-    // Models left loaded go with their device (aclrtResetDevice, aclFinalize), counted as leaks.
-    rt::Runtime::Get().AddDeviceReleaseHook(
-        [m](int32_t device_id, bool log_leaks) { return m->UnloadAll(device_id, log_leaks); });
-    return m;
-  }();
+  static ModelManager* manager = new ModelManager();  // process lifetime: tasks may outlive main()
   return *manager;
+}
+
+std::shared_ptr<rt::RuntimeExtension> ModelManager::Extension() {
+  static auto extension = std::make_shared<ModelExtension>();
+  return extension;
 }
 
 Status ModelManager::LoadFromFile(const std::string& path, const LoadMemory& memory, uint32_t* model_id) {

@@ -23,6 +23,7 @@
 #include "om/model.h"
 #include "runtime/base/status.h"
 #include "runtime/base/tensor_desc.h"
+#include "runtime/core/extension.h"
 #include "runtime/model/model_info.h"
 
 namespace asim::model {
@@ -63,6 +64,8 @@ struct PartitionSizes {
 class ModelManager {
  public:
   static ModelManager& Get();
+  // What runtime/api/runtime_extensions.cpp registers: unloads a released device's models.
+  static std::shared_ptr<rt::RuntimeExtension> Extension();
 
   Status LoadFromFile(const std::string& path, const LoadMemory& memory, uint32_t* model_id);
   Status LoadFromMem(const void* data, size_t size, const LoadMemory& memory, uint32_t* model_id);

@@ -1,0 +1,20 @@
+// The modules that take part in aclInit / device open and release / aclFinalize. One line
+// each; the order is the order of their callbacks.
+#include "runtime/api/runtime_extensions.h"
+
+#include <mutex>
+
+#include "runtime/core/runtime.h"
+#include "runtime/model/model_manager.h"
+
+namespace asim::api {
+
+void RegisterRuntimeExtensions() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    rt::Runtime& rt = rt::Runtime::Get();
+    rt.AddExtension(model::ModelManager::Extension());
+  });
+}
+
+}  // namespace asim::api
