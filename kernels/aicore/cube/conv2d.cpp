@@ -9,6 +9,7 @@
 // the reason (dtype the chip's cube lacks, format, shape, attribute); compute returns the
 // engine's Status.
 #include "kernels/aicore/cube/conv_decl.h"
+#include "kernels/aicore/cube/conv_epilogue.h"
 #include "kernels/aicore/cube/conv_int8.h"
 #include "kernels/aicore/cube/conv_operands.h"
 #include "kernels/aicore/cube/conv_runner.h"
@@ -26,7 +27,7 @@ InferShapeFn Infer(ConvAttrStyle style) {
     ASIM_RETURN_IF_ERROR(ConvParamsFromSpecs(style, inputs, attrs, &p));
     if (p.spatial != 2) return Status(err::kOpInputNotMatch, "the AI Core convolution is 2-D only");
     outputs->assign(1, ConvOutputSpec(OutputDtype(inputs[0].dtype), Format::kNc1hwc0, p));
-    return Status::Ok();
+    return CheckConvEpilogue(inputs, attrs, outputs->front());
   };
 }
 
@@ -78,7 +79,8 @@ ComputeFn Compute(ConvAttrStyle style) {
       io.bias_dtype = ctx.in(2).dtype();
     }
     io.y = ActView(ctx.out(0).data, ctx.out(0).spec, p.n, p.cout, out_sp);
-    return RunConv(p, io, ctx.workspace, ctx.workspace_bytes, /*allow_heap=*/false);
+    ASIM_RETURN_IF_ERROR(RunConv(p, io, ctx.workspace, ctx.workspace_bytes, /*allow_heap=*/false));
+    return ApplyConvEpilogue(ctx);
   };
 }
 
@@ -90,13 +92,19 @@ KernelDef Build(const char* op, ConvAttrStyle style) {
       .SameDtypeAs(0)
       .OptionalInput(cann ? "bias" : "B", {DataType::kFloat16, DataType::kFloat, DataType::kInt32})
       .Output(cann ? "y" : "Y", {DataType::kFloat16, DataType::kFloat, DataType::kInt32}, {Format::kNc1hwc0});
+  AddConvEpilogue(b, {Format::kNc1hwc0});
   AddConvAttrs(b, style);
   return b.StaticShapesOnly()
       .Constraint(ChipSupports)
       .InferShape(Infer(style))
       .Workspace(Workspace(style))
       .Compute(Compute(style))
-      .Cost(ConvCubeCost(style))
+      .Cost([style](const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs, const AttrMap& attrs,
+                    const ChipTraits& chip) {
+        WorkDesc w = ConvCubeCost(style)(inputs, outputs, attrs, chip);
+        AddConvEpilogueWork(inputs, attrs, outputs, &w);
+        return w;
+      })
       .Source("kernels/aicore/cube/conv2d.cpp")
       .Build();
 }

@@ -9,6 +9,7 @@
 // the reason (dtype, format, shape, attribute); compute returns kOpInputNotMatch when the
 // run-time shapes do not fit.
 #include "kernels/aicore/cube/conv_decl.h"
+#include "kernels/aicore/cube/conv_epilogue.h"
 #include "kernels/aicore/cube/conv_operands.h"
 #include "kernels/aicore/cube/conv_runner.h"
 #include "kernels/aicpu/cube/naive_conv.h"
@@ -60,7 +61,7 @@ InferShapeFn Infer(ConvAttrStyle style) {
     TensorSpec y = ConvOutputSpec(inputs[0].dtype, inputs[0].format, p);
     y.format = given[0].format;
     outputs->assign(1, std::move(y));
-    return Status::Ok();
+    return CheckConvEpilogue(given, attrs, outputs->front());
   };
 }
 
@@ -85,7 +86,7 @@ ComputeFn Compute(ConvAttrStyle style) {
     const TensorView* bias = ctx.has_input(2) ? &ctx.inputs[2] : nullptr;
     if (!UsesEngine(specs[0].dtype, p)) {
       NaiveConv(p, ctx.in(0), ctx.in(1), bias, ctx.out(0));
-      return Status::Ok();
+      return ApplyConvEpilogue(ctx);
     }
     const std::vector<int64_t> in_sp(p.in.begin(), p.in.begin() + p.spatial);
     const std::vector<int64_t> out_sp(p.out.begin(), p.out.begin() + p.spatial);
@@ -100,7 +101,8 @@ ComputeFn Compute(ConvAttrStyle style) {
     TensorSpec y_spec = ctx.out(0).spec;
     y_spec.format = specs[0].format;
     io.y = ActView(ctx.out(0).data, y_spec, p.n, p.cout, out_sp);
-    return RunConv(p, io, ctx.workspace, ctx.workspace_bytes, /*allow_heap=*/true);
+    ASIM_RETURN_IF_ERROR(RunConv(p, io, ctx.workspace, ctx.workspace_bytes, /*allow_heap=*/true));
+    return ApplyConvEpilogue(ctx);
   };
 }
 
@@ -113,6 +115,7 @@ KernelDef Build(const char* op, ConvAttrStyle style) {
       .SameDtypeAs(0)
       .OptionalInput(cann ? "bias" : "B", types)
       .Output(cann ? "y" : "Y", types);
+  AddConvEpilogue(b, {Format::kNchw, Format::kNd, Format::kNhwc});
   AddConvAttrs(b, style);
   return b
       .Constraint([style](const std::vector<TensorSpec>& inputs, const AttrMap& attrs, const ChipTraits&) {
@@ -121,7 +124,12 @@ KernelDef Build(const char* op, ConvAttrStyle style) {
       .InferShape(Infer(style))
       .Workspace(Workspace(style))
       .Compute(Compute(style))
-      .Cost(ConvAiCpuCost(style))
+      .Cost([style](const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs, const AttrMap& attrs,
+                    const ChipTraits& chip) {
+        WorkDesc w = ConvAiCpuCost(style)(inputs, outputs, attrs, chip);
+        AddConvEpilogueWork(inputs, attrs, outputs, &w);
+        return w;
+      })
       .Source("kernels/aicpu/cube/conv2d.cpp")
       .Build();
 }

@@ -499,3 +499,66 @@ TEST(ConvTranspose, OneDimensional) {
 
 }  // namespace
 }  // namespace asim::kernels::testing
+
+namespace asim::kernels::testing {
+namespace {
+
+// The fused epilogue (conv_epilogue.h): y = Relu(conv(x) + residual) on both engines.
+void CheckFusedConv(Engine engine, DataType dtype, const ChipTraits& chip, bool residual, bool relu, uint32_t seed) {
+  const ConvCase c{1, 20, 9, 7, 24, 3, 3, 1, 1, 1, 1, 1, 1};
+  SCOPED_TRACE(std::string(EngineName(engine)) + " " + DataTypeName(dtype) + (residual ? " +residual" : "") +
+               (relu ? " +relu" : ""));
+  const std::vector<int64_t> xd{c.n, c.cin, c.h, c.w}, wd{c.cout, c.cin, c.kh, c.kw}, yd{1, c.cout, c.oh(), c.ow()};
+  HostTensor x = WithFormat(HostTensor::FromFloats(dtype, xd, RandomFloats(20 * 9 * 7, -1, 1, seed)), Format::kNchw);
+  HostTensor w =
+      WithFormat(HostTensor::FromFloats(dtype, wd, RandomFloats(24 * 20 * 9, -1, 1, seed + 1)), Format::kNchw);
+  HostTensor b = HostTensor::FromFloats(dtype, {c.cout}, RandomFloats(24, -1, 1, seed + 2));
+  HostTensor r =
+      WithFormat(HostTensor::FromFloats(dtype, yd, RandomFloats(24 * 9 * 7, -2, 2, seed + 3)), Format::kNchw);
+  std::vector<HostTensor> inputs{x, w, b};
+  if (residual) inputs.push_back(r);
+  AttrMap attrs = OnnxAttrs(c);
+  if (relu) attrs.Set("fused_activation", std::string("Relu"));
+  RunResult res = RunOpOn(engine, "Conv", inputs, attrs, chip);
+  ASSERT_TRUE(res.status.ok()) << res.status.message();
+  std::vector<float> want = RefConv(c, x.ToFloats(), w.ToFloats(), b.ToFloats());
+  const std::vector<float> rv = r.ToFloats();
+  for (size_t i = 0; i < want.size(); ++i) {
+    if (residual) want[i] += rv[i];
+    if (relu) want[i] = std::max(want[i], 0.0f);
+  }
+  const Tolerance tol = TolFor(dtype);
+  EXPECT_TRUE(AllClose(ToNchw(res.outputs[0]).ToFloats(), want, tol.rtol, tol.atol));
+}
+
+TEST(Conv, FusedResidualAddAndReluOnBothEngines) {
+  uint32_t seed = 900;
+  for (bool residual : {false, true}) {
+    for (bool relu : {false, true}) {
+      CheckFusedConv(Engine::kAiCore, DataType::kFloat16, {}, residual, relu, seed += 5);
+      CheckFusedConv(Engine::kAiCore, DataType::kFloat, Ascend910B(), residual, relu, seed += 5);
+      CheckFusedConv(Engine::kAiCpu, DataType::kFloat, {}, residual, relu, seed += 5);
+    }
+  }
+}
+
+TEST(Conv, FusedEpilogueRefusesWhatItCannotDo) {
+  const ConvCase c{1, 4, 5, 5, 8, 3, 3, 1, 1, 1, 1, 1, 1};
+  HostTensor x =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat16, {1, 4, 5, 5}, RandomFloats(100, -1, 1, 1)), Format::kNchw);
+  HostTensor w =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat16, {8, 4, 3, 3}, RandomFloats(288, -1, 1, 2)), Format::kNchw);
+  AttrMap attrs = OnnxAttrs(c);
+  attrs.Set("fused_activation", std::string("Sigmoid"));
+  RunResult r = RunOpOn(Engine::kAiCore, "Conv", {x, w}, attrs, {});
+  EXPECT_FALSE(r.status.ok());
+  EXPECT_NE(r.status.message().find("fused_activation"), std::string::npos) << r.status.message();
+  HostTensor wrong =
+      WithFormat(HostTensor::FromFloats(DataType::kFloat16, {1, 8, 4, 4}, RandomFloats(128, -1, 1, 3)), Format::kNchw);
+  RunResult r2 = RunOpOn(Engine::kAiCore, "Conv", {x, w, HostTensor{}, wrong}, OnnxAttrs(c), {});
+  EXPECT_FALSE(r2.status.ok());
+  EXPECT_NE(r2.status.message().find("residual"), std::string::npos) << r2.status.message();
+}
+
+}  // namespace
+}  // namespace asim::kernels::testing

@@ -205,8 +205,14 @@ class Lowerer {
     bool selected = false;
     if (MayKeepInternal(op.type, op.attrs, Specs(in))) {
       Selection trial;
-      if (Select(op.type, in, op.attrs, &trial).ok() && trial.conversions.empty() &&
-          KeepsInternal(op.type, op.attrs, Specs(in), *trial.def)) {
+      // The internal-layout inputs must be taken as they are; plain inputs (a conv's
+      // constant filter) may still be converted.
+      const bool ok = Select(op.type, in, op.attrs, &trial).ok();
+      const bool internal_kept = ok && std::none_of(trial.conversions.begin(), trial.conversions.end(),
+                                                    [&](const kernels::FormatConversion& c) {
+                                                      return IsInternalFormat(SpecOf(in[c.input]).format);
+                                                    });
+      if (internal_kept && KeepsInternal(op.type, op.attrs, Specs(in), *trial.def)) {
         sel = std::move(trial);
         selected = true;
       }

@@ -1,0 +1,104 @@
+// Conv epilogue (see conv_epilogue.h). Thread safety and failure: as the header says.
+#include "kernels/aicore/cube/conv_epilogue.h"
+
+#include <algorithm>
+#include <string>
+
+#include "kernels/common/parallel.h"
+#include "runtime/base/fp16.h"
+
+namespace asim::kernels {
+namespace {
+
+bool HasResidual(const std::vector<TensorSpec>& inputs) {
+  return inputs.size() > kConvResidualInput && inputs[kConvResidualInput].dtype != DataType::kUndefined;
+}
+
+template <typename LoadY, typename LoadR, typename Store>
+void Run(int64_t n, bool relu, const LoadY& load_y, const LoadR& load_r, const Store& store, bool residual) {
+  ParallelFor(n, 16384, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
+      float v = load_y(i);
+      if (residual) v += load_r(i);
+      if (relu) v = std::max(v, 0.0f);
+      store(i, v);
+    }
+  });
+}
+
+}  // namespace
+
+void AddConvEpilogue(KernelBuilder& b, std::vector<Format> formats) {
+  b.OptionalInput("residual", {DataType::kFloat16, DataType::kFloat}, std::move(formats))
+      .Attr(kConvFusedActivationAttr, std::string());
+}
+
+Status CheckConvEpilogue(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, const TensorSpec& y) {
+  const std::string act = attrs.GetString(kConvFusedActivationAttr, "");
+  if (!act.empty() && act != "Relu") {
+    return Status(err::kOpAttrNotMatch,
+                  std::string(kConvFusedActivationAttr) + " '" + act + "' is not supported (\"\" or \"Relu\")");
+  }
+  if ((!act.empty() || HasResidual(inputs)) && y.dtype != DataType::kFloat16 && y.dtype != DataType::kFloat) {
+    return Status(err::kOpAttrNotMatch,
+                  std::string("a fused epilogue needs an fp16 or fp32 output, not ") + DataTypeName(y.dtype));
+  }
+  if (HasResidual(inputs)) {
+    const TensorSpec& r = inputs[kConvResidualInput];
+    if (r.dtype != y.dtype || r.dims != y.dims || r.format != y.format) {
+      return Status(err::kOpInputNotMatch, "residual " + std::string(DataTypeName(r.dtype)) + " " +
+                                               DimsToString(r.dims) + " must match the output " +
+                                               DataTypeName(y.dtype) + " " + DimsToString(y.dims));
+    }
+  }
+  return Status::Ok();
+}
+
+Status ApplyConvEpilogue(KernelContext& ctx) {
+  const bool relu = ctx.attrs->GetString(kConvFusedActivationAttr, "") == "Relu";
+  const bool residual = ctx.has_input(kConvResidualInput);
+  if (!relu && !residual) return Status::Ok();
+  TensorView& y = ctx.out(0);
+  const int64_t n = y.ElementCount();
+  const void* r = residual ? ctx.in(kConvResidualInput).data : nullptr;
+  if (y.dtype() == DataType::kFloat16) {
+    auto* yp = y.as<uint16_t>();
+    const auto* rp = static_cast<const uint16_t*>(r);
+    Run(
+        n, relu, [&](int64_t i) { return HalfToFloat(yp[i]); }, [&](int64_t i) { return HalfToFloat(rp[i]); },
+        [&](int64_t i, float v) { yp[i] = FloatToHalf(v); }, residual);
+  } else if (y.dtype() == DataType::kFloat) {
+    auto* yp = y.as<float>();
+    const auto* rp = static_cast<const float*>(r);
+    Run(
+        n, relu, [&](int64_t i) { return yp[i]; }, [&](int64_t i) { return rp[i]; },
+        [&](int64_t i, float v) { yp[i] = v; }, residual);
+  } else {
+    return Status(err::kUnsupportedDataType,
+                  std::string("the conv epilogue handles fp16 and fp32 outputs, not ") + DataTypeName(y.dtype()));
+  }
+  return Status::Ok();
+}
+
+void AddConvEpilogueWork(const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
+                         const std::vector<TensorSpec>& outputs, WorkDesc* work) {
+  if (outputs.empty()) return;
+  const bool relu = attrs.GetString(kConvFusedActivationAttr, "") == "Relu";
+  const bool residual = HasResidual(inputs);
+  const uint64_t elems = static_cast<uint64_t>(outputs[0].ElementCount());
+  // fp16 epilogue ops run at twice the fp32 rate: half an fp32 vector op per element
+  // (docs/cost_model.md, "UB fusion").
+  const uint64_t per_op = outputs[0].dtype == DataType::kFloat16 ? elems / 2 : elems;
+  if (work->on_ai_cpu) {
+    work->aicpu_ops += (relu ? elems : 0) + (residual ? elems : 0);
+    if (residual) work->aicpu_bytes += inputs[kConvResidualInput].Bytes();
+    return;
+  }
+  if (relu) work->vector_ops += per_op;
+  if (residual) {
+    work->vector_ops += per_op;
+    work->mte2_bytes += inputs[kConvResidualInput].Bytes();
+  }
+}
+
+}  // namespace asim::kernels
