@@ -3,6 +3,7 @@
 
 #include <chrono>
 
+#include "kernels/framework/registry.h"
 #include "runtime/base/log.h"
 #include "tools/atc/compiler/chip_traits.h"
 #include "tools/atc/compiler/graph_builder.h"
@@ -58,6 +59,17 @@ Status OutputDtypes(const ConvertOptions& o, const onnx_import::ImportInfo& info
   return Status::Ok();
 }
 
+// Every Conv kernel takes the fused epilogue (kernels/aicore/cube/conv_epilogue.h).
+bool ConvEpilogueSupported() {
+  const auto defs = kernels::KernelRegistry::Get().Find("Conv");
+  for (const auto* d : defs) {
+    bool declared = false;
+    for (const auto& a : d->attrs) declared = declared || a.name == "fused_activation";
+    if (!declared) return false;
+  }
+  return !defs.empty();
+}
+
 }  // namespace
 
 ir::PrecisionMode DefaultPrecisionMode(const std::string&) {
@@ -82,6 +94,7 @@ Status ConvertOnnx(const ConvertOptions& o, om::Model* model, ConvertResult* res
   io.chip = chip;
   io.fold_constants = o.fusion.Enabled(kConstantFoldingPass);
   io.run_checker = o.run_checker;
+  io.constant_inputs = o.constant_inputs;
   ir::Graph graph;
   ASIM_RETURN_IF_ERROR(onnx_import::ImportOnnxModel(io, &graph, &result->import));
   result->import_seconds = Since(t0);
@@ -109,6 +122,9 @@ Status ConvertOnnx(const ConvertOptions& o, om::Model* model, ConvertResult* res
   st = ir::AssignPrecision(graph, po, &result->precision);
   if (!st.ok()) return InvalidArgument("--input_fp16_nodes", "", st.message());
   result->precision_mode = po.mode;
+  if (ConvEpilogueSupported() && o.fusion.Enabled(kConvReluFusionPass) && o.fusion.Enabled(kConvAddFusionPass)) {
+    result->fused_convs = ir::FuseConvEpilogues(graph);
+  }
   graph.RemoveDeadNodes();
   graph.Compact();
   result->graph_nodes = graph.nodes.size();
@@ -133,10 +149,10 @@ Status ConvertOnnx(const ConvertOptions& o, om::Model* model, ConvertResult* res
   result->compile_seconds = Since(t0);
   ASIM_LOG_INFO(
       "[ATC] {}: imported {} ONNX nodes (opset {}) in {:.3f} s; passes in {:.3f} s ({} constants folded, "
-      "{} BatchNorm folded, {} fp16 / {} fp32 nodes, {} casts); compiled {} nodes in {:.3f} s",
+      "{} BatchNorm folded, {} fp16 / {} fp32 nodes, {} casts, {} Conv fused); compiled {} nodes in {:.3f} s",
       o.model_path, result->import.onnx_nodes, result->import.opset, result->import_seconds, result->pass_seconds,
       result->folded_constants, result->folded_batchnorms, result->precision.low_nodes, result->precision.high_nodes,
-      result->precision.casts, result->report.nodes.size(), result->compile_seconds);
+      result->precision.casts, result->fused_convs, result->report.nodes.size(), result->compile_seconds);
   return Status::Ok();
 }
 

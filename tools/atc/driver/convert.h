@@ -7,8 +7,10 @@
 // option errors keep theirs (E10xxx, E16xxx, E19xxx); a compile-time refusal of a node
 // becomes EZ3003 naming the node, its op and the kernels' reasons; anything else E19999.
 // Also renders the AI CPU report (every node the registry put on the AI CPU, with why).
-// Conv + activation and Conv + Add (+ activation) fusion is not done: no kernel of the
-// registry takes a fused activation or residual input (docs/atc.md).
+// Pass order: import (with folding as nodes arrive), constant folding, BatchNorm folding,
+// precision assignment, Conv epilogue fusion (passes/fuse_conv.h: Conv + Relu, Conv + Add
+// (+ Relu), only when every Conv kernel of the registry declares the epilogue), dead-node
+// removal, compilation.
 // Thread safety: pure apart from reading the model file; concurrent calls are fine.
 // Failure: as above; *model and *result are unspecified on failure.
 #pragma once
@@ -25,6 +27,7 @@
 #include "tools/atc/compiler/compile_report.h"
 #include "tools/atc/driver/option_parse.h"
 #include "tools/atc/onnx/onnx_importer.h"
+#include "tools/atc/passes/fuse_conv.h"
 #include "tools/atc/passes/precision.h"
 
 namespace asim::atc {
@@ -44,7 +47,8 @@ struct ConvertOptions {
   std::string dynamic_option;  // the option that set them, for messages
   FusionSwitches fusion;       // ConstantFoldingPass, ConvBatchnormFusionPass
   bool run_checker = true;
-  std::map<std::string, std::string> metadata;  // stored in the model (command line ...)
+  std::map<std::string, onnx_import::TensorData> constant_inputs;  // see ImportOptions
+  std::map<std::string, std::string> metadata;                     // stored in the model (command line ...)
 };
 
 struct ConvertResult {
@@ -53,6 +57,7 @@ struct ConvertResult {
   ir::PrecisionSummary precision;
   size_t folded_constants = 0;
   size_t folded_batchnorms = 0;
+  size_t fused_convs = 0;  // Conv nodes that absorbed an Add and / or a Relu
   size_t graph_nodes = 0;  // after the passes
   CompileReport report;
   double import_seconds = 0, pass_seconds = 0, compile_seconds = 0;
@@ -64,6 +69,8 @@ ir::PrecisionMode DefaultPrecisionMode(const std::string& soc_version);
 // Pass names --fusion_switch_file understands.
 inline constexpr const char* kConstantFoldingPass = "ConstantFoldingPass";
 inline constexpr const char* kBatchNormFoldingPass = "ConvBatchnormFusionPass";
+inline constexpr const char* kConvReluFusionPass = "ConvReluFusionPass";
+inline constexpr const char* kConvAddFusionPass = "ConvAddReluFusionPass";
 
 Status ConvertOnnx(const ConvertOptions& options, om::Model* model, ConvertResult* result);
 

@@ -137,9 +137,30 @@ Status NodeContext::Emit(const std::string& type, std::vector<int> inputs, kerne
                     "No supported Ops kernel and engine are found for [" + g.node(index).name + "], optype [" + op +
                         "]. Reason: " + st.message());
   }
+  ASIM_RETURN_IF_ERROR(CheckStaticOutputs(index));
   if (state_.fold) (void)ir::TryFoldNode(g, index, state_.chip);
   *outs = g.node(index).outputs;
   return Status::Ok();
+}
+
+Status NodeContext::CheckStaticOutputs(int index) const {
+  const ir::Graph& g = *state_.graph;
+  const ir::Node& n = g.node(index);
+  bool unknown = false, gear_dependent = false;
+  for (int v : n.outputs) {
+    for (int64_t d : g.value(v).dims) unknown = unknown || d < 0;
+  }
+  for (int v : n.inputs) gear_dependent = gear_dependent || (v >= 0 && g.value(v).dynamic);
+  if (!unknown || gear_dependent) return Status::Ok();
+  std::string names;
+  for (int v : n.inputs) {
+    if (v < 0 || g.value(v).is_constant()) continue;
+    names += std::string(names.empty() ? "" : ", ") + "'" + g.value(v).name + "'";
+  }
+  return Unsupported("the output shape of [" + n.name + "] (" + n.type + ") depends on the values of input(s) " +
+                     names +
+                     ", known only at execution: dynamic shapes inside a model are not supported; make them "
+                     "constants (initializers)");
 }
 
 Status NodeContext::EmitOne(const std::string& type, std::vector<int> inputs, kernels::AttrMap attrs, int* out,

@@ -89,6 +89,9 @@ class NodeContext {
   std::string Where() const;
 
  private:
+  // E16007 when an output's dims depend on input values (not on gears) known only at run time.
+  Status CheckStaticOutputs(int index) const;
+
   ImportState& state_;
   const onnx::NodeProto& node_;
   std::string name_;

@@ -5,8 +5,10 @@
 #include <set>
 
 #include "kernels/framework/tensor.h"
+#include "runtime/base/log.h"
 #include "tools/atc/compiler/gears.h"
 #include "tools/atc/onnx/node_context.h"
+#include "tools/atc/onnx/onnx_function.h"
 #include "tools/atc/onnx/onnx_loader.h"
 #include "tools/atc/onnx/onnx_tensor.h"
 #include "tools/atc/onnx/translate.h"
@@ -46,7 +48,12 @@ class Importer {
     state_.model_dir = model_.model_dir;
     state_.opset = model_.opset;
     ASIM_RETURN_IF_ERROR(Inputs(graph));
-    if (model_.checked) ASIM_RETURN_IF_ERROR(InferOnnxShapes(&model_, declared_));
+    if (model_.checked) {
+      // ONNX's inference is advisory: the kernels' inference decides (a model whose declared
+      // output shapes disagree with it still converts).
+      Status st = InferOnnxShapes(&model_, declared_);
+      if (!st.ok()) ASIM_LOG_WARN("[ATC] {}", st.message());
+    }
     ASIM_RETURN_IF_ERROR(Initializers(model_.proto.graph()));
     ASIM_RETURN_IF_ERROR(TranslateNodes(model_.proto.graph()));
     ASIM_RETURN_IF_ERROR(Outputs(model_.proto.graph()));
@@ -63,11 +70,15 @@ class Importer {
     std::vector<const onnx::ValueInfoProto*> inputs;
     for (const auto& in : graph.input()) {
       if (initializers.count(in.name()) != 0) continue;  // a weight listed as an input (IR < 4) or a default
+      if (auto it = o_.constant_inputs.find(in.name()); it != o_.constant_inputs.end()) {
+        state_.values[in.name()] = g_.AddConstant(in.name(), it->second.dtype, it->second.dims, it->second.bytes);
+        continue;
+      }
       names.push_back(in.name());
       inputs.push_back(&in);
     }
     for (const auto& [name, dims] : o_.input_shapes) {
-      if (std::find(names.begin(), names.end(), name) == names.end()) {
+      if (std::find(names.begin(), names.end(), name) == names.end() && o_.constant_inputs.count(name) == 0) {
         return AtcError(ecode::kNoSuchNode, err::kInvalidParam,
                         "Model has no [" + name +
                             "] node (--input_shape names a graph input; the model's inputs "
@@ -234,12 +245,17 @@ class Importer {
                            node.op_type() + ")");
     } else {
       TranslateFn fn = FindTranslator(node.op_type());
-      if (fn == nullptr) {
-        return AtcError(ecode::kNoParser, err::kOpNotFound,
-                        "No ONNX parser is registered for optype [" + node.op_type() + "] (node [" + c.name() +
-                            "], opset " + std::to_string(state_.opset) + ").");
+      if (fn != nullptr) {
+        ASIM_RETURN_IF_ERROR(fn(c));
+      } else {
+        bool expanded = false;
+        ASIM_RETURN_IF_ERROR(ExpandAsFunction(c, &expanded));
+        if (!expanded) {
+          return AtcError(ecode::kNoParser, err::kOpNotFound,
+                          "No ONNX parser is registered for optype [" + node.op_type() + "] (node [" + c.name() +
+                              "], opset " + std::to_string(state_.opset) + ").");
+        }
       }
-      ASIM_RETURN_IF_ERROR(fn(c));
     }
     for (int k = 0; k < node.output_size(); ++k) {
       if (!node.output(k).empty() && state_.values.count(node.output(k)) == 0) {
@@ -247,6 +263,38 @@ class Importer {
       }
     }
     return Status::Ok();
+  }
+
+  // An op ONNX defines as a function: its body's nodes are translated instead.
+  Status ExpandAsFunction(NodeContext& c, bool* expanded) {
+    *expanded = false;
+    if (depth_ > 8) return Status::Ok();
+    std::vector<onnx::TypeProto> types;
+    for (int i = 0; i < c.input_count(); ++i) {
+      onnx::TypeProto t;
+      if (c.input(i) >= 0) {
+        const ir::Value& v = c.value(i);
+        auto* tt = t.mutable_tensor_type();
+        tt->set_elem_type(OnnxTypeFromDataType(v.dtype));
+        for (int64_t d : v.dims) tt->mutable_shape()->add_dim()->set_dim_value(d);
+      }
+      types.push_back(std::move(t));
+    }
+    FunctionBody body;
+    const std::string prefix = c.name() + "/";
+    ASIM_RETURN_IF_ERROR(ExpandFunction(c.proto(), state_.opset, types, prefix, expanded, &body));
+    if (!*expanded) return Status::Ok();
+    const int64_t saved = state_.opset;
+    if (body.opset > 0) state_.opset = body.opset;
+    ++depth_;
+    Status st;
+    for (const auto& n : body.nodes) {
+      st = TranslateNode(n);
+      if (!st.ok()) break;
+    }
+    --depth_;
+    state_.opset = saved;
+    return st;
   }
 
   // If with a constant condition: the chosen branch's nodes join the graph.
@@ -326,6 +374,7 @@ class Importer {
   LoadedModel model_;
   ImportState state_;
   std::map<std::string, std::vector<int64_t>> declared_;
+  int depth_ = 0;
 };
 
 }  // namespace

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,6 +27,7 @@
 #include "om/model.h"
 #include "runtime/base/format.h"
 #include "runtime/base/status.h"
+#include "tools/atc/onnx/onnx_tensor.h"
 #include "tools/atc/passes/ir.h"
 
 namespace asim::atc::onnx_import {
@@ -42,6 +44,10 @@ struct ImportOptions {
   kernels::ChipTraits chip;
   bool fold_constants = true;
   bool run_checker = true;
+  // Graph inputs whose values are fixed at conversion: they become constants (a library
+  // option, not an atc flag: the ONNX conformance runner uses it for tests whose shape
+  // inputs are graph inputs).
+  std::map<std::string, TensorData> constant_inputs;
 };
 
 struct ImportInfo {

@@ -65,11 +65,9 @@ Status LoadModelFile(const std::string& path, LoadedModel* out) {
                         std::to_string(defaults) + " times).");
   }
   if (defaults == 0) {
-    if (m.proto.ir_version() >= 3 || m.proto.opset_import_size() != 0) {
-      return AtcError(ecode::kUnsupportedOnnx, err::kParseModel,
-                      "The model imports no opset of the default domain 'ai.onnx' (opset_import).");
-    }
-    m.opset = 1;  // IR version < 3 without opset_import: opset 1
+    // No default-domain op may appear then (the importer refuses other domains' nodes);
+    // IR version < 3 without opset_import means opset 1.
+    m.opset = m.proto.opset_import_size() == 0 ? 1 : kMaxOpset;
   }
   if (m.opset < kMinOpset || m.opset > kMaxOpset) {
     return AtcError(ecode::kUnsupportedOnnx, err::kParseModel,

@@ -8,7 +8,7 @@
 // uses them — and the checker with the model's directory (so external data is found).
 // Shape inference runs with --input_shape's dims written into the graph inputs first; its
 // per-node errors are not fatal (the importer's own inference, through the kernels, is
-// authoritative), only a thrown error is reported.
+// authoritative); a thrown error is returned as E16009 and the importer logs it.
 // Thread safety: pure functions (read files; the ONNX schema registry is thread-safe).
 // Failure: E19001 (kInvalidFile) the file cannot be opened, E19005 (kParseFile) it is not
 // an ONNX ModelProto, E16004 (kParseModel) no graph, E16005 (kParseModel) several default
@@ -46,7 +46,8 @@ Status LoadModelFile(const std::string& path, LoadedModel* out);
 Status CheckModel(LoadedModel* model);
 
 // ONNX's shape inference, in place, with `input_dims` (graph input name -> dims, -1 for
-// unknown) written into the graph inputs first. No-op above opset 17 / IR version 8.
+// unknown) written into the graph inputs first. No-op above opset 17 / IR version 8. The
+// importer logs a failure as a warning and goes on (the kernels' inference decides).
 Status InferOnnxShapes(LoadedModel* model, const std::map<std::string, std::vector<int64_t>>& input_dims);
 
 }  // namespace asim::atc::onnx_import

@@ -97,6 +97,13 @@ std::optional<DataType> DataTypeFromOnnx(int32_t t) {
   }
 }
 
+int32_t OnnxTypeFromDataType(DataType dtype) {
+  for (int32_t t = 1; t <= 16; ++t) {
+    if (DataTypeFromOnnx(t) == dtype) return t;
+  }
+  return 0;
+}
+
 std::string OnnxTypeName(int32_t t) {
   if (TensorProto::DataType_IsValid(t)) return TensorProto::DataType_Name(static_cast<TensorProto::DataType>(t));
   return "UNDEFINED(" + std::to_string(t) + ")";

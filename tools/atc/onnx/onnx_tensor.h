@@ -24,6 +24,8 @@ namespace asim::atc::onnx_import {
 
 // The converter's dtype for an ONNX element type; nullopt when there is none.
 std::optional<DataType> DataTypeFromOnnx(int32_t onnx_type);
+// The ONNX element type of a dtype; 0 (UNDEFINED) when there is none.
+int32_t OnnxTypeFromDataType(DataType dtype);
 // "FLOAT", "INT64" ... (TensorProto.DataType names); "UNDEFINED(<n>)" otherwise.
 std::string OnnxTypeName(int32_t onnx_type);
 

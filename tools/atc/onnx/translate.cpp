@@ -12,6 +12,7 @@ const std::map<std::string, TranslateFn>& Table() {
     std::vector<std::pair<std::string, TranslateFn>> entries;
     AddDirectOps(&entries);
     AddSpecialOps(&entries);  // after the direct ops: a special rule replaces a direct one
+    AddQuantOps(&entries);
     std::map<std::string, TranslateFn> m;
     for (auto& [type, fn] : entries) m[type] = fn;
     return m;

@@ -6,7 +6,9 @@
 // by the kernels: Clip, Slice, Pad, Squeeze / Unsqueeze, Reduce*, Split ...) and
 // ops_special.cpp (Constant, Identity, Dropout, Cast, Softmax before opset 13,
 // BatchNormalization, MaxPool's indices, Upsample and Resize-10, Reshape-1, TopK-1,
-// Scatter, ConstantOfShape, EyeLike ...). Control flow (If) is translated by the importer.
+// Scatter, ConstantOfShape, EyeLike ...) and ops_quant.cpp (QuantizeLinear, DequantizeLinear,
+// MatMulInteger, ConvInteger, QLinearMatMul, QLinearConv on float kernels). Control flow
+// (If) and ops ONNX defines as functions are translated by the importer.
 // Thread safety: the table is immutable. Failure: each function returns the Status of
 // NodeContext (EZ3003 no kernel, E16007 unsupported construct).
 #pragma once
@@ -28,6 +30,7 @@ std::vector<std::string> TranslatedOpTypes();
 // Families (each file registers its ops).
 void AddDirectOps(std::vector<std::pair<std::string, TranslateFn>>* table);
 void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table);
+void AddQuantOps(std::vector<std::pair<std::string, TranslateFn>>* table);
 
 // Emits `type` with the node's inputs (trailing absent ones dropped) and plain attributes.
 Status TranslateDirect(NodeContext& c, const std::string& type);

@@ -1,0 +1,122 @@
+// RunModelOnHost (see om_interpreter.h). Thread safety and failure: as the header says.
+#include "tests/onnx_conformance/om_interpreter.h"
+
+#include <cstring>
+#include <map>
+#include <string>
+
+#include "kernels/framework/registry.h"
+
+namespace asim::atc::testing {
+namespace {
+
+kernels::TensorSpec SpecOf(const om::Tensor& t) {
+  kernels::TensorSpec s;
+  s.dtype = t.desc.dtype;
+  s.format = t.desc.format;
+  s.dims = t.desc.dims;
+  s.origin_format = t.desc.origin_format;
+  s.origin_dims = t.desc.origin_dims;
+  return s;
+}
+
+}  // namespace
+
+Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint8_t>>& inputs,
+                      std::vector<std::vector<uint8_t>>* outputs, std::vector<std::vector<int64_t>>* output_dims,
+                      size_t gear) {
+  if (gear >= model.graphs.size()) return Status(err::kInvalidParam, "no graph " + std::to_string(gear));
+  const om::Graph& g = model.graphs[gear];
+  if (inputs.size() != model.inputs.size()) {
+    return Status(err::kInvalidParam, std::to_string(inputs.size()) + " inputs given, the model has " +
+                                          std::to_string(model.inputs.size()));
+  }
+  std::vector<uint8_t> work(g.work_size + 64, 0);
+  std::vector<std::vector<uint8_t>> in = inputs;
+  outputs->assign(model.outputs.size(), {});
+  for (const auto& t : g.tensors) {
+    if (t.place == om::TensorPlace::kOutput && t.io_index < outputs->size()) {
+      auto& buf = (*outputs)[t.io_index];
+      buf.resize(std::max<size_t>(buf.size(), t.offset + t.size));
+    }
+    if (t.place == om::TensorPlace::kInput && t.io_index < in.size() && in[t.io_index].size() < t.offset + t.size) {
+      return Status(err::kInvalidParam, "input " + std::to_string(t.io_index) + " has " +
+                                            std::to_string(in[t.io_index].size()) + " bytes, tensor '" + t.name +
+                                            "' needs " + std::to_string(t.offset + t.size));
+    }
+  }
+  static uint8_t empty[8];
+  auto address = [&](const om::Tensor& t) -> void* {
+    uint8_t* base = nullptr;
+    switch (t.place) {
+      case om::TensorPlace::kWork: base = work.data(); break;
+      case om::TensorPlace::kWeight: base = const_cast<uint8_t*>(model.weights.data()); break;
+      case om::TensorPlace::kInput: base = in[t.io_index].data(); break;
+      case om::TensorPlace::kOutput: base = (*outputs)[t.io_index].data(); break;
+    }
+    return base == nullptr ? empty : base + t.offset;
+  };
+  std::map<int32_t, std::vector<int64_t>> actual;  // tensors whose dims the computation decided
+  for (const om::Node& node : g.nodes) {
+    const kernels::KernelDef* def = nullptr;
+    for (const auto* d : kernels::KernelRegistry::Get().Find(node.type)) {
+      if (d->engine == node.engine && def == nullptr) def = d;
+    }
+    const std::string where = "node '" + node.name + "' (" + node.type + ")";
+    if (def == nullptr) return Status(err::kOpNotFound, where + ": no kernel on " + kernels::EngineName(node.engine));
+    kernels::AttrMap attrs;
+    Status st = def->ResolveAttrs(node.attrs, &attrs);
+    if (!st.ok()) return Status(st.code(), where + ": " + st.message());
+    kernels::KernelContext ctx;
+    bool resized = false;  // an input's dims were decided by an earlier computation
+    for (int32_t t : node.inputs) {
+      if (t < 0) {
+        ctx.inputs.push_back(kernels::TensorView{});
+        continue;
+      }
+      const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
+      kernels::TensorView v{SpecOf(tensor), address(tensor)};
+      if (auto it = actual.find(t); it != actual.end()) {
+        v.spec.dims = it->second;
+        resized = true;
+      }
+      if (tensor.place == om::TensorPlace::kWeight) v.spec.host_data = v.data;
+      ctx.inputs.push_back(v);
+    }
+    for (int32_t t : node.outputs) {
+      const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
+      ctx.outputs.push_back(kernels::TensorView{SpecOf(tensor), address(tensor)});
+    }
+    if (resized && def->infer_shape) {
+      // Shapes flow on from the computed dims, as the runtime re-infers them.
+      std::vector<kernels::TensorSpec> in_specs, out_specs;
+      for (const auto& v : ctx.inputs) in_specs.push_back(v.spec);
+      st = def->infer_shape(in_specs, attrs, &out_specs);
+      if (!st.ok()) return Status(st.code(), where + ": " + st.message());
+      for (size_t k = 0; k < ctx.outputs.size() && k < out_specs.size(); ++k) {
+        if (out_specs[k].IsStatic()) ctx.outputs[k].spec.dims = out_specs[k].dims;
+      }
+    }
+    ctx.attrs = &attrs;
+    ctx.workspace = node.workspace_size != 0 ? work.data() + node.workspace_offset : nullptr;
+    ctx.workspace_bytes = node.workspace_size;
+    st = def->compute(ctx);
+    if (!st.ok()) return Status(st.code(), where + ": " + st.message());
+    for (size_t k = 0; k < node.outputs.size(); ++k) {
+      const om::Tensor& tensor = g.tensors[static_cast<size_t>(node.outputs[k])];
+      if (ctx.outputs[k].spec.dims != tensor.desc.dims) actual[node.outputs[k]] = ctx.outputs[k].spec.dims;
+    }
+  }
+  if (output_dims != nullptr) {
+    output_dims->assign(model.outputs.size(), {});
+    for (size_t i = 0; i < g.tensors.size(); ++i) {
+      const om::Tensor& t = g.tensors[i];
+      if (t.place != om::TensorPlace::kOutput || t.io_index >= output_dims->size()) continue;
+      auto it = actual.find(static_cast<int32_t>(i));
+      (*output_dims)[t.io_index] = it != actual.end() ? it->second : t.desc.dims;
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace asim::atc::testing

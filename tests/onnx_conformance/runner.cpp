@@ -1,0 +1,399 @@
+// onnx_conformance_runner: ONNX's backend test cases (gen_node_tests.py) through the
+// converter and the kernels.
+//
+// For every case of <cases>/manifest.json: convert model.onnx with the atc library
+// (ConvertOnnx; --soc, default Ascend910B2, whose cube computes fp32; --precision, default
+// must_keep_origin_dtype, so results compare with ONNX's), run the om graph on the host
+// (om_interpreter.h) on test_data_set_0's inputs and compare with its outputs at the
+// case's tolerances (|actual - expected| <= atol + rtol * |expected|; NaN matches NaN;
+// integers and bools exactly). A case passes, fails (with the first mismatch or the
+// execution error) or is unsupported (conversion refused it, with the converter's reason).
+// Each case runs in a child process (a crash or a 60 s hang is reported as a failure of the
+// case, and the runner carries on); the parent never runs kernels (no TBB before fork).
+// Prints a per-op summary and totals; --report writes them, with every case, as Markdown;
+// --min-pass N makes the exit status 1 when fewer than N cases pass.
+// Thread safety: a single-threaded driver of child processes. Failure: exit 2 for bad
+// arguments or an unreadable manifest.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "kernels/common/cast_util.h"
+#include "om/model.h"
+#include "tests/onnx_conformance/om_interpreter.h"
+#include "tools/atc/driver/convert.h"
+#include "tools/atc/onnx/onnx_proto.h"
+#include "tools/atc/onnx/onnx_tensor.h"
+
+namespace {
+
+using asim::DataType;
+using asim::Status;
+
+struct Args {
+  std::string cases;
+  std::string soc = "Ascend910B2";
+  std::string precision = "must_keep_origin_dtype";
+  std::string filter;
+  std::string report;
+  long min_pass = -1;
+  bool verbose = false;
+};
+
+struct Case {
+  std::string name, kind, op;
+  double rtol = 1e-3, atol = 1e-7;
+  int inputs = 0, outputs = 0;
+};
+
+struct Result {
+  Case c;
+  std::string status;  // pass, fail, unsupported
+  std::string detail;
+};
+
+Status ReadPb(const std::string& path, asim::atc::onnx_import::TensorData* out) {
+  std::ifstream f(path, std::ios::binary);
+  onnx::TensorProto t;
+  if (!f || !t.ParseFromIstream(&f)) return Status(asim::err::kInvalidFile, "cannot read " + path);
+  return asim::atc::onnx_import::ReadTensor(t, "", path, out);
+}
+
+bool IsFloat(DataType t) {
+  return t == DataType::kFloat || t == DataType::kFloat16 || t == DataType::kDouble || t == DataType::kBf16;
+}
+
+std::string Dims(const std::vector<int64_t>& dims) {
+  std::string s = "[";
+  for (size_t i = 0; i < dims.size(); ++i) s += (i ? "," : "") + std::to_string(dims[i]);
+  return s + "]";
+}
+
+// "" when equal, else the first mismatch.
+std::string Compare(const Case& c, size_t k, asim::atc::onnx_import::TensorData expected, asim::om::IoDesc desc,
+                    const std::vector<int64_t>& dims, const std::vector<uint8_t>& actual) {
+  const std::string where = "output " + std::to_string(k) + " '" + desc.name + "'";
+  // ONNX 1.12's test data stores bfloat16 results as their uint16 bits.
+  if (desc.dtype == DataType::kBf16 && expected.dtype == DataType::kUint16) expected.dtype = DataType::kBf16;
+  if (desc.dtype != expected.dtype) {
+    return where + ": dtype " + asim::DataTypeName(desc.dtype) + ", expected " + asim::DataTypeName(expected.dtype);
+  }
+  desc.dims = dims;
+  if (desc.dims != expected.dims) return where + ": dims " + Dims(desc.dims) + ", expected " + Dims(expected.dims);
+  int64_t n = 1;
+  for (int64_t d : expected.dims) n *= d;
+  if (actual.size() < static_cast<size_t>(n) * asim::DataTypeSize(desc.dtype)) return where + ": output too small";
+  if (n == 0) return "";
+  std::vector<double> a(static_cast<size_t>(n)), e(static_cast<size_t>(n));
+  if (desc.dtype == DataType::kInt64 || desc.dtype == DataType::kUint64) {
+    if (std::memcmp(actual.data(), expected.bytes->data(), static_cast<size_t>(n) * 8) == 0) return "";
+  }
+  if (!asim::kernels::ConvertElements(actual.data(), desc.dtype, a.data(), DataType::kDouble, n).ok() ||
+      !asim::kernels::ConvertElements(expected.bytes->data(), desc.dtype, e.data(), DataType::kDouble, n).ok()) {
+    return std::memcmp(actual.data(), expected.bytes->data(), static_cast<size_t>(n) * asim::DataTypeSize(desc.dtype))
+               ? where + ": bytes differ"
+               : "";
+  }
+  const bool fl = IsFloat(desc.dtype);
+  for (int64_t i = 0; i < n; ++i) {
+    const double x = a[static_cast<size_t>(i)], y = e[static_cast<size_t>(i)];
+    bool ok = x == y || (std::isnan(x) && std::isnan(y));
+    if (!ok && fl && std::isfinite(y)) ok = std::fabs(x - y) <= c.atol + c.rtol * std::fabs(y);
+    if (!ok) {
+      std::ostringstream ss;
+      ss.precision(9);
+      ss << where << " element " << i << ": " << x << ", expected " << y << " (rtol " << c.rtol << ", atol " << c.atol
+         << ")";
+      return ss.str();
+    }
+  }
+  return "";
+}
+
+std::string OneLine(std::string s) {
+  for (char& ch : s) {
+    if (ch == '\n' || ch == '\t' || ch == '|') ch = ' ';
+  }
+  return s.size() > 400 ? s.substr(0, 400) + " ..." : s;
+}
+
+std::string RunConverted(const Args& args, const Case& c, const std::vector<std::string>& names,
+                         const std::vector<asim::atc::onnx_import::TensorData>& data,
+                         const std::map<std::string, asim::atc::onnx_import::TensorData>& frozen,
+                         const std::string& data_error);
+
+// Names in `message` of the form 'name' that are graph inputs of the test.
+std::vector<std::string> NamedInputs(const std::string& message, const std::vector<std::string>& inputs) {
+  std::vector<std::string> named;
+  for (const auto& in : inputs) {
+    if (message.find("'" + in + "'") != std::string::npos) named.push_back(in);
+  }
+  return named;
+}
+
+// Runs in the child: "pass", "fail\t...", "unsupported\t...". Tests whose shape inputs are
+// graph inputs (Reshape's shape, Expand's shape ...) are converted again with those inputs
+// fixed to the test's values ("pass\tfrozen ..."): the converter needs them at conversion.
+std::string RunCase(const Args& args, const Case& c) {
+  const std::string dir = args.cases + "/" + c.name;
+  std::vector<std::string> names;
+  std::vector<asim::atc::onnx_import::TensorData> data;
+  {
+    std::ifstream f(dir + "/model.onnx", std::ios::binary);
+    onnx::ModelProto m;
+    if (!f || !m.ParseFromIstream(&f)) return "fail\tcannot read model.onnx";
+    std::set<std::string> inits;
+    for (const auto& t : m.graph().initializer()) inits.insert(t.name());
+    for (const auto& in : m.graph().input()) {
+      if (inits.count(in.name()) == 0) names.push_back(in.name());
+    }
+  }
+  std::string data_error;  // reported only if the conversion succeeds (sequence or string inputs)
+  for (int j = 0; j < c.inputs; ++j) {
+    asim::atc::onnx_import::TensorData t;
+    Status st = ReadPb(dir + "/test_data_set_0/input_" + std::to_string(j) + ".pb", &t);
+    if (!st.ok() && data_error.empty()) data_error = "input " + std::to_string(j) + ": " + OneLine(st.message());
+    data.push_back(std::move(t));
+  }
+  std::map<std::string, asim::atc::onnx_import::TensorData> frozen;
+  std::string frozen_names;
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    std::string result = RunConverted(args, c, names, data, frozen, data_error);
+    if (result.rfind("unsupported\t", 0) != 0 || result.find("known only at execution") == std::string::npos) {
+      return result == "pass" && !frozen.empty() ? "pass\tfrozen inputs:" + frozen_names : result;
+    }
+    size_t before = frozen.size();
+    std::vector<std::string> named = NamedInputs(result, names);
+    if (named.empty()) {
+      // The value is computed from graph inputs: freeze the integer ones (sizes, shapes).
+      for (size_t j = 0; j < names.size() && j < data.size(); ++j) {
+        const DataType t = data[j].dtype;
+        if (t == DataType::kInt64 || t == DataType::kInt32) named.push_back(names[j]);
+      }
+    }
+    for (const auto& n : named) {
+      for (size_t j = 0; j < names.size() && j < data.size(); ++j) {
+        if (names[j] == n && frozen.count(n) == 0 && data[j].bytes) {
+          frozen[n] = data[j];
+          frozen_names += " " + n;
+        }
+      }
+    }
+    if (frozen.size() == before) return result;
+  }
+  return "unsupported\tshape inputs still unknown after freezing" + frozen_names;
+}
+
+std::string RunConverted(const Args& args, const Case& c, const std::vector<std::string>& names,
+                         const std::vector<asim::atc::onnx_import::TensorData>& data,
+                         const std::map<std::string, asim::atc::onnx_import::TensorData>& frozen,
+                         const std::string& data_error) {
+  const std::string dir = args.cases + "/" + c.name;
+  asim::atc::ConvertOptions o;
+  o.constant_inputs = frozen;
+  o.model_path = dir + "/model.onnx";
+  o.soc_version = args.soc;
+  o.model_name = c.name;
+  asim::atc::ir::PrecisionMode mode;
+  asim::atc::ir::ParsePrecisionMode(args.precision, &mode);
+  o.precision_mode = mode;
+  asim::om::Model model;
+  asim::atc::ConvertResult result;
+  Status st = asim::atc::ConvertOnnx(o, &model, &result);
+  if (!st.ok()) return "unsupported\t" + OneLine(st.message());
+  if (!data_error.empty()) return "fail\t" + data_error;
+  std::vector<std::vector<uint8_t>> inputs;
+  for (size_t j = 0; j < data.size(); ++j) {
+    if (j < names.size() && frozen.count(names[j]) != 0) continue;
+    inputs.emplace_back(data[j].bytes->begin(), data[j].bytes->end());
+  }
+  if (inputs.size() != model.inputs.size()) {
+    return "fail\tthe model has " + std::to_string(model.inputs.size()) + " inputs, the test gives " +
+           std::to_string(inputs.size());
+  }
+  for (size_t j = 0; j < inputs.size(); ++j) inputs[j].resize(std::max<size_t>(inputs[j].size(), model.inputs[j].size));
+  std::vector<std::vector<uint8_t>> outputs;
+  std::vector<std::vector<int64_t>> dims;
+  st = asim::atc::testing::RunModelOnHost(model, inputs, &outputs, &dims);
+  if (!st.ok()) return "fail\texecution: " + OneLine(st.message());
+  if (static_cast<int>(model.outputs.size()) != c.outputs) {
+    return "fail\tthe model has " + std::to_string(model.outputs.size()) + " outputs, the test expects " +
+           std::to_string(c.outputs);
+  }
+  for (int k = 0; k < c.outputs; ++k) {
+    asim::atc::onnx_import::TensorData e;
+    st = ReadPb(dir + "/test_data_set_0/output_" + std::to_string(k) + ".pb", &e);
+    if (!st.ok()) return "fail\texpected output " + std::to_string(k) + ": " + OneLine(st.message());
+    const size_t kk = static_cast<size_t>(k);
+    const std::string diff = Compare(c, kk, e, model.outputs[kk], dims[kk], outputs[kk]);
+    if (!diff.empty()) return "fail\t" + OneLine(diff);
+  }
+  return "pass";
+}
+
+Result RunInChild(const Args& args, const Case& c) {
+  Result r{c, "fail", ""};
+  int fds[2];
+  if (pipe(fds) != 0) {
+    r.detail = "pipe failed";
+    return r;
+  }
+  const pid_t pid = fork();
+  if (pid == 0) {
+    close(fds[0]);
+    alarm(60);
+    const std::string line = RunCase(args, c);
+    ssize_t written = write(fds[1], line.data(), line.size());
+    (void)written;
+    close(fds[1]);
+    _exit(0);
+  }
+  close(fds[1]);
+  std::string line;
+  char buf[4096];
+  ssize_t n = 0;
+  while ((n = read(fds[0], buf, sizeof buf)) > 0) line.append(buf, static_cast<size_t>(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (WIFSIGNALED(status)) {
+    r.detail =
+        std::string("crashed: ") + (WTERMSIG(status) == SIGALRM ? "timeout after 60 s" : strsignal(WTERMSIG(status)));
+    return r;
+  }
+  const size_t tab = line.find('\t');
+  r.status = line.substr(0, tab);
+  r.detail = tab == std::string::npos ? "" : line.substr(tab + 1);
+  if (r.status.empty()) {
+    r.status = "fail";
+    r.detail = "no result (exit status " + std::to_string(WEXITSTATUS(status)) + ")";
+  }
+  return r;
+}
+
+bool ParseArgs(int argc, char** argv, Args* a) {
+  for (int i = 1; i < argc; ++i) {
+    std::string s = argv[i];
+    auto value = [&](const char* name, std::string* out) {
+      const std::string prefix = std::string(name) + "=";
+      if (s.rfind(prefix, 0) != 0) return false;
+      *out = s.substr(prefix.size());
+      return true;
+    };
+    std::string v;
+    if (value("--cases", &a->cases) || value("--soc", &a->soc) || value("--precision", &a->precision) ||
+        value("--filter", &a->filter) || value("--report", &a->report)) {
+      continue;
+    }
+    if (value("--min-pass", &v)) {
+      a->min_pass = std::stol(v);
+    } else if (s == "--verbose") {
+      a->verbose = true;
+    } else {
+      return false;
+    }
+  }
+  return !a->cases.empty();
+}
+
+void WriteReport(const Args& args, const std::vector<Result>& results, const std::map<std::string, int[3]>& per_op,
+                 const int totals[3], int frozen) {
+  std::ofstream f(args.report);
+  const int all = totals[0] + totals[1] + totals[2];
+  f << "# ONNX conformance\n\n"
+    << "Generated by `tests/onnx_conformance` (ctest label `conformance_onnx`; regenerate with\n"
+    << "`build/tests/onnx_conformance/onnx_conformance_runner --cases=build/tests/onnx_conformance/cases "
+       "--report=docs/onnx_conformance.md`).\n"
+    << "ONNX "
+    << "1.12"
+    << "'s backend node tests and simple model tests, generated by python3-onnx's own test case "
+    << "generators, are converted by the atc library for " << args.soc << " with `--precision_mode=" << args.precision
+    << "` and run on the host with the kernels; outputs compare at each test's tolerances (rtol 1e-3, atol 1e-7).\n\n"
+    << "**Totals: " << totals[0] << " passed, " << totals[1] << " failed, " << totals[2] << " unsupported of " << all
+    << "** (" << (all ? 100 * totals[0] / all : 0) << "% pass). " << frozen << " of the passes had their shape "
+    << "inputs (Reshape's shape, Expand's shape, Slice's starts ... given as graph inputs by the test) fixed to the "
+    << "test's values at conversion, because the converter needs them then (marked \"frozen\" below).\n\n";
+  std::map<std::string, int[4]> kinds;  // passed, failed, unsupported, frozen passes
+  for (const auto& r : results) {
+    auto& k = kinds[r.c.kind];
+    ++k[r.status == "pass" ? 0 : r.status == "unsupported" ? 2 : 1];
+    if (r.status == "pass" && r.detail.rfind("frozen", 0) == 0) ++k[3];
+  }
+  f << "| Kind | Tests | Passed | Failed | Unsupported | Passed without frozen inputs |\n|---|---|---|---|---|---|\n";
+  for (const auto& [kind, k] : kinds) {
+    const int n = k[0] + k[1] + k[2];
+    f << "| " << kind << " | " << n << " | " << k[0] << " (" << (n ? 100 * k[0] / n : 0) << "%) | " << k[1] << " | "
+      << k[2] << " | " << k[0] - k[3] << " (" << (n ? 100 * (k[0] - k[3]) / n : 0) << "%) |\n";
+  }
+  f << "\n"
+    << "## Per op\n\n| Op | Passed | Failed | Unsupported |\n|---|---|---|---|\n";
+  for (const auto& [op, n] : per_op) f << "| " << op << " | " << n[0] << " | " << n[1] << " | " << n[2] << " |\n";
+  f << "\n## Per test\n\n| Test | Op | Result | Detail |\n|---|---|---|---|\n";
+  for (const auto& r : results) {
+    f << "| " << r.c.name << " | " << r.c.op << " | " << r.status << " | " << r.detail << " |\n";
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args args;
+  if (!ParseArgs(argc, argv, &args)) {
+    std::cerr
+        << "usage: onnx_conformance_runner --cases=<dir> [--soc=Ascend910B2] [--precision=must_keep_origin_dtype] "
+           "[--filter=substring] [--report=file.md] [--min-pass=N] [--verbose]\n";
+    return 2;
+  }
+  std::ifstream mf(args.cases + "/manifest.json");
+  nlohmann::json manifest = nlohmann::json::parse(mf, nullptr, false);
+  if (!mf || manifest.is_discarded() || !manifest.is_array()) {
+    std::cerr << "cannot read " << args.cases << "/manifest.json (run gen_node_tests.py)\n";
+    return 2;
+  }
+  std::vector<Result> results;
+  std::map<std::string, int[3]> per_op;
+  int totals[3] = {0, 0, 0};
+  int frozen = 0;
+  for (const auto& e : manifest) {
+    Case c;
+    c.name = e.value("name", "");
+    c.kind = e.value("kind", "node");
+    c.op = e.value("op", "?");
+    c.rtol = e.value("rtol", 1e-3);
+    c.atol = e.value("atol", 1e-7);
+    c.inputs = e.value("inputs", 0);
+    c.outputs = e.value("outputs", 0);
+    if (!args.filter.empty() && c.name.find(args.filter) == std::string::npos) continue;
+    Result r = RunInChild(args, c);
+    if (r.status == "pass" && r.detail.rfind("frozen", 0) == 0) ++frozen;
+    const int slot = r.status == "pass" ? 0 : r.status == "unsupported" ? 2 : 1;
+    ++totals[slot];
+    ++per_op[c.op][slot];
+    if (args.verbose || (slot == 1 && !args.filter.empty())) {
+      std::cout << r.status << "  " << c.name << (r.detail.empty() ? "" : "  " + r.detail) << "\n";
+    }
+    results.push_back(std::move(r));
+  }
+  std::cout << "ONNX conformance (" << args.soc << ", " << args.precision << ")\n";
+  std::printf("%-34s %6s %6s %11s\n", "op", "passed", "failed", "unsupported");
+  for (const auto& [op, n] : per_op) std::printf("%-34s %6d %6d %11d\n", op.c_str(), n[0], n[1], n[2]);
+  std::printf("total: %d passed (%d of them with shape inputs frozen), %d failed, %d unsupported of %zu\n", totals[0],
+              frozen, totals[1], totals[2], results.size());
+  if (!args.report.empty()) WriteReport(args, results, per_op, totals, frozen);
+  if (args.min_pass >= 0 && totals[0] < args.min_pass) {
+    std::printf("FAILED: %d passed, the threshold is %ld\n", totals[0], args.min_pass);
+    return 1;
+  }
+  return 0;
+}

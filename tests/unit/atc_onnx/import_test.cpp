@@ -1,0 +1,227 @@
+// The ONNX importer at the model level: initializers (raw, typed, external data), symbolic
+// dims resolved by --input_shape, dynamic gears, opset 18 and extra domains, and the error
+// codes of malformed or unsupported models.
+#include <fstream>
+
+#include "tests/onnx_conformance/om_interpreter.h"
+#include "tests/unit/atc_onnx/onnx_test_util.h"
+
+namespace asim::atc::testing {
+namespace {
+
+using onnx::TensorProto;
+constexpr int32_t kF = TensorProto::FLOAT;
+
+OnnxModel AddModel(int64_t opset = 13) {
+  OnnxModel m(opset);
+  m.Input("x", kF, {2}).Output("y");
+  m.Node("Add", {"x", "w"}, {"y"}, "add");
+  return m;
+}
+
+TEST(AtcOnnxImport, InitializersFromTypedFieldsAndRawData) {
+  OnnxModel typed = AddModel();
+  auto* t = typed.graph().add_initializer();
+  t->set_name("w");
+  t->set_data_type(kF);
+  t->add_dims(2);
+  t->add_float_data(10);
+  t->add_float_data(20);
+  EXPECT_EQ(RunFloat(typed.Save(), {{1, 2}}), (std::vector<float>{11, 22}));
+  OnnxModel raw = AddModel();
+  raw.Floats("w", {2}, {5, 6});
+  EXPECT_EQ(RunFloat(raw.Save(), {{1, 2}}), (std::vector<float>{6, 8}));
+}
+
+TEST(AtcOnnxImport, ExternalDataRelativeToTheModel) {
+  OnnxModel m = AddModel();
+  auto* t = m.graph().add_initializer();
+  t->set_name("w");
+  t->set_data_type(kF);
+  t->add_dims(2);
+  t->set_data_location(TensorProto::EXTERNAL);
+  auto add_kv = [&](const char* k, const char* v) {
+    auto* e = t->add_external_data();
+    e->set_key(k);
+    e->set_value(v);
+  };
+  add_kv("location", "weights.bin");
+  add_kv("offset", "4");
+  add_kv("length", "8");
+  const std::string path = m.Save();
+  {
+    std::ofstream f(m.dir() / "weights.bin", std::ios::binary);
+    const float data[3] = {99, 100, 200};
+    f.write(reinterpret_cast<const char*>(data), sizeof data);
+  }
+  EXPECT_EQ(RunFloat(path, {{1, 2}}), (std::vector<float>{101, 202}));
+  std::filesystem::remove(m.dir() / "weights.bin");
+  om::Model model;
+  const Status st = Convert(path, &model);
+  EXPECT_FALSE(st.ok());
+  EXPECT_TRUE(CodeOf(st) == "E16008" || CodeOf(st) == "E16006") << st.message();
+}
+
+TEST(AtcOnnxImport, SymbolicDimsNeedInputShape) {
+  OnnxModel m(13);
+  m.Input("x", kF, {"N", 3}).Output("y");
+  m.Node("Relu", {"x"}, {"y"});
+  const std::string path = m.Save();
+  om::Model model;
+  Status st = Convert(path, &model);
+  EXPECT_EQ(CodeOf(st), "E10001") << st.message();
+  EXPECT_NE(st.message().find("input_shape"), std::string::npos);
+  ConvertOptions o = TestOptions();
+  o.input_shapes = {{"x", {4, 3}}};
+  st = Convert(path, &model, nullptr, o);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(model.inputs[0].dims, (std::vector<int64_t>{4, 3}));
+  o.input_shapes = {{"nope", {4, 3}}};
+  st = Convert(path, &model, nullptr, o);
+  EXPECT_EQ(CodeOf(st), "E16001") << st.message();
+  o.input_shapes = {{"x", {4, 3, 1}}};
+  st = Convert(path, &model, nullptr, o);
+  EXPECT_EQ(CodeOf(st), "E10001") << st.message();
+}
+
+TEST(AtcOnnxImport, DynamicBatchGears) {
+  OnnxModel m(13);
+  m.Input("x", kF, {"N", 3}).Output("y");
+  m.Node("Relu", {"x"}, {"y"});
+  ConvertOptions o = TestOptions();
+  o.input_shapes = {{"x", {-1, 3}}};
+  o.dynamic = om::DynamicKind::kBatch;
+  o.gears = {{1}, {4}};
+  o.dynamic_option = "--dynamic_batch_size";
+  om::Model model;
+  Status st = Convert(m.Save(), &model, nullptr, o);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(model.graphs.size(), 2u);
+  EXPECT_EQ(model.inputs.back().name, om::kDynamicTensorName);
+  o.input_shapes = {{"x", {4, -1}}};  // -1 outside the batch dim
+  st = Convert(m.Save(), &model, nullptr, o);
+  EXPECT_EQ(CodeOf(st), "E10001") << st.message();
+  EXPECT_NE(st.message().find("--dynamic_batch_size"), std::string::npos);
+}
+
+TEST(AtcOnnxImport, UnusedExtraDomainIsIgnored) {
+  OnnxModel m = AddModel();
+  m.Floats("w", {2}, {1, 1});
+  auto* op = m.proto().add_opset_import();
+  op->set_domain("com.microsoft");
+  op->set_version(1);
+  EXPECT_EQ(RunFloat(m.Save(), {{1, 2}}), (std::vector<float>{2, 3}));
+}
+
+TEST(AtcOnnxImport, OpWithoutTranslationNamesNodeAndOp) {
+  OnnxModel m(13);
+  m.Input("x", kF, {2, 2}).Output("y");
+  m.Node("Det", {"x"}, {"y"}, "my_det");
+  om::Model model;
+  const Status st = Convert(m.Save(), &model);
+  EXPECT_EQ(CodeOf(st), "E16002") << st.message();
+  EXPECT_NE(st.message().find("Det"), std::string::npos);
+  EXPECT_NE(st.message().find("my_det"), std::string::npos);
+}
+
+TEST(AtcOnnxImport, OtherDomainNodeIsRefused) {
+  OnnxModel m(13);
+  m.Input("x", kF, {2}).Output("y");
+  m.Node("Gelu", {"x"}, {"y"}, "ms_gelu").set_domain("com.microsoft");
+  auto* op = m.proto().add_opset_import();
+  op->set_domain("com.microsoft");
+  op->set_version(1);
+  om::Model model;
+  const Status st = Convert(m.Save(), &model);
+  EXPECT_EQ(CodeOf(st), "E16002") << st.message();
+  EXPECT_NE(st.message().find("com.microsoft::Gelu"), std::string::npos);
+}
+
+TEST(AtcOnnxImport, LoopIsRefusedNamingTheNode) {
+  OnnxModel m(13);
+  m.Input("x", kF, {2}).Output("y");
+  auto& n = m.Node("Loop", {"", "", "x"}, {"y"}, "the_loop");
+  auto* a = n.add_attribute();
+  a->set_name("body");
+  a->set_type(onnx::AttributeProto::GRAPH);
+  a->mutable_g()->set_name("body");
+  ConvertOptions o = TestOptions();
+  o.run_checker = false;  // the empty body would not pass ONNX's checker
+  om::Model model;
+  const Status st = Convert(m.Save(), &model, nullptr, o);
+  EXPECT_EQ(CodeOf(st), "E16007") << st.message();
+  EXPECT_NE(st.message().find("the_loop"), std::string::npos);
+}
+
+TEST(AtcOnnxImport, KernelRefusalIsEZ3003) {
+  OnnxModel m(13);
+  m.Input("a", TensorProto::UINT16, {3}).Input("b", TensorProto::UINT16, {3}).Output("y", TensorProto::UINT16);
+  m.Node("Max", {"a", "b"}, {"y"}, "max_u16");
+  om::Model model;
+  const Status st = Convert(m.Save(), &model);
+  EXPECT_EQ(CodeOf(st), "EZ3003") << st.message();
+  EXPECT_NE(st.message().find("max_u16"), std::string::npos);
+  EXPECT_NE(st.message().find("DT_UINT16"), std::string::npos);
+}
+
+TEST(AtcOnnxImport, ValueDependentShapeFromAGraphInputIsRefused) {
+  OnnxModel m(13);
+  m.Input("x", kF, {6}).Input("shape", TensorProto::INT64, {2}).Output("y");
+  m.Node("Reshape", {"x", "shape"}, {"y"});
+  om::Model model;
+  const Status st = Convert(m.Save(), &model);
+  EXPECT_EQ(CodeOf(st), "E16007") << st.message();
+  EXPECT_NE(st.message().find("'shape'"), std::string::npos);
+}
+
+TEST(AtcOnnxImport, FileErrors) {
+  om::Model model;
+  EXPECT_EQ(CodeOf(Convert("/nonexistent/model.onnx", &model)), "E19001");
+  OnnxModel m(13);
+  const std::string path = m.Save("garbage.onnx");
+  { std::ofstream(path, std::ios::binary) << "this is not a protobuf \xff\xff\xff"; }
+  EXPECT_EQ(CodeOf(Convert(path, &model)), "E19005");
+  onnx::ModelProto no_graph;
+  no_graph.set_ir_version(8);
+  {
+    std::ofstream f(path, std::ios::binary);
+    no_graph.SerializeToOstream(&f);
+  }
+  EXPECT_EQ(CodeOf(Convert(path, &model)), "E16004");
+}
+
+TEST(AtcOnnxImport, TwoDefaultOpsetsAreE16005) {
+  OnnxModel m = AddModel();
+  m.Floats("w", {2}, {1, 1});
+  auto* op = m.proto().add_opset_import();
+  op->set_domain("ai.onnx");
+  op->set_version(12);
+  om::Model model;
+  EXPECT_EQ(CodeOf(Convert(m.Save(), &model)), "E16005");
+}
+
+TEST(AtcOnnxImport, CheckerFailureIsE16006) {
+  OnnxModel m(13);
+  m.Input("x", kF, {2}).Output("y");
+  m.Node("Relu", {"x"}, {"y"});
+  m.Node("Relu", {"x"}, {"y"});  // two nodes write "y": not SSA
+  om::Model model;
+  const Status st = Convert(m.Save(), &model);
+  EXPECT_EQ(CodeOf(st), "E16006") << st.message();
+}
+
+TEST(AtcOnnxImport, OutNodesSelectOutputs) {
+  OnnxModel m(13);
+  m.Input("x", kF, {2}).Output("y");
+  m.Node("Neg", {"x"}, {"n"}, "neg");
+  m.Node("Abs", {"n"}, {"y"}, "abs");
+  ConvertOptions o = TestOptions();
+  o.out_nodes = {{"neg", 0}};
+  EXPECT_EQ(RunFloat(m.Save(), {{1, -2}}, o), (std::vector<float>{-1, 2}));
+  o.out_nodes = {{"missing", 0}};
+  om::Model model;
+  EXPECT_EQ(CodeOf(Convert(m.Save(), &model, nullptr, o)), "E16001");
+}
+
+}  // namespace
+}  // namespace asim::atc::testing

@@ -1,0 +1,170 @@
+// The converter's passes through ConvertOnnx: constant folding, BatchNorm folding,
+// precision modes (weights, casts, engines), --input_fp16_nodes, --output_type, the AI CPU
+// report, and Conv epilogue fusion.
+#include "tests/onnx_conformance/om_interpreter.h"
+#include "tests/unit/atc_onnx/onnx_test_util.h"
+
+namespace asim::atc::testing {
+namespace {
+
+using onnx::TensorProto;
+constexpr int32_t kF = TensorProto::FLOAT;
+
+// x [1,2,4,4] -> Conv(2->4, 3x3, pad 1) -> BatchNormalization -> Relu -> y.
+OnnxModel ConvNet() {
+  OnnxModel m(13);
+  m.Input("x", kF, {1, 2, 4, 4}).Output("y");
+  std::vector<float> w(4 * 2 * 9);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = 0.01f * static_cast<float>(i % 7) - 0.02f;
+  m.Floats("w", {4, 2, 3, 3}, w).Floats("b", {4}, {0.1f, -0.1f, 0.2f, 0});
+  m.Floats("sc", {4}, {1, 2, 0.5f, 1}).Floats("bb", {4}, {0, 1, 0, -1});
+  m.Floats("mm", {4}, {0.1f, 0, 0.2f, 0}).Floats("vv", {4}, {1, 4, 1, 0.25f});
+  SetInts(m.Node("Conv", {"x", "w", "b"}, {"c"}, "conv"), "pads", {1, 1, 1, 1});
+  m.Node("BatchNormalization", {"c", "sc", "bb", "mm", "vv"}, {"n"}, "bn");
+  m.Node("Relu", {"n"}, {"y"}, "relu");
+  return m;
+}
+
+std::vector<float> Input() {
+  std::vector<float> x(32);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i % 5) - 2.0f;
+  return x;
+}
+
+bool HasNodeOfType(const om::Model& m, const std::string& type) {
+  for (const auto& n : m.graphs[0].nodes) {
+    if (n.type == type) return true;
+  }
+  return false;
+}
+
+TEST(AtcOnnxPasses, BatchNormFoldsIntoConvWithTheSameResult) {
+  OnnxModel m = ConvNet();
+  const std::string path = m.Save();
+  om::Model model;
+  ConvertResult r;
+  ASSERT_TRUE(Convert(path, &model, &r).ok());
+  EXPECT_EQ(r.folded_batchnorms, 1u);
+  EXPECT_FALSE(HasNodeOfType(model, "BatchNormalization"));
+  ConvertOptions off = TestOptions();
+  off.fusion.passes["ConvBatchnormFusionPass"] = false;
+  const auto folded = RunFloat(path, {Input()});
+  const auto unfolded = RunFloat(path, {Input()}, off);
+  ASSERT_EQ(folded.size(), unfolded.size());
+  for (size_t i = 0; i < folded.size(); ++i) EXPECT_NEAR(folded[i], unfolded[i], 1e-5f) << i;
+}
+
+TEST(AtcOnnxPasses, ForceFp16ConvertsWeightsAndCastsTheIo) {
+  OnnxModel m = ConvNet();
+  ConvertOptions o = TestOptions();
+  o.soc_version = "Ascend310";
+  o.precision_mode = ir::PrecisionMode::kForceFp16;
+  om::Model model;
+  ConvertResult r;
+  ASSERT_TRUE(Convert(m.Save(), &model, &r, o).ok());
+  EXPECT_EQ(model.inputs[0].dtype, DataType::kFloat);  // the user's dtypes stay
+  EXPECT_EQ(model.outputs[0].dtype, DataType::kFloat);
+  EXPECT_GE(r.precision.casts, 2u);
+  EXPECT_EQ(r.report.CountOn(kernels::Engine::kAiCpu), 0u);
+  const auto got = RunFloat(m.Save(), {Input()}, o);
+  const auto want = RunFloat(m.Save(), {Input()});
+  ASSERT_EQ(got.size(), want.size());
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 2e-2f) << i;
+}
+
+TEST(AtcOnnxPasses, MustKeepOriginDtypeOn310PutsFp32ConvOnAiCpuWithAReason) {
+  OnnxModel m = ConvNet();
+  ConvertOptions o = TestOptions();
+  o.soc_version = "Ascend310";
+  om::Model model;
+  ConvertResult r;
+  ASSERT_TRUE(Convert(m.Save(), &model, &r, o).ok());
+  const std::string report = AiCpuReport(r.report, "convnet");
+  EXPECT_NE(report.find("conv  Conv"), std::string::npos) << report;
+  EXPECT_NE(report.find("fp32"), std::string::npos) << report;
+}
+
+TEST(AtcOnnxPasses, AllowFp32ToFp16KeepsFp32WhereTheAiCoreTakesIt) {
+  OnnxModel m = ConvNet();
+  ConvertOptions o = TestOptions();
+  o.precision_mode = ir::PrecisionMode::kAllowFp32ToFp16;
+  om::Model model;
+  ConvertResult r;
+  ASSERT_TRUE(Convert(m.Save(), &model, &r, o).ok());  // Ascend910B2: fp32 cube
+  EXPECT_EQ(r.precision.low_nodes, 0u);
+  o.soc_version = "Ascend310";
+  ASSERT_TRUE(Convert(m.Save(), &model, &r, o).ok());  // no fp32 cube: the conv goes fp16
+  EXPECT_GE(r.precision.low_nodes, 1u);
+  EXPECT_EQ(r.report.CountOn(kernels::Engine::kAiCpu), 0u);
+}
+
+TEST(AtcOnnxPasses, AllowMixPrecisionLowersCubeOpsOnly) {
+  OnnxModel m(13);
+  m.Input("x", kF, {2, 4}).Output("y").Floats("w", {4, 3}, std::vector<float>(12, 0.5f));
+  m.Node("MatMul", {"x", "w"}, {"z"}, "mm");
+  m.Node("Softmax", {"z"}, {"y"}, "sm");
+  ConvertOptions o = TestOptions();
+  o.precision_mode = ir::PrecisionMode::kAllowMixPrecision;
+  om::Model model;
+  ConvertResult r;
+  ASSERT_TRUE(Convert(m.Save(), &model, &r, o).ok());
+  EXPECT_EQ(r.precision.low_nodes, 1u);   // MatMul
+  EXPECT_EQ(r.precision.high_nodes, 1u);  // Softmax stays fp32
+}
+
+TEST(AtcOnnxPasses, InputFp16NodesAndOutputType) {
+  OnnxModel m(13);
+  m.Input("x", kF, {3}).Output("y");
+  m.Node("Relu", {"x"}, {"y"}, "relu");
+  ConvertOptions o = TestOptions();
+  o.input_fp16_nodes = {"x"};
+  o.output_types.all = DataType::kFloat16;
+  om::Model model;
+  ASSERT_TRUE(Convert(m.Save(), &model, nullptr, o).ok());
+  EXPECT_EQ(model.inputs[0].dtype, DataType::kFloat16);
+  EXPECT_EQ(model.outputs[0].dtype, DataType::kFloat16);
+  o.output_types = {};
+  o.output_types.per_output.push_back({"relu", 0, DataType::kUint8});
+  ASSERT_TRUE(Convert(m.Save(), &model, nullptr, o).ok());
+  EXPECT_EQ(model.outputs[0].dtype, DataType::kUint8);
+  o.output_types.per_output[0].node = "nope";
+  EXPECT_EQ(CodeOf(Convert(m.Save(), &model, nullptr, o)), "E16001");
+  o.output_types = {};
+  o.input_fp16_nodes = {"nope"};
+  EXPECT_EQ(CodeOf(Convert(m.Save(), &model, nullptr, o)), "E16001");
+}
+
+TEST(AtcOnnxPasses, ConstantSubgraphsFold) {
+  OnnxModel m(13);
+  m.Input("x", kF, {3}).Output("y").Floats("a", {3}, {1, 2, 3}).Floats("b", {3}, {1, 1, 1});
+  m.Node("Add", {"a", "b"}, {"k"}, "const_add");  // folds: both inputs are constants
+  m.Node("Mul", {"x", "k"}, {"y"}, "mul");
+  om::Model model;
+  ConvertResult r;
+  ASSERT_TRUE(Convert(m.Save(), &model, &r).ok());
+  EXPECT_FALSE(HasNodeOfType(model, "Add"));
+  EXPECT_EQ(RunFloat(m.Save(), {{1, 1, 2}}), (std::vector<float>{2, 3, 8}));
+}
+
+TEST(AtcOnnxPasses, ConvReluAndConvAddReluFuseWhenTheKernelsTakeTheEpilogue) {
+  OnnxModel m(13);
+  m.Input("x", kF, {1, 2, 4, 4}).Output("y");
+  m.Floats("w", {2, 2, 1, 1}, {1, 0, 0, 1});
+  m.Node("Conv", {"x", "w"}, {"c"}, "conv");
+  m.Node("Add", {"c", "x"}, {"s"}, "add");
+  m.Node("Relu", {"s"}, {"y"}, "relu");
+  om::Model model;
+  ConvertResult r;
+  ASSERT_TRUE(Convert(m.Save(), &model, &r).ok());
+  std::vector<float> x(32);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i % 3) - 1.0f;
+  std::vector<float> want;
+  for (float v : x) want.push_back(std::max(0.0f, 2 * v));
+  EXPECT_EQ(RunFloat(m.Save(), {x}), want);
+  if (r.fused_convs == 0) GTEST_SKIP() << "the registry's Conv kernels take no fused epilogue";
+  EXPECT_FALSE(HasNodeOfType(model, "Relu"));
+  EXPECT_FALSE(HasNodeOfType(model, "Add"));
+}
+
+}  // namespace
+}  // namespace asim::atc::testing
