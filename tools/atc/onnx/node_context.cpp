@@ -35,8 +35,13 @@ int NodeContext::input(int i) const {
   return it == state_.values.end() ? -1 : it->second;
 }
 
+const ir::Value& NodeContext::ValueOf(int id) const {
+  static const ir::Value kAbsent;
+  return id < 0 ? kAbsent : state_.graph->value(id);
+}
+
 const ir::Value& NodeContext::value(int i) const {
-  return state_.graph->value(input(i));
+  return ValueOf(input(i));
 }
 
 std::vector<int> NodeContext::inputs() const {

@@ -48,10 +48,11 @@ class NodeContext {
   ir::Graph& graph() { return *state_.graph; }
 
   int input_count() const { return node_.input_size(); }
-  bool has_input(int i) const;  // declared and not "" (an absent optional input)
-  int input(int i) const;       // value id, -1 when absent
-  const ir::Value& value(int i) const;
-  std::vector<int> inputs() const;  // every declared input, -1 for absent ones
+  bool has_input(int i) const;             // declared and not "" (an absent optional input)
+  int input(int i) const;                  // value id, -1 when absent
+  const ir::Value& value(int i) const;     // an empty value (undefined dtype) for an absent input
+  const ir::Value& ValueOf(int id) const;  // by value id; the empty value for -1
+  std::vector<int> inputs() const;         // every declared input, -1 for absent ones
   int output_count() const { return node_.output_size(); }
   bool output_used(int k) const { return k < node_.output_size() && !node_.output(k).empty(); }
 

@@ -1,6 +1,8 @@
 // ImportOnnxModel (see onnx_importer.h). Thread safety and failure: as the header says.
 #include "tools/atc/onnx/onnx_importer.h"
 
+#include <onnx/defs/schema.h>
+
 #include <map>
 #include <set>
 
@@ -238,6 +240,7 @@ class Importer {
                       "No ONNX parser is registered for optype [" + node.domain() + "::" + node.op_type() +
                           "] (node [" + c.name() + "]; only the default domain 'ai.onnx' is translated).");
     }
+    ASIM_RETURN_IF_ERROR(RequiredInputs(c));
     if (node.op_type() == "If") {
       ASIM_RETURN_IF_ERROR(InlineIf(c));
     } else if (node.op_type() == "Loop" || node.op_type() == "Scan") {
@@ -260,6 +263,23 @@ class Importer {
     for (int k = 0; k < node.output_size(); ++k) {
       if (!node.output(k).empty() && state_.values.count(node.output(k)) == 0) {
         return c.Unsupported("output " + std::to_string(k) + " ('" + node.output(k) + "') is not supported");
+      }
+    }
+    return Status::Ok();
+  }
+
+  // The inputs ONNX's schema requires are present (the checker may not have run).
+  Status RequiredInputs(NodeContext& c) {
+    const onnx::OpSchema* schema =
+        onnx::OpSchemaRegistry::Schema(c.op_type(), static_cast<int>(state_.opset), c.proto().domain());
+    if (schema == nullptr) return Status::Ok();
+    for (int i = 0; i < schema->min_input(); ++i) {
+      const auto& inputs = schema->inputs();
+      const bool optional = static_cast<size_t>(i) < inputs.size() &&
+                            inputs[static_cast<size_t>(i)].GetOption() == onnx::OpSchema::Optional;
+      if (!optional && !c.has_input(i)) {
+        return AtcError(ecode::kInvalidOnnx, err::kParseModel,
+                        c.Where() + ": required input " + std::to_string(i) + " is missing.");
       }
     }
     return Status::Ok();

@@ -18,7 +18,7 @@ bool IsQuantType(DataType t) {
 }
 
 Status CastTo(NodeContext& c, int v, DataType to, const std::string& suffix, int* out) {
-  if (c.graph().value(v).dtype == to) {
+  if (c.ValueOf(v).dtype == to) {
     *out = v;
     return Status::Ok();
   }
@@ -30,7 +30,7 @@ Status CastTo(NodeContext& c, int v, DataType to, const std::string& suffix, int
 // A per-axis parameter [C] reshaped to broadcast along `axis` of a rank-`rank` tensor; a
 // scalar or one-element parameter as it is.
 Status AlongAxis(NodeContext& c, int param, size_t rank, int64_t axis, const std::string& suffix, int* out) {
-  const ir::Value& p = c.graph().value(param);
+  const ir::Value& p = c.ValueOf(param);
   *out = param;
   if (p.ElementCount() <= 1 || rank <= 1) return Status::Ok();
   if (axis < 0) axis += static_cast<int64_t>(rank);
@@ -56,7 +56,7 @@ Status Centered(NodeContext& c, int x, int zp, size_t rank, int64_t axis, const 
 
 // round(x / scale) + zero point, saturated to `to` (int8 / uint8) and cast.
 Status Quantize(NodeContext& c, int x, int scale, int zp, DataType to, int64_t axis, int* out) {
-  const size_t rank = c.graph().value(x).dims.size();
+  const size_t rank = c.ValueOf(x).dims.size();
   int xf = -1, s = -1, q = -1;
   ASIM_RETURN_IF_ERROR(CastTo(c, x, DataType::kFloat, "x_float", &xf));
   ASIM_RETURN_IF_ERROR(AlongAxis(c, scale, rank, axis, "scale", &s));
@@ -76,7 +76,7 @@ Status Quantize(NodeContext& c, int x, int scale, int zp, DataType to, int64_t a
 
 Status QuantizeLinear(NodeContext& c) {
   const int zp = c.input(2);
-  const DataType to = zp >= 0 ? c.graph().value(zp).dtype : DataType::kUint8;
+  const DataType to = zp >= 0 ? c.ValueOf(zp).dtype : DataType::kUint8;
   if (!IsQuantType(to)) return c.Unsupported("quantizing to " + std::string(DataTypeName(to)) + " is not supported");
   int out = -1;
   ASIM_RETURN_IF_ERROR(Quantize(c, c.input(0), c.input(1), zp, to, c.Int("axis", 1), &out));
@@ -86,7 +86,7 @@ Status QuantizeLinear(NodeContext& c) {
 
 Status DequantizeLinear(NodeContext& c) {
   const int x = c.input(0);
-  const size_t rank = c.graph().value(x).dims.size();
+  const size_t rank = c.ValueOf(x).dims.size();
   const int64_t axis = c.Int("axis", 1);
   int centered = -1, s = -1, out = -1;
   ASIM_RETURN_IF_ERROR(Centered(c, x, c.input(2), rank, axis, "x", &centered));
@@ -100,9 +100,9 @@ Status MatMulInteger(NodeContext& c) {
   const int a = c.input(0), b = c.input(1);
   int af = -1, bf = -1, y = -1, out = -1;
   // a_zero_point per row of A ([M]) broadcasts along A's second-to-last axis.
-  const size_t arank = c.graph().value(a).dims.size();
+  const size_t arank = c.ValueOf(a).dims.size();
   ASIM_RETURN_IF_ERROR(Centered(c, a, c.input(2), arank, static_cast<int64_t>(arank) - 2, "a", &af));
-  ASIM_RETURN_IF_ERROR(Centered(c, b, c.input(3), c.graph().value(b).dims.size(), -1, "b", &bf));
+  ASIM_RETURN_IF_ERROR(Centered(c, b, c.input(3), c.ValueOf(b).dims.size(), -1, "b", &bf));
   ASIM_RETURN_IF_ERROR(c.EmitOne("MatMul", {af, bf}, {}, &y, "matmul"));
   ASIM_RETURN_IF_ERROR(CastTo(c, y, DataType::kInt32, "int32", &out));
   c.SetOutput(0, out);
@@ -112,8 +112,8 @@ Status MatMulInteger(NodeContext& c) {
 Status ConvInteger(NodeContext& c) {
   const int x = c.input(0), w = c.input(1);
   int xf = -1, wf = -1, y = -1, out = -1;
-  ASIM_RETURN_IF_ERROR(Centered(c, x, c.input(2), c.graph().value(x).dims.size(), 1, "x", &xf));
-  ASIM_RETURN_IF_ERROR(Centered(c, w, c.input(3), c.graph().value(w).dims.size(), 0, "w", &wf));
+  ASIM_RETURN_IF_ERROR(Centered(c, x, c.input(2), c.ValueOf(x).dims.size(), 1, "x", &xf));
+  ASIM_RETURN_IF_ERROR(Centered(c, w, c.input(3), c.ValueOf(w).dims.size(), 0, "w", &wf));
   ASIM_RETURN_IF_ERROR(c.EmitOne("Conv", {xf, wf}, c.PlainAttrs(), &y, "conv"));
   ASIM_RETURN_IF_ERROR(CastTo(c, y, DataType::kInt32, "int32", &out));
   c.SetOutput(0, out);
@@ -122,7 +122,7 @@ Status ConvInteger(NodeContext& c) {
 
 // Dequantized float value of a quantized operand.
 Status Dequantized(NodeContext& c, int x, int scale, int zp, int64_t axis, const std::string& tag, int* out) {
-  const size_t rank = c.graph().value(x).dims.size();
+  const size_t rank = c.ValueOf(x).dims.size();
   int centered = -1, s = -1;
   ASIM_RETURN_IF_ERROR(Centered(c, x, zp, rank, axis, tag, &centered));
   ASIM_RETURN_IF_ERROR(AlongAxis(c, scale, rank, axis, tag + "_scale", &s));
@@ -135,7 +135,7 @@ Status QLinearMatMul(NodeContext& c) {
   ASIM_RETURN_IF_ERROR(Dequantized(c, c.input(0), c.input(1), c.input(2), arank - 2, "a", &a));
   ASIM_RETURN_IF_ERROR(Dequantized(c, c.input(3), c.input(4), c.input(5), -1, "b", &b));
   ASIM_RETURN_IF_ERROR(c.EmitOne("MatMul", {a, b}, {}, &y, "matmul"));
-  const DataType to = c.graph().value(c.input(7)).dtype;
+  const DataType to = c.ValueOf(c.input(7)).dtype;
   if (!IsQuantType(to)) return c.Unsupported("quantizing to " + std::string(DataTypeName(to)) + " is not supported");
   ASIM_RETURN_IF_ERROR(Quantize(c, y, c.input(6), c.input(7), to, -1, &out));
   c.SetOutput(0, out);
@@ -156,7 +156,7 @@ Status QLinearConv(NodeContext& c) {
     in.push_back(b);
   }
   ASIM_RETURN_IF_ERROR(c.EmitOne("Conv", in, c.PlainAttrs(), &y, "conv"));
-  const DataType to = c.graph().value(c.input(7)).dtype;
+  const DataType to = c.ValueOf(c.input(7)).dtype;
   if (!IsQuantType(to)) return c.Unsupported("quantizing to " + std::string(DataTypeName(to)) + " is not supported");
   ASIM_RETURN_IF_ERROR(Quantize(c, y, c.input(6), c.input(7), to, 1, &out));
   c.SetOutput(0, out);

@@ -59,7 +59,7 @@ Status Dropout(NodeContext& c) {
   const int x = c.input(0);
   c.SetOutput(0, x);
   if (c.output_used(1)) {
-    const ir::Value& v = c.graph().value(x);
+    const ir::Value& v = c.ValueOf(x);
     if (v.dynamic) return c.Unsupported("the mask output of a Dropout on a gear-dependent shape is not supported");
     auto bytes = std::make_shared<std::vector<uint8_t>>(static_cast<size_t>(v.ElementCount()), uint8_t{1});
     c.SetOutput(1, c.Constant("mask", DataType::kBool, v.dims, std::move(bytes)));
@@ -260,7 +260,7 @@ Status EyeLike(NodeContext& c) {
 
 // A scalar constant of `like`'s dtype.
 int ScalarLike(NodeContext& c, int like, double value, const std::string& suffix) {
-  const DataType dtype = c.graph().value(like).dtype;
+  const DataType dtype = c.ValueOf(like).dtype;
   auto bytes = std::make_shared<std::vector<uint8_t>>(DataTypeSize(dtype));
   (void)kernels::ConvertElements(&value, DataType::kDouble, bytes->data(), dtype, 1);
   return c.Constant(suffix, dtype, {}, std::move(bytes));

@@ -168,6 +168,10 @@ class Assigner {
 
   Status Process(int index) {
     const Node& node = g_.node(index);
+    if (node.type == "Shape" || node.type == "Size") {  // read dims only: any dtype will do
+      order_.push_back(index);
+      return InferNode(g_, index, o_.chip);
+    }
     bool involves = false;
     for (int v : node.inputs) involves = involves || (v >= 0 && Orig(v) == DataType::kFloat);
     for (int v : node.outputs) involves = involves || Orig(v) == DataType::kFloat;
