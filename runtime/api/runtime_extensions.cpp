@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "runtime/core/runtime.h"
+#include "runtime/dump/dump_manager.h"
 #include "runtime/model/model_manager.h"
 
 namespace asim::api {
@@ -14,6 +15,7 @@ void RegisterRuntimeExtensions() {
   std::call_once(once, [] {
     rt::Runtime& rt = rt::Runtime::Get();
     rt.AddExtension(model::ModelManager::Extension());
+    rt.AddExtension(dump::DumpManager::Extension());
   });
 }
 

@@ -399,7 +399,8 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
   return Status::Ok();
 }
 
-sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, std::shared_ptr<const Binding> binding) {
+sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, uint64_t execution,
+                                    std::shared_ptr<const Binding> binding) {
   const PreparedNode& pn = graphs_[gear].nodes[index];
   const om::Node& node = *pn.node;
   const om::Graph& g = model_->graphs[gear];
@@ -412,6 +413,7 @@ sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, std::shared_ptr<c
   desc.duration_ps = pn.estimate.duration_ps;
   auto info = std::make_shared<KernelTaskInfo>();
   info->model_id = id_;
+  info->execution = execution;
   info->model_name = model_->name;
   info->op_name = node.name;
   info->op_type = node.type;
@@ -458,7 +460,8 @@ Status LoadedModel::Execute(const ExecuteRequest& request) {
     // Executions share the work memory: this one starts after the previous one ended.
     if (last_done_ && last_stream_ != hw) sched.WaitEvent(*hw, last_done_);
     const size_t n = graphs_[gear].nodes.size();
-    for (size_t i = 0; i < n; ++i) sched.Submit(*hw, NodeTask(gear, i, binding));
+    const uint64_t execution = executions_++;
+    for (size_t i = 0; i < n; ++i) sched.Submit(*hw, NodeTask(gear, i, execution, binding));
     auto done = std::make_shared<sim::SimEvent>(0);
     sched.RecordEvent(*hw, done);
     last_done_ = std::move(done);

@@ -81,7 +81,7 @@ class LoadedModel {
   Status SelectGear(const ExecuteRequest& request, size_t* gear) const;
   Status Bind(size_t gear, const ExecuteRequest& request, Binding* binding) const;
   Status RunNode(size_t gear, size_t index, const Binding& binding) const;
-  sim::TaskDesc NodeTask(size_t gear, size_t index, std::shared_ptr<const Binding> binding);
+  sim::TaskDesc NodeTask(size_t gear, size_t index, uint64_t execution, std::shared_ptr<const Binding> binding);
   std::string Where(const om::Node& node) const;  // "model 'm' (id 3) node 'conv1' (Conv2D, AI_CORE)"
 
   const std::shared_ptr<const om::Model> model_;
@@ -101,6 +101,7 @@ class LoadedModel {
   std::mutex exec_mutex_;                       // submission order of executions
   std::shared_ptr<sim::SimEvent> last_done_;    // recorded at the end of the latest execution
   std::shared_ptr<sim::HwStream> last_stream_;  // the stream that execution ran on
+  uint64_t executions_ = 0;                     // executions submitted (guarded by exec_mutex_)
   std::atomic<int> current_gear_{0};
 };
 

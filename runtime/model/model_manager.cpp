@@ -137,6 +137,11 @@ size_t ModelManager::loaded_count() const {
   return models_.size();
 }
 
+uint32_t ModelManager::next_model_id() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return next_id_;
+}
+
 Status ModelManager::QuerySizeFromFile(const std::string& path, size_t* work_size, size_t* weight_size) {
   om::ModelHeader header;
   ASIM_RETURN_IF_ERROR(om::ReadModelHeaderFile(path, &header));

@@ -89,6 +89,9 @@ class ModelManager {
   // Unloads every model of `device_id` (-1 = all); returns how many were still loaded.
   size_t UnloadAll(int32_t device_id, bool log_leaks);
   size_t loaded_count() const;
+  // The id the next load gets: models loaded from now on have ids >= this one (ids are never
+  // reused), which is how aclmdlSetDump applies only to models loaded after it.
+  uint32_t next_model_id() const;
 
  private:
   ModelManager() = default;

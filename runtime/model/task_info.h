@@ -28,7 +28,8 @@ struct TaskTensor {
 
 struct KernelTaskInfo {
   uint32_t magic = kTaskInfoMagic;
-  uint32_t model_id = 0;  // 0 for single-op tasks
+  uint32_t model_id = 0;   // 0 for single-op tasks
+  uint64_t execution = 0;  // which execution of the model, from 0 (the dump's data_index)
   std::string model_name;
   std::string op_name;
   std::string op_type;

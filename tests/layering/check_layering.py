@@ -6,7 +6,9 @@
   device_sim        -> device_sim, runtime/base           (no AscendCL, no kernels)
   kernels           -> kernels, runtime/base              (no streams, time, dump, profiling)
   om                -> om, kernels/framework, runtime/base (the model IR and .om format; no runtime)
+  runtime/dump/format -> runtime/base, itself             (the dump file format, shared with tools)
   runtime/<other>   -> anything but acl/                  (only runtime/api sees acl/ types)
+  tools/dump        -> tools/dump, runtime/dump/format, runtime/base, om, kernels/framework
   runtime/api       -> anything
   samples, tests/conformance -> acl/ public headers only (no internals)
 
@@ -26,9 +28,11 @@ RULES = [
     ("kernels/", ("kernels/", "runtime/base/"), ()),
     ("om/", ("om/", "kernels/framework/", "runtime/base/"), ()),
     ("runtime/api/", None, ()),
+    ("runtime/dump/format/", ("runtime/base/", "runtime/dump/format/"), ()),
     ("runtime/", None, ("acl/",)),
     ("samples/", ("acl/",), ()),
     ("tests/conformance/", ("acl/",), ()),
+    ("tools/dump/", ("tools/dump/", "runtime/dump/format/", "runtime/base/", "om/", "kernels/framework/"), ()),
 ]
 
 SOURCE_EXT = (".h", ".hpp", ".c", ".cc", ".cpp", ".inc")
@@ -43,7 +47,7 @@ def rule_for(rel):
 
 def main(root):
     violations = []
-    for top in ("runtime", "device_sim", "kernels", "om", "samples", "tests/conformance"):
+    for top in ("runtime", "device_sim", "kernels", "om", "samples", "tests/conformance", "tools/dump"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for name in files:
                 if not name.endswith(SOURCE_EXT):
