@@ -27,15 +27,17 @@ size_t ByteSize(DataType dtype, const std::vector<int64_t>& dims) {
 }
 
 std::string Graph::UniqueNodeName(const std::string& base) {
-  std::string name = base.empty() ? std::string("node") : base;
-  for (int n = 1; node_names_.count(name) != 0; ++n) name = base + "_" + std::to_string(n);
+  const std::string root = base.empty() ? std::string("node") : base;
+  std::string name = root;
+  for (int n = 1; node_names_.count(name) != 0; ++n) name = root + "_" + std::to_string(n);
   node_names_[name] = 1;
   return name;
 }
 
 std::string Graph::UniqueValueName(const std::string& base) {
-  std::string name = base.empty() ? std::string("value") : base;
-  for (int n = 1; value_names_.count(name) != 0; ++n) name = base + "_" + std::to_string(n);
+  const std::string root = base.empty() ? std::string("value") : base;
+  std::string name = root;
+  for (int n = 1; value_names_.count(name) != 0; ++n) name = root + "_" + std::to_string(n);
   value_names_[name] = 1;
   return name;
 }
