@@ -95,13 +95,38 @@ void HwStream::StopAndJoin() {
   if (worker_.joinable()) worker_.join();
 }
 
+bool HwStream::TryClaimInline(const Task& task) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (stopping_ || aborted_.load() || !queue_.empty() || running_task_) return false;
+  if (task.desc.kind == TaskKind::kHostFunc) return false;  // waits for the report thread
+  if (task.desc.kind == TaskKind::kEventWait) {
+    std::lock_guard<std::mutex> event_lock(task.event->mutex_);
+    if (!task.event->ResolvedLocked(task.event_generation)) return false;  // would block
+  }
+  ++submitted_;
+  running_task_ = true;
+  inline_running_ = true;
+  inline_skip_ = failed_since_sync_ && stop_on_failure_.load();
+  return true;
+}
+
+void HwStream::RunInline(std::shared_ptr<Task> task) {
+  bool skip = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    skip = inline_skip_ || aborted_.load();
+  }
+  Execute(std::move(task), skip);
+}
+
 void HwStream::WorkerLoop() {
   for (;;) {
     std::shared_ptr<Task> task;
     bool skip = false;
     const bool is_wait = [&] {
       std::unique_lock<std::mutex> lock(mutex_);
-      work_cv_.wait(lock, [&] { return !queue_.empty() || stopping_; });
+      // An inline task owns the stream until it finishes: queued tasks come after it.
+      work_cv_.wait(lock, [&] { return (!queue_.empty() || stopping_) && !inline_running_; });
       if (queue_.empty()) return false;  // stopping and drained
       task = std::move(queue_.front());
       queue_.pop_front();
@@ -123,44 +148,53 @@ void HwStream::WorkerLoop() {
       }
       if (!satisfied) skip = true;  // aborted while waiting
     }
-
-    Status status;
-    if (skip) {
-      Discard(*task);
-    } else {
-      // One snapshot of the observers for both calls: an observer added or removed while the
-      // task runs sees both its begin and its end, or neither.
-      Scheduler::ObserverList observers = owner_->SnapshotObservers();
-      TaskRecord record = owner_->MakeRecord(*task, id_);
-      Scheduler::NotifyBegin(*observers, record);
-      if (task->desc.run) status = task->desc.run();
-      Scheduler::NotifyEnd(*observers, record, status);
-      // Event state changes after OnTaskEnd, so an observer sees a record end before any
-      // task that depends on it begins.
-      switch (task->desc.kind) {
-        case TaskKind::kEventRecord: task->event->CompleteRecord(task->event_generation, record.end_ps); break;
-        case TaskKind::kEventReset: task->event->CompleteReset(task->event_generation); break;
-        case TaskKind::kEventWait: task->event->CompleteWait(); break;
-        default: break;
-      }
-      if (!status.ok()) {
-        ASIM_LOG_ERROR("[SIM] device {} stream {} task {} ({} '{}') failed: {}", owner_->device_id(), id_, task->id,
-                       TaskKindName(task->desc.kind), task->desc.name, status.message());
-      }
-    }
-    task.reset();  // release the payload's captures before the stream reports idle
-
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (!status.ok()) {
-        if (sticky_.ok()) sticky_ = status;
-        failed_since_sync_ = true;
-      }
-      running_task_ = false;
-      ++finished_;
-    }
-    idle_cv_.notify_all();
+    Execute(std::move(task), skip);
   }
+}
+
+void HwStream::Execute(std::shared_ptr<Task> task, bool skip) {
+  Status status;
+  if (skip) {
+    Discard(*task);
+  } else {
+    // One snapshot of the observers for both calls: an observer added or removed while the
+    // task runs sees both its begin and its end, or neither.
+    Scheduler::ObserverList observers = owner_->SnapshotObservers();
+    TaskRecord record = owner_->MakeRecord(*task, id_);
+    Scheduler::NotifyBegin(*observers, record);
+    if (!task->injected.ok()) {
+      status = task->injected;  // fault injection: the payload does not run
+    } else if (task->desc.run) {
+      status = task->desc.run();
+    }
+    Scheduler::NotifyEnd(*observers, record, status);
+    // Event state changes after OnTaskEnd, so an observer sees a record end before any
+    // task that depends on it begins.
+    switch (task->desc.kind) {
+      case TaskKind::kEventRecord: task->event->CompleteRecord(task->event_generation, record.end_ps); break;
+      case TaskKind::kEventReset: task->event->CompleteReset(task->event_generation); break;
+      case TaskKind::kEventWait: task->event->CompleteWait(); break;
+      default: break;
+    }
+    if (!status.ok()) {
+      ASIM_LOG_ERROR("[SIM] device {} stream {} task {} ({} '{}') failed: {}", owner_->device_id(), id_, task->id,
+                     TaskKindName(task->desc.kind), task->desc.name, status.message());
+    }
+  }
+  task.reset();  // release the payload's captures before the stream reports idle
+
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!status.ok()) {
+      if (sticky_.ok()) sticky_ = status;
+      failed_since_sync_ = true;
+    }
+    running_task_ = false;
+    inline_running_ = false;
+    ++finished_;
+  }
+  idle_cv_.notify_all();
+  work_cv_.notify_all();  // a task queued behind an inline one may start now
 }
 
 }  // namespace asim::sim

@@ -4,6 +4,8 @@
 // Owns: its FIFO of tasks and the worker thread that executes them in order; the sticky
 // error of the first failed task; its timing cursor (tail) and the tasks whose simulated
 // timing is still waiting for an event record (see Scheduler).
+// Tasks normally run on the worker; in the Scheduler's inline mode a task may run on the
+// submitting thread instead (TryClaimInline/RunInline), never overlapping the worker.
 // Thread safety: Push/WaitIdle/Idle/Abort are thread-safe. Timing members are touched only
 // by the Scheduler under its timing lock; the Scheduler pushes under that lock too, so a
 // stream's execution order is its timing order even with several submitting threads.
@@ -44,6 +46,8 @@ struct Task {
   // Event tasks.
   std::shared_ptr<SimEvent> event;
   uint64_t event_generation = 0;
+  // Set at submission by a TaskFaultHook: the task ends with this instead of running.
+  Status injected;
 };
 
 class HwStream {
@@ -68,6 +72,13 @@ class HwStream {
   friend class Scheduler;
 
   void Push(std::shared_ptr<Task> task);
+  // Inline execution (Scheduler, under its timing lock): claims the stream for running `task`
+  // on the calling thread when nothing is queued or running and the task cannot block;
+  // false means push it instead. A claimed task must then be given to RunInline.
+  bool TryClaimInline(const Task& task);
+  void RunInline(std::shared_ptr<Task> task);
+  // Runs (or skips) one task, records its result and counts it finished.
+  void Execute(std::shared_ptr<Task> task, bool skip);
   // Discards queued tasks that have not started and wakes a blocked event wait at once.
   void Abort();
   // Accounts for a task that will not run (discarded or skipped).
@@ -88,6 +99,8 @@ class HwStream {
   uint64_t submitted_ = 0;
   uint64_t finished_ = 0;
   bool running_task_ = false;
+  bool inline_running_ = false;  // a task claimed by TryClaimInline has not finished
+  bool inline_skip_ = false;     // ... and is to be skipped (stop-on-failure)
   bool stopping_ = false;
   std::atomic<bool> aborted_{false};      // written under mutex_; read by event waits
   std::shared_ptr<SimEvent> waiting_on_;  // the event the worker is blocked on, if any

@@ -98,7 +98,7 @@ std::shared_ptr<Task> Scheduler::MakeTask(TaskDesc desc) {
 }
 
 void Scheduler::Enqueue(HwStream& stream, std::shared_ptr<Task> task) {
-  std::lock_guard<std::mutex> timing(timing_mutex_);
+  std::unique_lock<std::mutex> timing(timing_mutex_);
   if (task->event) {
     SimEvent& ev = *task->event;
     {
@@ -125,11 +125,29 @@ void Scheduler::Enqueue(HwStream& stream, std::shared_ptr<Task> task) {
     if (task->desc.kind == TaskKind::kEventWait) ++ev.untimed_waits_[task->event_generation];
   }
   const TimingParams& p = timeline_.params();
-  timeline_.AdvanceHostBy(UsToPs(p.submit_overhead_us));
-  task->host_ready_ps = timeline_.host_now() + UsToPs(p.task_launch_us);
+  if (timing_enabled_.load()) {
+    timeline_.AdvanceHostBy(UsToPs(p.submit_overhead_us));
+    task->host_ready_ps = timeline_.host_now() + UsToPs(p.task_launch_us);
+  } else {
+    task->desc.duration_ps = 0;  // functional-only: no overheads, no durations
+    task->host_ready_ps = timeline_.host_now();
+  }
+  if (fault_hook_) task->injected = fault_hook_->OnSubmit(stream, task->desc);
   stream.untimed_.push_back(task);
   DrainUntimedLocked({&stream});
-  stream.Push(std::move(task));
+  bool run_inline = false;
+  if (inline_execution_.load() && task->timed) run_inline = stream.TryClaimInline(*task);
+  if (!run_inline) {
+    stream.Push(std::move(task));
+    return;
+  }
+  timing.unlock();  // the payload runs without the timing lock (observers take it)
+  stream.RunInline(std::move(task));
+}
+
+void Scheduler::SetFaultHook(std::shared_ptr<TaskFaultHook> hook) {
+  std::lock_guard<std::mutex> timing(timing_mutex_);
+  fault_hook_ = std::move(hook);
 }
 
 void Scheduler::Submit(HwStream& stream, TaskDesc desc) {
@@ -233,6 +251,7 @@ Status Scheduler::RunSync(TaskDesc desc) {
   {
     std::lock_guard<std::mutex> timing(timing_mutex_);
     SimPs ready = timeline_.host_now();
+    if (!timing_enabled_.load()) task->desc.duration_ps = 0;
     task->host_ready_ps = ready;
     task->ready_ps = ready;
     Timeline::Slot slot = timeline_.Place(task->desc.engine, task->desc.block_dim, ready, task->desc.duration_ps);

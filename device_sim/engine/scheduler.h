@@ -18,6 +18,18 @@
 // timing lock, so submission order, event binding, simulated order and execution order on
 // a stream agree even when several host threads submit.
 //
+// Modes for fast, reproducible tests (both off by default, switchable at any time):
+//  - timing disabled (functional-only): tasks get zero duration and no submit or launch
+//    overheads, so simulated times stay 0 and nothing is spent on the timeline's arithmetic
+//    beyond ordering;
+//  - inline execution: a task runs on the submitting thread, inside Submit/RecordEvent/...,
+//    when its stream has nothing queued or running and it cannot block (a wait whose record
+//    already completed, any copy, memset, kernel, record or reset; host callbacks always go
+//    to the worker because they wait for the report thread). Otherwise it is queued as
+//    usual, so the stream's order is kept (the worker does not start a queued task while an
+//    inline one runs).
+// A TaskFaultHook (fault_hook.h) may make chosen tasks fail at submission.
+//
 // Thread safety: all public functions are thread-safe. Observers are called on the thread
 // that executes a task; a task's begin and end go to the same set of observers (the set
 // when it began), so an observer removed while a task runs may still get that task's end.
@@ -32,6 +44,7 @@
 #include <mutex>
 #include <vector>
 
+#include "device_sim/engine/fault_hook.h"
 #include "device_sim/engine/hw_stream.h"
 #include "device_sim/engine/observer.h"
 #include "device_sim/engine/sim_event.h"
@@ -72,6 +85,14 @@ class Scheduler {
   // Returns false on timeout.
   bool SynchronizeEvent(SimEvent& event, int64_t timeout_ms);
 
+  // See the modes above. Setting them while work is queued affects tasks submitted later.
+  void SetTimingEnabled(bool enabled) { timing_enabled_.store(enabled); }
+  bool timing_enabled() const { return timing_enabled_.load(); }
+  void SetInlineExecution(bool enabled) { inline_execution_.store(enabled); }
+  bool inline_execution() const { return inline_execution_.load(); }
+  // nullptr removes the hook.
+  void SetFaultHook(std::shared_ptr<TaskFaultHook> hook);
+
   void AddObserver(std::shared_ptr<TaskObserver> observer);
   void RemoveObserver(const TaskObserver* observer);
 
@@ -105,9 +126,12 @@ class Scheduler {
 
   const uint32_t device_id_;
   std::atomic<uint64_t> next_task_id_{1};
+  std::atomic<bool> timing_enabled_{true};
+  std::atomic<bool> inline_execution_{false};
 
   mutable std::mutex timing_mutex_;
   Timeline timeline_;
+  std::shared_ptr<TaskFaultHook> fault_hook_;  // guarded by timing_mutex_
 
   mutable std::mutex streams_mutex_;
   std::vector<std::shared_ptr<HwStream>> streams_;

@@ -95,6 +95,7 @@ Status DeviceMemory::Allocate(size_t size, size_t alignment, PageKind page, std:
   peak_used_ = std::max(peak_used_, used_huge_ + used_normal_);
   auto it = live_.emplace(*placed, Block{size, reserved, page, serial, std::move(origin)}).first;
   ASIM_LOG_DEBUG("[SIM] device {}: allocated {}", device_id_, DescribeAllocation(Info(it)));
+  if (listener_) listener_->OnAllocated(device_id_, Info(it));
   *out = reinterpret_cast<void*>(*placed);
   return Status::Ok();
 }
@@ -136,6 +137,7 @@ Status DeviceMemory::Free(const void* ptr) {
   ReturnPages(addr, info.reserved, *merged);
   ASIM_LOG_DEBUG("[SIM] device {}: freed {}", device_id_, DescribeAllocation(info));
   freed_.Record(info);
+  if (listener_) listener_->OnFreed(device_id_, info);
   return Status::Ok();
 }
 
@@ -184,6 +186,17 @@ std::optional<AllocationInfo> DeviceMemory::Find(const void* p) const {
   auto it = FindBlock(AddrOf(p));
   if (it == live_.end()) return std::nullopt;
   return Info(it);
+}
+
+std::optional<AllocationInfo> DeviceMemory::FindFreed(const void* p) const {
+  if (!Contains(p)) return std::nullopt;
+  std::shared_lock lock(mu_);
+  return freed_.Lookup(AddrOf(p));
+}
+
+void DeviceMemory::SetListener(std::shared_ptr<AllocationListener> listener) {
+  std::unique_lock lock(mu_);
+  listener_ = std::move(listener);
 }
 
 DeviceMemory::Stats DeviceMemory::GetStats() const {

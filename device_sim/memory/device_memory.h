@@ -3,7 +3,8 @@
 //
 // Owns: the device's AddressSpace (see address_space.h: device pointers fault on host
 // dereference unless host_accessible), a best-fit RangeAllocator over it, the table of live
-// allocations and a FreedHistory for double-free / use-after-free messages.
+// allocations, a FreedHistory for double-free / use-after-free messages, and an optional
+// AllocationListener told of every allocation and free (memcheck's call-site records).
 // Granularity: normal-page blocks reserve `size` rounded up to 64 bytes; huge-page blocks
 // reserve `size` rounded up to 2 MiB and start on a 2 MiB boundary. Stats count reserved
 // bytes, so free + used_huge + used_normal == total always (what aclrtGetMemInfo reports).
@@ -31,6 +32,7 @@
 
 #include "device_sim/memory/address_space.h"
 #include "device_sim/memory/allocation_info.h"
+#include "device_sim/memory/allocation_listener.h"
 #include "device_sim/memory/freed_history.h"
 #include "device_sim/memory/mem_kind.h"
 #include "device_sim/memory/range_allocator.h"
@@ -70,6 +72,10 @@ class DeviceMemory {
   // to the same bytes. len may be 0 (p must still be inside a live allocation).
   Status Translate(const void* p, size_t len, void** sim_ptr) const;
   std::optional<AllocationInfo> Find(const void* p) const;  // live allocation holding p
+  // The most recently freed allocation (still remembered) whose range holds p.
+  std::optional<AllocationInfo> FindFreed(const void* p) const;
+  // Told of every later Allocate and Free (see allocation_listener.h); nullptr detaches.
+  void SetListener(std::shared_ptr<AllocationListener> listener);
   Stats GetStats() const;
   std::vector<AllocationInfo> LiveAllocations() const;  // sorted by serial
   // Bytes of the device range that hold physical pages right now (diagnostics; cheap with
@@ -108,6 +114,7 @@ class DeviceMemory {
   RangeAllocator allocator_;
   BlockMap live_;
   FreedHistory freed_;
+  std::shared_ptr<AllocationListener> listener_;
   uint64_t next_serial_ = 1;
   uint64_t used_huge_ = 0;
   uint64_t used_normal_ = 0;
