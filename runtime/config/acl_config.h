@@ -63,6 +63,9 @@ Status ParseDumpConfigFile(const char* path, DumpConfig* out);
 //   ASCEND_SIM_SOC_VERSION  one of SupportedSocVersions()
 //   ASCEND_SIM_DEVICE_COUNT 1 .. 64
 //   ASCEND_SIM_RUN_MODE     "host" | "device"
+//   ASCEND_SIM_MEMCHECK, ASCEND_SIM_TIMING, ASCEND_SIM_INLINE_TASKS   "on" | "off"
+//   ASCEND_SIM_MEMCHECK_ACTION  "error" | "abort"
+//   ASCEND_SIM_FAULTS       a fault list (fault_spec.h); replaces the file's "faults"
 // Unset or empty variables are ignored. On error (kInvalidParam) nothing is changed.
 Status ApplyEnvironment(AclConfig* config);
 

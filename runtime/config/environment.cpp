@@ -7,6 +7,7 @@
 #include <spdlog/fmt/fmt.h>
 
 #include <cstdlib>
+#include <utility>
 
 #include "runtime/base/log.h"
 #include "runtime/config/acl_config.h"
@@ -17,6 +18,11 @@ namespace {
 constexpr const char* kSocVersionVar = "ASCEND_SIM_SOC_VERSION";
 constexpr const char* kDeviceCountVar = "ASCEND_SIM_DEVICE_COUNT";
 constexpr const char* kRunModeVar = "ASCEND_SIM_RUN_MODE";
+constexpr const char* kMemcheckVar = "ASCEND_SIM_MEMCHECK";
+constexpr const char* kMemcheckActionVar = "ASCEND_SIM_MEMCHECK_ACTION";
+constexpr const char* kFaultsVar = "ASCEND_SIM_FAULTS";
+constexpr const char* kTimingVar = "ASCEND_SIM_TIMING";
+constexpr const char* kInlineTasksVar = "ASCEND_SIM_INLINE_TASKS";
 
 // The variable's value, or nullptr when it is unset or empty.
 const char* Lookup(const char* name) {
@@ -47,8 +53,26 @@ Status ApplyEnvironment(AclConfig* config) {
   if (const char* v = Lookup(kRunModeVar)) {
     if (!ParseRunMode(v, &sim.run_mode)) return BadVariable(kRunModeVar, v, "\"host\" or \"device\"");
   }
-  ASIM_LOG_DEBUG("[ACL] simulator: soc_version {}, device_count {}, run_mode {}", sim.soc_version, sim.device_count,
-                 RunModeName(sim.run_mode));
+  for (auto [var, flag] : {std::pair{kMemcheckVar, &sim.memcheck}, std::pair{kTimingVar, &sim.timing},
+                           std::pair{kInlineTasksVar, &sim.inline_tasks}}) {
+    if (const char* v = Lookup(var)) {
+      if (!ParseOnOff(v, flag)) return BadVariable(var, v, "\"on\" or \"off\"");
+    }
+  }
+  if (const char* v = Lookup(kMemcheckActionVar)) {
+    if (!ParseMemcheckAction(v, &sim.memcheck_action))
+      return BadVariable(kMemcheckActionVar, v, "\"error\" or \"abort\"");
+  }
+  if (const char* v = Lookup(kFaultsVar)) {
+    std::string error;
+    if (!ParseFaults(v, &sim.faults, &error)) return BadVariable(kFaultsVar, v, "a fault list: " + error);
+  }
+  ASIM_LOG_DEBUG(
+      "[ACL] simulator: soc_version {}, device_count {}, run_mode {}, memcheck {} ({}), {} fault(s), "
+      "timing {}, inline tasks {}",
+      sim.soc_version, sim.device_count, RunModeName(sim.run_mode), sim.memcheck ? "on" : "off",
+      MemcheckActionName(sim.memcheck_action), sim.faults.size(), sim.timing ? "on" : "off",
+      sim.inline_tasks ? "on" : "off");
   config->sim = std::move(sim);
   return Status::Ok();
 }

@@ -48,6 +48,34 @@ bool ParseRunMode(std::string_view text, RunMode* mode) {
   return false;
 }
 
+bool ParseOnOff(std::string_view text, bool* on) {
+  if (text == "on" || text == "true" || text == "1") {
+    *on = true;
+    return true;
+  }
+  if (text == "off" || text == "false" || text == "0") {
+    *on = false;
+    return true;
+  }
+  return false;
+}
+
+const char* MemcheckActionName(MemcheckAction action) {
+  return action == MemcheckAction::kAbort ? "abort" : "error";
+}
+
+bool ParseMemcheckAction(std::string_view text, MemcheckAction* action) {
+  if (text == "error") {
+    *action = MemcheckAction::kError;
+    return true;
+  }
+  if (text == "abort") {
+    *action = MemcheckAction::kAbort;
+    return true;
+  }
+  return false;
+}
+
 bool ParseDeviceCount(std::string_view text, int32_t* count) {
   int32_t value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);

@@ -1,7 +1,8 @@
 // SimConfig: our own "sim" section of acl.json and the ASCEND_SIM_* environment overrides.
 //
 // Owns: the simulator settings chosen at aclInit (which SoC, how many devices, host or
-// device run mode) and the single list of SoC versions the simulator accepts (add new
+// device run mode; the test-support settings: memcheck, injected faults, timing and inline
+// task execution, see docs/testing-your-app.md) and the single list of SoC versions the simulator accepts (add new
 // chips there, together with their device_sim/socs/*.json spec). Owner: runtime/config.
 // Thread safety: plain data and pure functions. Failure: the Parse* helpers return false
 // and leave their output untouched.
@@ -12,17 +13,27 @@
 #include <string_view>
 #include <vector>
 
+#include "runtime/config/fault_spec.h"
+
 namespace asim::cfg {
 
 // "host": device memory is not host-accessible (a PCIe card, the default);
 // "device": device memory is host-accessible (the app runs on the board).
 enum class RunMode { kHost, kDevice };
 
+// What memcheck does with a finding besides reporting it: fail the offending call, or abort().
+enum class MemcheckAction { kError, kAbort };
+
 struct SimConfig {
   bool present = false;  // the file had a "sim" object
   std::string soc_version = "Ascend310";
   int32_t device_count = 1;
   RunMode run_mode = RunMode::kHost;
+  bool memcheck = false;                                    // "memcheck": "on" | "off"
+  MemcheckAction memcheck_action = MemcheckAction::kError;  // "memcheck_action": "error" | "abort"
+  std::vector<FaultSpec> faults;                            // "faults": text or array of objects
+  bool timing = true;                                       // "timing": "on" | "off" (functional-only)
+  bool inline_tasks = false;                                // "inline_tasks": "on" | "off"
 };
 
 inline constexpr int32_t kMinDeviceCount = 1;
@@ -37,6 +48,11 @@ std::string SupportedSocVersionList();
 
 const char* RunModeName(RunMode mode);  // "host", "device"
 bool ParseRunMode(std::string_view text, RunMode* mode);
+
+// "on" / "off" (also "true" / "false", "1" / "0").
+bool ParseOnOff(std::string_view text, bool* on);
+const char* MemcheckActionName(MemcheckAction action);  // "error", "abort"
+bool ParseMemcheckAction(std::string_view text, MemcheckAction* action);
 
 // Decimal text in [kMinDeviceCount, kMaxDeviceCount].
 bool ParseDeviceCount(std::string_view text, int32_t* count);
