@@ -56,6 +56,7 @@ aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int6
 
 void aclDestroyTensorDesc(const aclTensorDesc* desc) {
   if (desc == nullptr) return;  // like free(NULL)
+  if (asim::api::DestroyTensorDescArray(desc)) return;
   if (!TensorDescs().Remove(desc)) {
     Fail("aclDestroyTensorDesc", "desc is not a live tensor descriptor (destroyed twice or never created)");
   }
@@ -249,6 +250,7 @@ aclTensorDesc* aclGetTensorDescByIndex(aclTensorDesc* desc, size_t index) {
     return nullptr;
   }
   if (index != 0) {
+    if (aclTensorDesc* element = asim::api::TensorDescArrayElement(desc, index)) return element;
     Fail("aclGetTensorDescByIndex",
          "index " + std::to_string(index) + " is out of range: descriptors created by aclCreateTensorDesc are single");
     return nullptr;

@@ -8,15 +8,24 @@
 // ACL_ERROR_PARSE_FILE; a configuration that cannot be used ACL_ERROR_INVALID_DUMP_CONFIG.
 // acldumpRegCallback: the callback must not be NULL and flag must be 0 (the only value
 // AscendCL supports: the data goes to the callback and is not written to files).
+// aclmdlCreateAndGetOpDesc: the op of a task (device, stream and task id, as an exception
+// callback or a dump file name gives them) among the recent tasks that were dumped or
+// failed; its descriptors are contiguous arrays (aclGetTensorDescByIndex walks them) in the
+// device format with the original format and shape set, and the tensor's device address;
+// aclDestroyTensorDesc on the first element releases an array. An unknown task, or an
+// opNameLen too short for the name and its terminating NUL, is ACL_ERROR_INVALID_PARAM.
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "acl/acl_dump.h"
 #include "acl/acl_mdl.h"
+#include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/dump/dump_manager.h"
 
@@ -49,9 +58,110 @@ asim::dump::DumpSink ChunkSink(Callback callback) {
   };
 }
 
+// Descriptor arrays of aclmdlCreateAndGetOpDesc, by their first element.
+struct DescArray {
+  std::shared_ptr<aclTensorDesc[]> items;
+  size_t count = 0;
+};
+
+std::mutex& ArraysMutex() {
+  static auto* mutex = new std::mutex();  // outlives static destructors
+  return *mutex;
+}
+
+std::unordered_map<const aclTensorDesc*, DescArray>& Arrays() {
+  static auto* arrays = new std::unordered_map<const aclTensorDesc*, DescArray>();
+  return *arrays;
+}
+
+asim::Status MakeDescArray(const std::vector<asim::dump::OpDescTensor>& tensors, aclTensorDesc** out) {
+  *out = nullptr;
+  if (tensors.empty()) return asim::Status::Ok();
+  DescArray array;
+  array.count = tensors.size();
+  array.items = std::make_shared<aclTensorDesc[]>(tensors.size());
+  for (size_t i = 0; i < tensors.size(); ++i) {
+    const asim::om::TensorDesc& t = tensors[i].desc;
+    asim::TensorDesc& d = array.items[i].desc;
+    ASIM_RETURN_IF_ERROR(
+        asim::TensorDesc::Create(t.dtype, static_cast<int>(t.dims.size()), t.dims.data(), t.format, &d));
+    if (t.origin_format != asim::Format::kUndefined) {
+      ASIM_RETURN_IF_ERROR(d.SetOriginFormat(t.origin_format));
+      ASIM_RETURN_IF_ERROR(d.SetOriginShape(static_cast<int>(t.origin_dims.size()), t.origin_dims.data()));
+    }
+    d.set_address(const_cast<void*>(tensors[i].address));
+  }
+  for (size_t i = 0; i < array.count; ++i) {
+    asim::api::TensorDescs().Add(std::shared_ptr<aclTensorDesc>(array.items, &array.items[i]));
+  }
+  *out = &array.items[0];
+  std::lock_guard<std::mutex> lock(ArraysMutex());
+  Arrays()[*out] = std::move(array);
+  return asim::Status::Ok();
+}
+
 }  // namespace
 
+namespace asim::api {
+
+aclTensorDesc* TensorDescArrayElement(const aclTensorDesc* base, size_t index) {
+  std::lock_guard<std::mutex> lock(ArraysMutex());
+  auto it = Arrays().find(base);
+  if (it == Arrays().end() || index >= it->second.count) return nullptr;
+  return &it->second.items[index];
+}
+
+bool DestroyTensorDescArray(const aclTensorDesc* base) {
+  DescArray array;
+  {
+    std::lock_guard<std::mutex> lock(ArraysMutex());
+    auto it = Arrays().find(base);
+    if (it == Arrays().end()) return false;
+    array = std::move(it->second);
+    Arrays().erase(it);
+  }
+  for (size_t i = 0; i < array.count; ++i) (void)TensorDescs().Remove(&array.items[i]);
+  return true;
+}
+
+}  // namespace asim::api
+
 extern "C" {
+
+aclError aclmdlCreateAndGetOpDesc(uint32_t deviceId, uint32_t streamId, uint32_t taskId, char* opName, size_t opNameLen,
+                                  aclTensorDesc** inputDesc, size_t* numInputs, aclTensorDesc** outputDesc,
+                                  size_t* numOutputs) {
+  ACL_API_BEGIN("aclmdlCreateAndGetOpDesc");
+  ACL_API_REQUIRE_INIT();
+  ACL_API_CHECK_NOT_NULL(opName);
+  ACL_API_CHECK_NOT_NULL(inputDesc);
+  ACL_API_CHECK_NOT_NULL(numInputs);
+  ACL_API_CHECK_NOT_NULL(outputDesc);
+  ACL_API_CHECK_NOT_NULL(numOutputs);
+  asim::dump::OpDescRecord record;
+  const asim::Status found = Dumps().FindOpDesc(deviceId, streamId, taskId, &record);
+  if (!found.ok()) ACL_API_RETURN(found);
+  if (opNameLen < record.op_name.size() + 1) {
+    ACL_API_FAIL(asim::err::kInvalidParam, "opNameLen " + std::to_string(opNameLen) + " is too short for op name '" +
+                                               record.op_name + "' (" + std::to_string(record.op_name.size()) +
+                                               " characters and the terminating NUL)");
+  }
+  aclTensorDesc* inputs = nullptr;
+  aclTensorDesc* outputs = nullptr;
+  asim::Status st = MakeDescArray(record.inputs, &inputs);
+  if (st.ok()) st = MakeDescArray(record.outputs, &outputs);
+  if (!st.ok()) {
+    if (inputs != nullptr) asim::api::DestroyTensorDescArray(inputs);
+    ACL_API_RETURN(st);
+  }
+  std::memcpy(opName, record.op_name.c_str(), record.op_name.size() + 1);
+  *inputDesc = inputs;
+  *numInputs = record.inputs.size();
+  *outputDesc = outputs;
+  *numOutputs = record.outputs.size();
+  return ACL_SUCCESS;
+  ACL_API_END();
+}
 
 aclError aclmdlInitDump() {
   ACL_API_BEGIN("aclmdlInitDump");

@@ -224,7 +224,8 @@ void DumpManager::RecordOpDesc(OpDescRecord record) {
 Status DumpManager::FindOpDesc(uint32_t device_id, uint32_t stream_id, uint64_t task_id, OpDescRecord* out) const {
   std::lock_guard<std::mutex> lock(desc_mu_);
   for (auto it = op_descs_.rbegin(); it != op_descs_.rend(); ++it) {
-    if (it->device_id == device_id && it->stream_id == stream_id && it->task_id == task_id) {
+    if (it->device_id == device_id && it->stream_id == stream_id &&
+        static_cast<uint32_t>(it->task_id) == static_cast<uint32_t>(task_id)) {
       *out = *it;
       return Status::Ok();
     }

@@ -43,13 +43,17 @@ inline constexpr int32_t kErrDumpAlreadyRun = 100044;  // ACL_ERROR_DUMP_ALREADY
 inline constexpr int32_t kErrDumpNotRun = 100045;      // ACL_ERROR_DUMP_NOT_RUN
 
 // One kernel task's op, as aclmdlCreateAndGetOpDesc reports it.
+struct OpDescTensor {
+  om::TensorDesc desc;
+  const void* address = nullptr;  // device address in that execution
+};
 struct OpDescRecord {
   uint32_t device_id = 0;
   uint32_t stream_id = 0;
   uint64_t task_id = 0;
   std::string op_name;
-  std::vector<om::TensorDesc> inputs;
-  std::vector<om::TensorDesc> outputs;
+  std::vector<OpDescTensor> inputs;
+  std::vector<OpDescTensor> outputs;
 };
 
 // What an observer needs for one task: the session in force for it and the writer.
@@ -72,7 +76,8 @@ class DumpManager {
   // acl_dump.h: while registered, dump files go to `sink` instead of the disk.
   void SetCallback(DumpSink sink);
 
-  // aclmdlCreateAndGetOpDesc: the op of a task that was dumped (or failed) recently.
+  // aclmdlCreateAndGetOpDesc: the op of a task that was dumped (or failed) recently. Task
+  // ids match on their low 32 bits (the API's taskId is 32-bit).
   Status FindOpDesc(uint32_t device_id, uint32_t stream_id, uint64_t task_id, OpDescRecord* out) const;
 
   // Observer side.

@@ -37,8 +37,8 @@ OpDescRecord DescOf(const sim::TaskRecord& record, const model::KernelTaskInfo& 
   d.stream_id = record.stream_id;
   d.task_id = record.task_id;
   d.op_name = info.op_name;
-  for (const auto& t : info.inputs) d.inputs.push_back(t.desc);
-  for (const auto& t : info.outputs) d.outputs.push_back(t.desc);
+  for (const auto& t : info.inputs) d.inputs.push_back({t.desc, t.device_addr});
+  for (const auto& t : info.outputs) d.outputs.push_back({t.desc, t.device_addr});
   return d;
 }
 
@@ -129,14 +129,12 @@ void DumpObserver::OnTaskBegin(const sim::TaskRecord& record) {
   pending.selection = std::move(selection);
   std::lock_guard<std::mutex> lock(mu_);
   pending_[record.task_id] = std::move(pending);
+  pending_count_.store(pending_.size(), std::memory_order_release);
 }
 
 void DumpObserver::OnTaskEnd(const sim::TaskRecord& record, const Status& result) {
   const bool active = manager_->active();
-  if (!active && result.ok()) {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (pending_.empty()) return;
-  }
+  if (!active && result.ok() && pending_count_.load(std::memory_order_acquire) == 0) return;
   const model::KernelTaskInfo* info = KernelInfo(record);
   if (info == nullptr) return;
   if (active || !result.ok()) manager_->RecordOpDesc(DescOf(record, *info));
@@ -148,6 +146,7 @@ void DumpObserver::OnTaskEnd(const sim::TaskRecord& record, const Status& result
     if (it == pending_.end()) return;
     pending = std::move(it->second);
     pending_.erase(it);
+    pending_count_.store(pending_.size(), std::memory_order_release);
   }
   for (size_t i = 0; i < info->outputs.size(); ++i) {
     if (pending.selection.outputs[i]) pending.record.outputs.push_back(Copy(info->outputs[i], *info, true, i));

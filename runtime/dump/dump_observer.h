@@ -14,6 +14,7 @@
 // that cannot be read is dumped empty and logged once.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -58,6 +59,7 @@ class DumpObserver : public sim::TaskObserver {
   const sim::DeviceMemory* const memory_;
   std::mutex mu_;
   std::unordered_map<uint64_t, Pending> pending_;    // by task id
+  std::atomic<size_t> pending_count_{0};             // pending_.size(), read without the lock
   std::unordered_map<uint32_t, RangeState> ranges_;  // by model id
   bool read_error_logged_ = false;
 };

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -17,6 +18,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -516,6 +518,49 @@ TEST_F(DumpTest, Dump2NpyAndDumpCompareAgainstTheGroundTruth) {
   ASSERT_NE(shape_end, std::string::npos) << relu_line;
   const double cosine = std::stod(relu_line.substr(shape_end + 3));
   EXPECT_GE(cosine, 0.999) << relu_line;
+}
+
+TEST_F(DumpTest, CreateAndGetOpDescFindsADumpedTask) {
+  Init(DumpSection(R"("dump_list": [{"model_name": "conv_relu", "layer": ["relu1"]}])"));
+  Execute(Load());
+  char name[64] = {};
+  aclTensorDesc* inputs = nullptr;
+  aclTensorDesc* outputs = nullptr;
+  size_t num_inputs = 0, num_outputs = 0;
+  // The ids come from the dump file name (an exception callback gives the same three).
+  std::vector<DumpPath> files;
+  for (int i = 0; i < 200 && files.empty(); ++i) {  // the writer thread may still be busy
+    files = Dumped();
+    if (files.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_EQ(files.size(), 1u);
+  const uint32_t stream = std::stoul(files[0].stream_id), task = std::stoul(files[0].task_id);
+  ASSERT_EQ(aclmdlCreateAndGetOpDesc(0, stream, task, name, sizeof(name), &inputs, &num_inputs, &outputs, &num_outputs),
+            ACL_SUCCESS)
+      << RecentMsg();
+  EXPECT_STREQ(name, "relu1");
+  ASSERT_EQ(num_inputs, 1u);
+  ASSERT_EQ(num_outputs, 1u);
+  aclTensorDesc* out0 = aclGetTensorDescByIndex(outputs, 0);
+  EXPECT_EQ(aclGetTensorDescFormat(out0), ACL_FORMAT_NC1HWC0);
+  EXPECT_EQ(aclGetTensorDescType(out0), ACL_FLOAT16);
+  EXPECT_EQ(aclGetTensorDescNumDims(out0), 5u);
+  EXPECT_NE(aclGetTensorDescAddress(out0), nullptr);
+  EXPECT_EQ(aclGetTensorDescByIndex(outputs, 1), nullptr);
+  aclDestroyTensorDesc(inputs);
+  aclDestroyTensorDesc(outputs);
+
+  char short_name[3];
+  EXPECT_ACL_ERROR(aclmdlCreateAndGetOpDesc(0, stream, task, short_name, sizeof(short_name), &inputs, &num_inputs,
+                                            &outputs, &num_outputs),
+                   ACL_ERROR_INVALID_PARAM, "opNameLen");
+  EXPECT_ACL_ERROR(aclmdlCreateAndGetOpDesc(0, stream, task + 100000, name, sizeof(name), &inputs, &num_inputs,
+                                            &outputs, &num_outputs),
+                   ACL_ERROR_INVALID_PARAM, "no operator");
+  EXPECT_ACL_ERROR(
+      aclmdlCreateAndGetOpDesc(0, stream, task, name, sizeof(name), nullptr, &num_inputs, &outputs, &num_outputs),
+      ACL_ERROR_INVALID_PARAM, "inputDesc");
+  Finalize();
 }
 
 }  // namespace

@@ -192,7 +192,8 @@ TEST_F(DumpObserverTest, FailedTasksAreRememberedForOpDescQueries) {
   ASSERT_TRUE(DumpManager::Get().FindOpDesc(0, 5, 99, &d).ok());
   EXPECT_EQ(d.op_name, "relu1");
   ASSERT_EQ(d.inputs.size(), 1u);
-  EXPECT_EQ(d.inputs[0].format, Format::kNc1hwc0);
+  EXPECT_EQ(d.inputs[0].desc.format, Format::kNc1hwc0);
+  EXPECT_EQ(d.inputs[0].address, buffer_);
   EXPECT_EQ(DumpManager::Get().FindOpDesc(0, 5, 100, &d).code(), err::kInvalidParam);
 }
 
