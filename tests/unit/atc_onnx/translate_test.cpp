@@ -295,6 +295,14 @@ TEST(AtcOnnxTranslate, FunctionOpsExpandIntoTheirBody) {
   EXPECT_NEAR(AsFloats(out[0])[0], std::log(4.0f), 1e-5f);
 }
 
+TEST(AtcOnnxTranslate, CenterCropPadOpset18CropsAndPads) {
+  OnnxModel m(18);
+  m.Input("x", kF, {3, 2}).Output("y").Ints("shape", {2}, {1, 4});
+  m.Node("CenterCropPad", {"x", "shape"}, {"y"});
+  // rows 3 -> 1 (the middle one), columns 2 -> 4 (one zero each side).
+  ExpectNear(RunFloat(m.Save(), {{1, 2, 3, 4, 5, 6}}), {0, 3, 4, 0});
+}
+
 TEST(AtcOnnxTranslate, QuantizeDequantizeRoundTrip) {
   OnnxModel m(13);
   m.Input("x", kF, {4}).Output("y").Floats("s", {}, {0.5f});

@@ -4,7 +4,8 @@
 // coerce_2d, MaxPool's optional indices), opset variants the kernels do not take
 // (Reshape-1's shape attribute, TopK-1's k attribute, Resize-10, Upsample, Scatter, Pad-1's
 // paddings, Split without sizes), BatchNormalization in inference mode, and small
-// decompositions (EyeLike to a constant, Shrink to compare / select).
+// decompositions (EyeLike to a constant, Shrink to compare / select, CenterCropPad to Slice
+// and Pad).
 // Thread safety: stateless functions. Failure: as translate.h says.
 #include <cmath>
 #include <cstring>
@@ -281,11 +282,54 @@ Status Shrink(NodeContext& c) {
   return Status::Ok();
 }
 
+// CenterCropPad (opset 18): per axis, a centred Slice where the input is larger than the
+// target and a centred Pad (zeros) where it is smaller; static input dims, constant shape.
+Status CenterCropPad(NodeContext& c) {
+  const ir::Value& x = c.value(0);
+  std::vector<int64_t> shape;
+  ASIM_RETURN_IF_ERROR(c.ConstInts(1, &shape));
+  if (x.dynamic) return c.Unsupported("CenterCropPad needs static input dims");
+  const int64_t rank = static_cast<int64_t>(x.dims.size());
+  std::vector<int64_t> axes = c.Ints("axes");
+  if (axes.empty()) {
+    for (int64_t a = 0; a < rank; ++a) axes.push_back(a);
+  }
+  if (axes.size() != shape.size()) return c.Unsupported("`shape` needs one value per axis");
+  std::vector<int64_t> starts, ends, slice_axes, pads(2 * static_cast<size_t>(rank), 0);
+  bool crop = false, pad = false;
+  for (size_t i = 0; i < axes.size(); ++i) {
+    const int64_t a = axes[i] < 0 ? axes[i] + rank : axes[i];
+    if (a < 0 || a >= rank) return c.Unsupported("axis " + std::to_string(axes[i]) + " out of range");
+    const int64_t d = x.dims[static_cast<size_t>(a)], want = shape[i];
+    if (d > want) {
+      starts.push_back((d - want) / 2);
+      ends.push_back((d - want) / 2 + want);
+      slice_axes.push_back(a);
+      crop = true;
+    } else if (d < want) {
+      pads[static_cast<size_t>(a)] = (want - d) / 2;
+      pads[static_cast<size_t>(a + rank)] = want - d - (want - d) / 2;
+      pad = true;
+    }
+  }
+  int v = c.input(0);
+  if (crop) {
+    ASIM_RETURN_IF_ERROR(c.EmitOne(
+        "Slice", {v, c.ConstInt64("starts", starts), c.ConstInt64("ends", ends), c.ConstInt64("axes", slice_axes)}, {},
+        &v, "crop"));
+  }
+  if (pad) ASIM_RETURN_IF_ERROR(c.EmitOne("Pad", {v, c.ConstInt64("pads", pads)}, {}, &v, "pad"));
+  if (!crop && !pad) return Identity(c);
+  c.SetOutput(0, v);
+  return Status::Ok();
+}
+
 }  // namespace
 
 void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table) {
   table->emplace_back("BatchNormalization", &BatchNorm);
   table->emplace_back("Cast", &Cast);
+  table->emplace_back("CenterCropPad", &CenterCropPad);
   table->emplace_back("Constant", &Constant);
   table->emplace_back("ConstantOfShape", &ConstantOfShape);
   table->emplace_back("Dropout", &Dropout);
