@@ -22,6 +22,7 @@
 #include "runtime/api/error_state.h"
 #include "runtime/base/status.h"
 #include "runtime/core/runtime.h"
+#include "runtime/profiling/api_recorder.h"
 
 namespace asim::api {
 
@@ -46,6 +47,7 @@ int32_t RawEnum(const E& value) {
 // error and `fallback`.
 template <typename T, typename Body>
 T Guarded(const char* api, T fallback, Body&& body) {
+  const prof::ApiScope prof_scope(api);  // records the call while profiling collects AscendCL API data
   try {
     return body();
   } catch (const std::bad_alloc&) {
@@ -60,8 +62,9 @@ T Guarded(const char* api, T fallback, Body&& body) {
 
 }  // namespace asim::api
 
-#define ACL_API_BEGIN(name)        \
-  const char* const kApi = (name); \
+#define ACL_API_BEGIN(name)                            \
+  const char* const kApi = (name);                     \
+  const ::asim::prof::ApiScope asim_prof_scope_(kApi); \
   try {
 #define ACL_API_END()                                                                                       \
   }                                                                                                         \

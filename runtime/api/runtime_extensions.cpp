@@ -7,6 +7,7 @@
 #include "runtime/core/runtime.h"
 #include "runtime/dump/dump_manager.h"
 #include "runtime/model/model_manager.h"
+#include "runtime/profiling/profiler.h"
 
 namespace asim::api {
 
@@ -15,6 +16,7 @@ void RegisterRuntimeExtensions() {
   std::call_once(once, [] {
     rt::Runtime& rt = rt::Runtime::Get();
     rt.AddExtension(model::ModelManager::Extension());
+    rt.AddExtension(prof::Profiler::Extension());
     rt.AddExtension(dump::DumpManager::Extension());
   });
 }

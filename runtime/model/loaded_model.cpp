@@ -242,6 +242,8 @@ Status LoadedModel::Prepare(const sim::SocSpec& spec) {
       }
       if (work.on_ai_cpu) hints = sim::CostHints{};
       pn.estimate = sim::EstimateCost(work, spec, hints);
+      pn.work = work;
+      pn.hints = hints;
       pn.block_dim = pn.estimate.block_dim;
       graphs_[gi].nodes.push_back(std::move(pn));
     }
@@ -420,6 +422,8 @@ sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, uint64_t executio
   info->ai_cpu = node.engine == kernels::Engine::kAiCpu;
   info->block_dim = pn.block_dim;
   info->estimate = pn.estimate;
+  info->work = pn.work;
+  info->hints = pn.hints;
   auto tensor = [&](int32_t t) {
     const om::Tensor& ot = g.tensors[static_cast<size_t>(t)];
     return TaskTensor{ot.desc, binding->dev[static_cast<size_t>(t)], DescBytes(ot.desc)};

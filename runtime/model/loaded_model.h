@@ -61,6 +61,8 @@ class LoadedModel {
     std::vector<kernels::TensorSpec> inputs;
     std::vector<kernels::TensorSpec> outputs;
     sim::CostEstimate estimate;
+    WorkDesc work;
+    sim::CostHints hints;
     uint32_t block_dim = 1;
   };
   struct PreparedGraph {

@@ -38,6 +38,8 @@ struct KernelTaskInfo {
   std::vector<TaskTensor> inputs;
   std::vector<TaskTensor> outputs;
   sim::CostEstimate estimate;
+  WorkDesc work;         // what the estimate was computed from (profiling's AI Core metrics)
+  sim::CostHints hints;  // the executor's L2 hints for that estimate
 };
 
 }  // namespace asim::model

@@ -7,8 +7,10 @@
   kernels           -> kernels, runtime/base              (no streams, time, dump, profiling)
   om                -> om, kernels/framework, runtime/base (the model IR and .om format; no runtime)
   runtime/dump/format -> runtime/base, itself             (the dump file format, shared with tools)
+  profdata          -> profdata, runtime/base             (profiling data and files, shared with tools/msprof)
   runtime/<other>   -> anything but acl/                  (only runtime/api sees acl/ types)
   tools/dump        -> tools/dump, runtime/dump/format, runtime/base, om, kernels/framework
+  tools/msprof      -> tools/msprof, profdata, runtime/base
   runtime/api       -> anything
   samples, tests/conformance -> acl/ public headers only (no internals)
 
@@ -27,12 +29,14 @@ RULES = [
     ("device_sim/", ("device_sim/", "runtime/base/"), ()),
     ("kernels/", ("kernels/", "runtime/base/"), ()),
     ("om/", ("om/", "kernels/framework/", "runtime/base/"), ()),
+    ("profdata/", ("profdata/", "runtime/base/"), ()),
     ("runtime/api/", None, ()),
     ("runtime/dump/format/", ("runtime/base/", "runtime/dump/format/"), ()),
     ("runtime/", None, ("acl/",)),
     ("samples/", ("acl/",), ()),
     ("tests/conformance/", ("acl/",), ()),
     ("tools/dump/", ("tools/dump/", "runtime/dump/format/", "runtime/base/", "om/", "kernels/framework/"), ()),
+    ("tools/msprof/", ("tools/msprof/", "profdata/", "runtime/base/"), ()),
 ]
 
 SOURCE_EXT = (".h", ".hpp", ".c", ".cc", ".cpp", ".inc")
@@ -47,7 +51,8 @@ def rule_for(rel):
 
 def main(root):
     violations = []
-    for top in ("runtime", "device_sim", "kernels", "om", "samples", "tests/conformance", "tools/dump"):
+    for top in ("runtime", "device_sim", "kernels", "om", "samples", "tests/conformance", "tools/dump",
+                "profdata", "tools/msprof"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for name in files:
                 if not name.endswith(SOURCE_EXT):

@@ -1,0 +1,166 @@
+// Profiler: model subscriptions (aclprofModelSubscribe) and the op records they write; the
+// decoding of those records for aclprofGetOp*. See profiler.h and subscribe_record.h.
+//
+// Thread safety: mutex_ guards the subscriptions; records are written outside it with one
+// write(2) each. Failure: Status with the AscendCL code; a failed write is logged.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+#include "runtime/base/log.h"
+#include "runtime/model/model_manager.h"
+#include "runtime/profiling/prof_errors.h"
+#include "runtime/profiling/profiler.h"
+#include "runtime/profiling/subscribe_record.h"
+
+namespace asim::prof {
+namespace {
+
+void CopyText(char* dst, size_t size, const std::string& text) {
+  const size_t n = std::min(text.size(), size - 1);
+  std::memcpy(dst, text.data(), n);
+  dst[n] = '\0';
+}
+
+}  // namespace
+
+Status Profiler::CreateSubscribeConfig(int8_t time_info, int32_t aicore_metrics, void* fd, SubscribeConfig** out) {
+  if (fd == nullptr) return Status(asim::err::kInvalidParam, "fd must not be NULL (a pointer to the pipe's write end)");
+  if (time_info != 0 && time_info != 1) {
+    return Status(asim::err::kInvalidParam, "timeInfoSwitch " + std::to_string(time_info) + " must be 0 or 1");
+  }
+  const bool known_metrics = (aicore_metrics >= 0 && aicore_metrics <= 8) || aicore_metrics == 0xFF;
+  if (!known_metrics) {
+    return Status(asim::err::kInvalidParam,
+                  "aicoreMetrics " + std::to_string(aicore_metrics) + " is not an aclprofAicoreMetrics value");
+  }
+  int descriptor = -1;
+  std::memcpy(&descriptor, fd, sizeof(descriptor));
+  if (descriptor < 0 || fcntl(descriptor, F_GETFD) == -1) {
+    return Status(asim::err::kInvalidParam, "*fd = " + std::to_string(descriptor) + " is not an open file descriptor");
+  }
+  auto config = std::make_unique<SubscribeConfig>();
+  config->time_info = time_info;
+  config->aicore_metrics = aicore_metrics;
+  config->fd = descriptor;
+  std::lock_guard<std::mutex> lock(mutex_);
+  *out = config.release();
+  subscribe_configs_.insert(*out);
+  return Status::Ok();
+}
+
+Status Profiler::DestroySubscribeConfig(const void* config) {
+  if (config == nullptr) return Status(asim::err::kInvalidParam, "profSubscribeConfig must not be NULL");
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (subscribe_configs_.erase(config) == 0) {
+    return Status(asim::err::kInvalidParam,
+                  "profSubscribeConfig is not a config made by aclprofCreateSubscribeConfig (or already destroyed)");
+  }
+  delete static_cast<const SubscribeConfig*>(config);
+  return Status::Ok();
+}
+
+Status Profiler::Subscribe(uint32_t model_id, const void* config) {
+  if (config == nullptr) return Status(asim::err::kInvalidParam, "profSubscribeConfig must not be NULL");
+  std::shared_ptr<const model::ModelInfo> info;
+  const Status loaded = model::ModelManager::Get().GetInfo(model_id, &info);
+  if (!loaded.ok()) {
+    return Status(asim::err::kInvalidModelId,
+                  "aclprofModelSubscribe: model id " + std::to_string(model_id) + " is not loaded");
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (subscribe_configs_.count(config) == 0) {
+      return Status(asim::err::kInvalidParam,
+                    "profSubscribeConfig is not a live config made by "
+                    "aclprofCreateSubscribeConfig");
+    }
+    if (configured_session_ || session_) {
+      return Status(err::kProfApiConflict,
+                    "aclprofModelSubscribe: profiling runs (acl.json, msprof or aclprofStart); "
+                    "subscription cannot be used together with it");
+    }
+    if (subscriptions_.count(model_id) != 0) {
+      return Status(err::kProfRepeatSubscribe,
+                    "aclprofModelSubscribe: model " + std::to_string(model_id) + " is already subscribed");
+    }
+    subscriptions_[model_id] = *static_cast<const SubscribeConfig*>(config);
+  }
+  SyncObservers();
+  return Status::Ok();
+}
+
+Status Profiler::Unsubscribe(uint32_t model_id) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (subscriptions_.erase(model_id) == 0) {
+      return Status(asim::err::kInvalidModelId,
+                    "aclprofModelUnSubscribe: model " + std::to_string(model_id) + " is not subscribed");
+    }
+  }
+  SyncObservers();
+  return Status::Ok();
+}
+
+void Profiler::WriteSubscription(int fd, bool time_info, const profdata::DeviceTask& task) {
+  OpRecord rec;
+  rec.model_id = task.model_id;
+  rec.device_id = task.device_id;
+  if (time_info) {
+    rec.start_ns = task.start_ps / 1000;
+    rec.end_ns = task.end_ps / 1000;
+    rec.duration_ns = rec.end_ns - std::min(rec.start_ns, rec.end_ns);
+  }
+  CopyText(rec.thread_id, sizeof(rec.thread_id), std::to_string(gettid()));
+  CopyText(rec.op_type, sizeof(rec.op_type), task.op_type);
+  CopyText(rec.op_name, sizeof(rec.op_name), task.name);
+  const char* p = reinterpret_cast<const char*>(&rec);
+  size_t left = sizeof(rec);
+  while (left > 0) {
+    const ssize_t n = write(fd, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ASIM_LOG_WARN("[PROF] model {} subscription: writing an op record to fd {} failed: {}", task.model_id, fd,
+                    std::strerror(errno));
+      return;
+    }
+    p += n;
+    left -= static_cast<size_t>(n);
+  }
+}
+
+Status CountOpRecords(const void* info, size_t length, uint32_t* count) {
+  if (info == nullptr) return Status(asim::err::kInvalidParam, "opInfo must not be NULL");
+  if (length == 0 || length % sizeof(OpRecord) != 0) {
+    return Status(asim::err::kInvalidParam, "opInfoLen " + std::to_string(length) +
+                                                " is not a positive multiple of the op record size " +
+                                                std::to_string(sizeof(OpRecord)) + " (aclprofGetOpDescSize)");
+  }
+  *count = static_cast<uint32_t>(length / sizeof(OpRecord));
+  return Status::Ok();
+}
+
+Status OpRecordAt(const void* info, size_t length, uint32_t index, OpRecord* record, const char** where) {
+  uint32_t count = 0;
+  ASIM_RETURN_IF_ERROR(CountOpRecords(info, length, &count));
+  if (index >= count) {
+    return Status(asim::err::kInvalidParam, "index " + std::to_string(index) + " is out of range: opInfo holds " +
+                                                std::to_string(count) + " op record(s)");
+  }
+  const char* at = static_cast<const char*>(info) + static_cast<size_t>(index) * sizeof(OpRecord);
+  std::memcpy(record, at, sizeof(OpRecord));
+  if (record->magic != kOpRecordMagic) {
+    return Status(asim::err::kInvalidParam,
+                  "opInfo record " + std::to_string(index) + " is not an op record written by a model subscription");
+  }
+  record->op_type[kOpTypeLen - 1] = '\0';
+  record->op_name[kOpNameLen - 1] = '\0';
+  record->thread_id[sizeof(record->thread_id) - 1] = '\0';
+  if (where != nullptr) *where = at;
+  return Status::Ok();
+}
+
+}  // namespace asim::prof
