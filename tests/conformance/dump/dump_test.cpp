@@ -422,6 +422,7 @@ TEST_F(DumpTest, AWriteFailureLeavesResultsUnchangedAndIsReportedOnce) {
   Finalize();
 
   conformance::ScopedEnv to_stdout("ASCEND_SLOG_PRINT_TO_STDOUT", "1");
+  conformance::ScopedEnv level("ASCEND_GLOBAL_LOG_LEVEL", "3");  // errors only
   ::testing::internal::CaptureStdout();
   Init(DumpSection(R"("dump_list": [{"model_name": "conv_relu"}], "dump_mode": "all")"));
   const uint32_t id = Load();
@@ -529,7 +530,7 @@ TEST_F(DumpTest, CreateAndGetOpDescFindsADumpedTask) {
   size_t num_inputs = 0, num_outputs = 0;
   // The ids come from the dump file name (an exception callback gives the same three).
   std::vector<DumpPath> files;
-  for (int i = 0; i < 200 && files.empty(); ++i) {  // the writer thread may still be busy
+  for (int i = 0; i < 1000 && files.empty(); ++i) {  // the writer thread may still be busy
     files = Dumped();
     if (files.empty()) std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
