@@ -9,7 +9,7 @@ PACKAGES=(
   libtbb-dev libeigen3-dev nlohmann-json3-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev
-  libonnx-dev libprotobuf-dev protobuf-compiler python3-onnx python3-numpy libcli11-dev libstb-dev
+  libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler python3-onnx python3-numpy libcli11-dev libstb-dev
 )
 
 missing=()

@@ -17,9 +17,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
@@ -42,7 +44,8 @@ using asim::DataType;
 using asim::Status;
 
 struct Args {
-  std::string cases;
+  std::string cases;  // gen_node_tests.py's output (manifest.json)
+  std::string data;   // ONNX's backend test data (libonnx-testdata: node/, simple/, pytorch-*/)
   std::string soc = "Ascend910B2";
   std::string precision = "must_keep_origin_dtype";
   std::string filter;
@@ -53,6 +56,7 @@ struct Args {
 
 struct Case {
   std::string name, kind, op;
+  std::string dir;  // holds model.onnx and test_data_set_0/
   double rtol = 1e-3, atol = 1e-7;
   int inputs = 0, outputs = 0;
 };
@@ -146,7 +150,7 @@ std::vector<std::string> NamedInputs(const std::string& message, const std::vect
 // graph inputs (Reshape's shape, Expand's shape ...) are converted again with those inputs
 // fixed to the test's values ("pass\tfrozen ..."): the converter needs them at conversion.
 std::string RunCase(const Args& args, const Case& c) {
-  const std::string dir = args.cases + "/" + c.name;
+  const std::string& dir = c.dir;
   std::vector<std::string> names;
   std::vector<asim::atc::onnx_import::TensorData> data;
   {
@@ -199,12 +203,12 @@ std::string RunConverted(const Args& args, const Case& c, const std::vector<std:
                          const std::vector<asim::atc::onnx_import::TensorData>& data,
                          const std::map<std::string, asim::atc::onnx_import::TensorData>& frozen,
                          const std::string& data_error) {
-  const std::string dir = args.cases + "/" + c.name;
+  const std::string& dir = c.dir;
   asim::atc::ConvertOptions o;
   o.constant_inputs = frozen;
   o.model_path = dir + "/model.onnx";
   o.soc_version = args.soc;
-  o.model_name = c.name;
+  o.model_name = c.name.substr(c.name.rfind('/') + 1);
   asim::atc::ir::PrecisionMode mode;
   asim::atc::ir::ParsePrecisionMode(args.precision, &mode);
   o.precision_mode = mode;
@@ -292,8 +296,8 @@ bool ParseArgs(int argc, char** argv, Args* a) {
       return true;
     };
     std::string v;
-    if (value("--cases", &a->cases) || value("--soc", &a->soc) || value("--precision", &a->precision) ||
-        value("--filter", &a->filter) || value("--report", &a->report)) {
+    if (value("--cases", &a->cases) || value("--data", &a->data) || value("--soc", &a->soc) ||
+        value("--precision", &a->precision) || value("--filter", &a->filter) || value("--report", &a->report)) {
       continue;
     }
     if (value("--min-pass", &v)) {
@@ -304,7 +308,70 @@ bool ParseArgs(int argc, char** argv, Args* a) {
       return false;
     }
   }
-  return !a->cases.empty();
+  return !a->cases.empty() || !a->data.empty();
+}
+
+// Cases of gen_node_tests.py's manifest.
+bool ManifestCases(const std::string& root, std::vector<Case>* out) {
+  std::ifstream mf(root + "/manifest.json");
+  nlohmann::json manifest = nlohmann::json::parse(mf, nullptr, false);
+  if (!mf || manifest.is_discarded() || !manifest.is_array()) return false;
+  for (const auto& e : manifest) {
+    Case c;
+    c.name = e.value("name", "");
+    c.dir = root + "/" + c.name;
+    c.kind = e.value("kind", "node");
+    c.op = e.value("op", "?");
+    c.rtol = e.value("rtol", 1e-3);
+    c.atol = e.value("atol", 1e-7);
+    c.inputs = e.value("inputs", 0);
+    c.outputs = e.value("outputs", 0);
+    out->push_back(std::move(c));
+  }
+  return true;
+}
+
+// Cases of ONNX's backend test data: <root>/<kind>/<test>/model.onnx + test_data_set_0.
+bool DataCases(const std::string& root, std::vector<Case>* out) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(root, ec)) return false;
+  for (const char* kind : {"node", "simple", "pytorch-converted", "pytorch-operator"}) {
+    const fs::path dir = fs::path(root) / kind;
+    if (!fs::is_directory(dir, ec)) continue;
+    std::vector<fs::path> tests;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      if (fs::exists(entry.path() / "model.onnx", ec)) tests.push_back(entry.path());
+    }
+    std::sort(tests.begin(), tests.end());
+    for (const auto& t : tests) {
+      Case c;
+      c.kind = kind;
+      c.name = std::string(kind) + "/" + t.filename().string();
+      c.dir = t.string();
+      onnx::ModelProto m;
+      std::ifstream f(t / "model.onnx", std::ios::binary);
+      if (f && m.ParseFromIstream(&f)) {
+        c.op = m.graph().node_size() == 1 ? m.graph().node(0).op_type() : "(model)";
+        std::string base = t.filename().string();
+        if (base.size() > 9 && base.compare(base.size() - 9, 9, "_expanded") == 0) {
+          c.op = "(expanded)";  // named after its test below
+        }
+      }
+      while (fs::exists(t / "test_data_set_0" / ("input_" + std::to_string(c.inputs) + ".pb"), ec)) ++c.inputs;
+      while (fs::exists(t / "test_data_set_0" / ("output_" + std::to_string(c.outputs) + ".pb"), ec)) ++c.outputs;
+      out->push_back(std::move(c));
+    }
+  }
+  // An expanded test counts for the op of its unexpanded twin.
+  std::map<std::string, std::string> ops;
+  for (const auto& c : *out) ops[c.name] = c.op;
+  for (auto& c : *out) {
+    if (c.op != "(expanded)") continue;
+    auto it = ops.find(c.name.substr(0, c.name.size() - 9));
+    c.op = it != ops.end() ? it->second : "(model)";
+  }
+  return !out->empty();
 }
 
 void WriteReport(const Args& args, const std::vector<Result>& results, const std::map<std::string, int[3]>& per_op,
@@ -312,14 +379,19 @@ void WriteReport(const Args& args, const std::vector<Result>& results, const std
   std::ofstream f(args.report);
   const int all = totals[0] + totals[1] + totals[2];
   f << "# ONNX conformance\n\n"
-    << "Generated by `tests/onnx_conformance` (ctest label `conformance_onnx`; regenerate with\n"
-    << "`build/tests/onnx_conformance/onnx_conformance_runner --cases=build/tests/onnx_conformance/cases "
-       "--report=docs/onnx_conformance.md`).\n"
-    << "ONNX "
-    << "1.12"
-    << "'s backend node tests and simple model tests, generated by python3-onnx's own test case "
-    << "generators, are converted by the atc library for " << args.soc << " with `--precision_mode=" << args.precision
-    << "` and run on the host with the kernels; outputs compare at each test's tolerances (rtol 1e-3, atol 1e-7).\n\n"
+    << "Generated by `tests/onnx_conformance` (ctest label `conformance_onnx`); regenerate with\n"
+    << "`build/tests/onnx_conformance/onnx_conformance_runner "
+    << (args.data.empty() ? "--cases=build/tests/onnx_conformance/cases" : "--data=" + args.data)
+    << " --report=docs/onnx_conformance.md`.\n"
+    << (args.data.empty()
+            ? "ONNX 1.12's backend node and simple model tests, generated by python3-onnx's own test case "
+              "generators,"
+            : "ONNX 1.12's backend test data (Debian's libonnx-testdata: node, simple, "
+              "pytorch-converted, pytorch-operator),")
+    << " are converted by the atc library for " << args.soc << " with `--precision_mode=" << args.precision
+    << "`, run on the host with the kernels (tests/onnx_conformance/om_interpreter.h) and compared at ONNX's "
+    << "tolerances (rtol 1e-3, atol 1e-7). A test fails with its first mismatch or execution error, or is "
+    << "unsupported with the converter's reason.\n\n"
     << "**Totals: " << totals[0] << " passed, " << totals[1] << " failed, " << totals[2] << " unsupported of " << all
     << "** (" << (all ? 100 * totals[0] / all : 0) << "% pass). " << frozen << " of the passes had their shape "
     << "inputs (Reshape's shape, Expand's shape, Slice's starts ... given as graph inputs by the test) fixed to the "
@@ -350,30 +422,25 @@ void WriteReport(const Args& args, const std::vector<Result>& results, const std
 int main(int argc, char** argv) {
   Args args;
   if (!ParseArgs(argc, argv, &args)) {
-    std::cerr
-        << "usage: onnx_conformance_runner --cases=<dir> [--soc=Ascend910B2] [--precision=must_keep_origin_dtype] "
-           "[--filter=substring] [--report=file.md] [--min-pass=N] [--verbose]\n";
+    std::cerr << "usage: onnx_conformance_runner --cases=<dir> | --data=<onnx test data dir> [--soc=Ascend910B2] "
+                 "[--precision=must_keep_origin_dtype] "
+                 "[--filter=substring] [--report=file.md] [--min-pass=N] [--verbose]\n";
     return 2;
   }
-  std::ifstream mf(args.cases + "/manifest.json");
-  nlohmann::json manifest = nlohmann::json::parse(mf, nullptr, false);
-  if (!mf || manifest.is_discarded() || !manifest.is_array()) {
+  std::vector<Case> cases;
+  if (!args.cases.empty() && !ManifestCases(args.cases, &cases)) {
     std::cerr << "cannot read " << args.cases << "/manifest.json (run gen_node_tests.py)\n";
+    return 2;
+  }
+  if (!args.data.empty() && !DataCases(args.data, &cases)) {
+    std::cerr << "no ONNX backend test data under " << args.data << " (node/, simple/, pytorch-*/)\n";
     return 2;
   }
   std::vector<Result> results;
   std::map<std::string, int[3]> per_op;
   int totals[3] = {0, 0, 0};
   int frozen = 0;
-  for (const auto& e : manifest) {
-    Case c;
-    c.name = e.value("name", "");
-    c.kind = e.value("kind", "node");
-    c.op = e.value("op", "?");
-    c.rtol = e.value("rtol", 1e-3);
-    c.atol = e.value("atol", 1e-7);
-    c.inputs = e.value("inputs", 0);
-    c.outputs = e.value("outputs", 0);
+  for (const Case& c : cases) {
     if (!args.filter.empty() && c.name.find(args.filter) == std::string::npos) continue;
     Result r = RunInChild(args, c);
     if (r.status == "pass" && r.detail.rfind("frozen", 0) == 0) ++frozen;

@@ -282,6 +282,29 @@ Status Shrink(NodeContext& c) {
   return Status::Ok();
 }
 
+// PRelu: a 1-D slope of C elements on an [N, C, ...] input is per channel (the legacy
+// broadcasting of opset < 7 that PyTorch exports rely on); reshaped to [C, 1, ...].
+Status PRelu(NodeContext& c) {
+  const ir::Value& x = c.value(0);
+  const ir::Value& slope = c.value(1);
+  int s = c.input(1);
+  const size_t rank = x.dims.size();
+  if (slope.dims.size() == 1 && rank >= 3 && slope.dims[0] == x.dims[1] && slope.dims[0] != x.dims.back() &&
+      slope.dims[0] != 1) {
+    std::vector<int64_t> shape(rank - 1, 1);
+    shape[0] = slope.dims[0];
+    if (slope.is_constant()) {
+      s = c.Constant("slope", slope.dtype, shape, slope.data);
+    } else {
+      ASIM_RETURN_IF_ERROR(c.EmitOne("Reshape", {s, c.ConstInt64("slope_shape", shape)}, {}, &s, "slope"));
+    }
+  }
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("PRelu", {c.input(0), s}, {}, &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
 // CenterCropPad (opset 18): per axis, a centred Slice where the input is larger than the
 // target and a centred Pad (zeros) where it is smaller; static input dims, constant shape.
 Status CenterCropPad(NodeContext& c) {
@@ -339,6 +362,7 @@ void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table) {
   table->emplace_back("LogSoftmax", &SoftmaxFamily);
   table->emplace_back("MaxPool", &MaxPool);
   table->emplace_back("Pad", &Pad);
+  table->emplace_back("PRelu", &PRelu);
   table->emplace_back("Reshape", &Reshape);
   table->emplace_back("Resize", &Resize);
   table->emplace_back("Scatter", &Scatter);
