@@ -1,0 +1,51 @@
+// bench_model.h: one loaded offline model with its device input/output datasets, for
+// resnet50_bench. Public AscendCL API only; the caller has set the device. Single-threaded.
+// Every failure prints the AscendCL call, its error code and aclGetRecentErrMsg on stderr and
+// returns false; the destructor releases whatever was created.
+// Owner: bench/resnet50.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+
+namespace asim::bench {
+
+// Prints "<what> failed" with the error and the recent error message; true on ACL_SUCCESS.
+bool Check(aclError ret, const char* what);
+
+class BenchModel {
+ public:
+  BenchModel() = default;
+  BenchModel(const BenchModel&) = delete;
+  BenchModel& operator=(const BenchModel&) = delete;
+  ~BenchModel();
+
+  // aclmdlLoadFromFile + description + output buffers (one device buffer per output).
+  bool Load(const std::string& path);
+  // Fills the single input: fp32 NCHW values from `file`, or a fixed pseudo-random image when
+  // `file` is empty; converted to fp16 for an fp16-input model.
+  bool SetInput(const std::string& file);
+  bool Execute();
+  // Simulated device time of one aclmdlExecuteAsync: events recorded around it on `stream`.
+  bool DeviceTime(aclrtStream stream, float* ms);
+
+  int64_t batch() const { return batch_; }
+  bool fp16Input() const { return fp16Input_; }
+
+ private:
+  bool AddBuffer(aclmdlDataset* set, size_t size);
+
+  uint32_t modelId_ = 0;
+  bool loaded_ = false;
+  aclmdlDesc* desc_ = nullptr;
+  aclmdlDataset* input_ = nullptr;
+  aclmdlDataset* output_ = nullptr;
+  std::vector<void*> buffers_;
+  int64_t batch_ = 0;
+  bool fp16Input_ = false;
+};
+
+}  // namespace asim::bench

@@ -1,0 +1,98 @@
+#!/usr/bin/python3
+"""Prints bench/resnet50/run.sh's table from the JSON lines its runs wrote.
+
+  report.py <results dir> [--quick 0|1]
+
+Reads atc.json (one line per conversion), ort_b<N>.json (tests/e2e/ort_compare/ort_run.js),
+ours_b<N>.json and dev_<model>.json (resnet50_bench), load_start.txt / load_end.txt (uptime).
+Published figures: /work/shared/docs/ascend_tools_hw.md section 6.
+"""
+import argparse
+import glob
+import json
+import os
+import platform
+import re
+
+# (SoC, batch the figure is for, ms per batch, how it was published)
+PUBLISHED = {
+    "Ascend310": (1, 2.789, "2.789 ms bs1 (msame, ModelZoo ATC ResNet-50)"),
+    "Ascend310P3": (64, 64 / 4250 * 1000, "4250 img/s bs64 (ModelZoo-PyTorch Resnet50_Pytorch_Infer)"),
+    "Ascend910A": (None, None, "no inference figure; training 2115 img/s bs256 fwd+bwd mixed precision (MindSpore)"),
+}
+
+
+def load(path):
+    with open(path) as f:
+        return [json.loads(line) for line in f if line.strip().startswith("{")]
+
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            m = re.search(r"model name\s*:\s*(.*)", f.read())
+            return m.group(1).strip() if m else platform.processor()
+    except OSError:
+        return platform.processor()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("results")
+    ap.add_argument("--quick", default="0")
+    a = ap.parse_args()
+    r = lambda name: os.path.join(a.results, name)  # noqa: E731
+    loads = [open(r(f)).read().strip().split("load average:")[-1].strip() for f in ("load_start.txt", "load_end.txt")]
+    print()
+    print("ResNet-50 v1.5 (tools/modelzoo, 25.56 M parameters, seeded random weights)")
+    print("host: %s, %d logical CPUs; load average (1/5/15 min) before timing %s, at end %s" %
+          (cpu_name(), os.cpu_count(), loads[0], loads[1]))
+    if a.quick == "1":
+        print("QUICK RUN (--quick: 1 run, no warm-up, batch 1 only): a smoke test, not a measurement")
+
+    print("\natc conversion (wall time, includes reading the ONNX and writing the .om):")
+    for c in load(r("atc.json")):
+        print("  %-20s %-12s %7.2f s" % (c["name"], c["soc"], c["seconds"]))
+
+    ort_files = sorted(glob.glob(r("ort_b*.json")), key=lambda p: int(re.search(r"_b(\d+)", p).group(1)))
+    first = load(ort_files[0])[0]
+    ours_first = load(r("ours_b%d.json" % first["output_dims"][0]))[0]
+    print("\nhost latency per batch, median of %d runs after %d warm-ups, each side in its own process:" %
+          (first["runs"], ours_first["warmup"]))
+    print("  ORT  = onnxruntime-node %s, CPU execution provider, %d intra-op threads, fp32" %
+          (first["ort_version"], first["threads"]))
+    print("  ours = libascendcl aclmdlExecute, %s fp32 (atc --precision_mode=must_keep_origin_dtype), all cores" %
+          ours_first["soc"])
+    head = ("batch", "ORT ms", "ours ms", "ours/ORT", "ORT img/s", "ours img/s", "ORT load ms", "ours load ms",
+            "ORT RSS MB", "ours RSS MB")
+    print("  " + " ".join("%11s" % h for h in head))
+    for path in ort_files:
+        o = load(path)[0]
+        b = o["output_dims"][0]
+        u = load(r("ours_b%d.json" % b))[0]
+        row = (b, "%.2f" % o["median_ms"], "%.2f" % u["median_ms"], "%.2f" % (u["median_ms"] / o["median_ms"]),
+               "%.1f" % (b * 1000 / o["median_ms"]), "%.1f" % (b * 1000 / u["median_ms"]), "%.0f" % o["load_ms"],
+               "%.0f" % u["load_ms"], "%.0f" % (o["max_rss_kb"] / 1024), "%.0f" % (u["max_rss_kb"] / 1024))
+        print("  " + " ".join("%11s" % v for v in row))
+
+    print("\nsimulated device time per batch (aclrtEventElapsedTime around aclmdlExecuteAsync):")
+    print("  %-12s %-5s %5s %10s %10s  %s" % ("SoC", "mode", "batch", "sim ms", "sim img/s", "published"))
+    rows = [(load(p)[0], "fp16") for p in sorted(glob.glob(r("dev_*.json")))]
+    rows += [(load(p)[0], "fp32") for p in sorted(glob.glob(r("ours_b*.json")))]
+    for d, mode in rows:
+        b, ms = d["batch"], d["sim_ms"]
+        pub = PUBLISHED.get(d["soc"]) if mode == "fp16" else None
+        note = ""
+        if pub is not None:
+            pb, pms, text = pub
+            note = text
+            if pms is not None and pb == b:
+                note += ": sim time / published %.2f" % (ms / pms)
+            elif pms is not None:
+                note += " (published at bs%d, simulated at bs%d: not comparable)" % (pb, b)
+        print("  %-12s %-5s %5d %10.3f %10.1f  %s" % (d["soc"], mode, b, ms, b * 1000 / ms, note))
+    print("\nweights are random: classes mean nothing; the timing does not depend on them")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# bench/resnet50/run.sh: ResNet-50 side by side (issue 6 part 7), in one run:
+#  - ONNX Runtime (onnxruntime-node, CPU, 2 intra-op threads) vs our aclmdlExecute (fp32:
+#    atc --precision_mode=must_keep_origin_dtype for Ascend910B2, the fp32 AI Core kernels, all
+#    cores), batch 1 and 8, each in its own process: median of N runs after W warm-ups, the
+#    ratio ours/ORT, images/s, peak RSS, model load time; the atc conversion times;
+#  - the simulated device time per batch (fp16, the public sample's atc options) on Ascend310
+#    (bs1), Ascend310P3 (bs64) and Ascend910 (bs64) next to ascend_tools_hw.md section 6.
+# Prints one table (bench/resnet50/report.py). Figures are recorded in docs/performance.md.
+#
+#   bench/resnet50/run.sh [--build DIR (build)] [--work DIR] [--runs N (10)] [--warmup W (3)]
+#                         [--p3-batch B (64)] [--quick] [--no-build] [--atc F] [--bench F]
+#                         [--ort-dir DIR (<build>/ort_node)]
+# --quick: 1 timed run, no warm-up, batch 1 only (everything at bs1): the ctest smoke
+# (bench.resnet50_smoke), not a measurement. Exit non-zero when any step fails.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+python=/usr/bin/python3
+build="$root/build" work="" runs=10 warmup=3 p3batch=64 quick=0 dobuild=1 atc="" bench="" ortdir=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build) build=$2; shift 2 ;;
+    --work) work=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --warmup) warmup=$2; shift 2 ;;
+    --p3-batch) p3batch=$2; shift 2 ;;
+    --quick) quick=1; shift ;;
+    --no-build) dobuild=0; shift ;;
+    --atc) atc=$2; shift 2 ;;
+    --bench) bench=$2; shift 2 ;;
+    --ort-dir) ortdir=$2; shift 2 ;;
+    *) echo "run.sh: unknown option $1 (see the header of $0)" >&2; exit 2 ;;
+  esac
+done
+mkdir -p "$build"
+build="$(cd "$build" && pwd)"
+work=${work:-$build/bench/resnet50/work}
+atc=${atc:-$build/tools/atc/cli/atc}
+bench=${bench:-$build/bench/resnet50/resnet50_bench}
+ortdir=${ortdir:-$build/ort_node}
+batches="1 8"
+if [ "$quick" = 1 ]; then runs=1 warmup=0 p3batch=1 batches=1; fi
+mkdir -p "$work/results"
+rm -f "$work/results"/*.json
+res="$work/results"
+
+if [ "$dobuild" = 1 ]; then
+  [ -f "$build/CMakeCache.txt" ] || cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+  cmake --build "$build" -j2 --target atc resnet50_bench
+fi
+bash "$root/tests/e2e/ort_compare/install_ort.sh" "$ortdir"
+
+# now_s: seconds since the epoch, with nanoseconds.
+now_s() { date +%s.%N; }
+elapsed() { awk -v a="$1" -v b="$(now_s)" 'BEGIN { printf "%.2f", b - a }'; }
+
+# Models: one ONNX per batch (deterministic from the seed, so kept between runs).
+for b in $(echo "$batches 1 $p3batch" | tr ' ' '\n' | sort -nu); do
+  onnx="$work/resnet50_b$b.onnx"
+  [ -s "$onnx" ] || "$python" -B "$root/tools/modelzoo/make_resnet.py" --depth 50 --batch "$b" --out "$onnx"
+done
+# The same input for both sides: a seeded image-like fp32 tensor in [-128, 128).
+for b in $batches; do
+  "$python" -c "import numpy as n; n.random.default_rng(0).uniform(-128, 128, ($b, 3, 224, 224)).astype(n.float32).tofile('$work/input_b$b.bin')"
+done
+
+# convert <name> <onnx> <soc> <atc options...>: timed; appends {"name", "seconds"} to atc.json.
+convert() {
+  local name=$1 onnx=$2 soc=$3
+  shift 3
+  local t0
+  t0=$(now_s)
+  "$atc" --model="$onnx" --framework=5 --output="$work/$name" --soc_version="$soc" --input_format=NCHW "$@" \
+    > "$work/$name.atc.log" 2>&1 || { cat "$work/$name.atc.log"; echo "run.sh: atc failed for $name" >&2; exit 1; }
+  echo "{\"name\":\"$name\",\"soc\":\"$soc\",\"seconds\":$(elapsed "$t0")}" >> "$res/atc.json"
+}
+fp16_opts=(--input_fp16_nodes=data --output_type=FP32)  # the public sample's
+for b in $batches; do
+  convert "fp32_910b2_b$b" "$work/resnet50_b$b.onnx" Ascend910B2 --precision_mode=must_keep_origin_dtype \
+    --output_type=FP32
+done
+convert fp16_310_b1 "$work/resnet50_b1.onnx" Ascend310 "${fp16_opts[@]}"
+convert "fp16_310p3_b$p3batch" "$work/resnet50_b$p3batch.onnx" Ascend310P3 "${fp16_opts[@]}"
+convert "fp16_910_b$p3batch" "$work/resnet50_b$p3batch.onnx" Ascend910 "${fp16_opts[@]}"
+
+uptime | sed 's/^/run.sh: load before timing: /' | tee "$res/load_start.txt"
+# The host comparison, each side in its own process, ORT first then ours, per batch.
+for b in $batches; do
+  echo "run.sh: batch $b: ONNX Runtime ($runs runs after $warmup warm-ups)"
+  NODE_PATH="$ortdir/node_modules" node "$root/tests/e2e/ort_compare/ort_run.js" --model "$work/resnet50_b$b.onnx" \
+    --input "$work/input_b$b.bin" --threads 2 --warmup "$warmup" --runs "$runs" > "$res/ort_b$b.json"
+  echo "run.sh: batch $b: aclmdlExecute fp32 on Ascend910B2 ($runs runs after $warmup warm-ups)"
+  ASCEND_SIM_SOC_VERSION=Ascend910B2 "$bench" --model "$work/fp32_910b2_b$b.om" --input "$work/input_b$b.bin" \
+    --warmup "$warmup" --runs "$runs" --device-runs 1 > "$res/ours_b$b.json"
+done
+# Simulated device time only (one warm-up execution, then one between events).
+device() {
+  echo "run.sh: simulated device time: $1 batch $3"
+  ASCEND_SIM_SOC_VERSION=$1 "$bench" --model "$work/$2.om" --warmup 1 --runs 0 --device-runs 1 > "$res/dev_$2.json"
+}
+device Ascend310 fp16_310_b1 1
+device Ascend310P3 "fp16_310p3_b$p3batch" "$p3batch"
+device Ascend910 "fp16_910_b$p3batch" "$p3batch"
+uptime | sed 's/^/run.sh: load at end: /' | tee "$res/load_end.txt"
+"$python" -B "$here/report.py" "$res" --quick "$quick"

@@ -1,0 +1,146 @@
+#!/usr/bin/python3
+"""ResNet-50 on the simulated device vs ONNX Runtime (onnxruntime-node, CPU, fp32).
+
+  ort_compare.py --atc <atc> --sample <resnet50_classification> --acl-infer <acl_infer>
+                 --ort-dir <dir with node_modules> --onnx resnet50.onnx --om310 resnet50.om
+                 --image house.jpg --work <dir> [--extra-depth 18 ...]
+
+--onnx/--om310 are the batch-1 ResNet-50 and its conversion with the public sample's options
+(Ascend310, --input_fp16_nodes=data --output_type=FP32): the samples' resnet50_models fixture.
+
+1. atc converts the same ONNX for Ascend910B2 (fp32 cube) with --precision_mode=
+   must_keep_origin_dtype and fp32 input.
+2. The classification sample (on Ascend910B2, that model) writes its preprocessed fp32 input
+   of the shipped picture (--dump-input): the input of every run below.
+3. ONNX Runtime (tests/e2e/ort_compare/ort_run.js, 2 intra-op threads) runs the ONNX.
+4. acl_infer runs (a) the fp32 model on Ascend910B2: max abs error <= 1e-4 on the
+   probabilities; (b) the fp16 model on Ascend310 (input converted to fp16): cosine similarity
+   >= 0.999 and the same top-1.
+--extra-depth D repeats 3-4 for a generated ResNet-D on the same input (ResNet-18's basic blocks).
+Exit 0 when both hold; 1 with the reason otherwise (a missing onnxruntime-node is a failure).
+"""
+import argparse
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+MAX_ABS_FP32 = 1e-4
+MIN_COSINE_FP16 = 0.999
+HERE = os.path.dirname(os.path.abspath(__file__))
+MAKE_RESNET = os.path.join(HERE, "..", "..", "..", "tools", "modelzoo", "make_resnet.py")
+
+
+def run(cmd, env=None, what=None):
+    start = time.monotonic()
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    took = time.monotonic() - start
+    if r.returncode != 0:
+        sys.stdout.write(r.stdout)
+        sys.stderr.write(r.stderr)
+        raise RuntimeError("%s failed (exit %d): %s" % (what or cmd[0], r.returncode, " ".join(cmd)))
+    print("ort_compare: %s: %.1f s" % (what or os.path.basename(cmd[0]), took))
+    return r.stdout
+
+
+def soc_env(soc):
+    env = dict(os.environ)
+    env["ASCEND_SIM_SOC_VERSION"] = soc
+    return env
+
+
+def top5(p):
+    return " ".join("%d:%.6f" % (i, p[i]) for i in np.argsort(-p)[:5])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    for opt in ("atc", "sample", "acl-infer", "ort-dir", "onnx", "om310", "image", "work"):
+        ap.add_argument("--" + opt, required=True)
+    ap.add_argument("--extra-depth", type=int, action="append", default=[],
+                    help="also compare a generated ResNet of this depth (18, 34, ...) on the same input")
+    a = ap.parse_args()
+    ort_pkg = os.path.join(a.ort_dir, "node_modules", "onnxruntime-node")
+    if not os.path.isdir(ort_pkg):
+        print("ort_compare: FAILED: onnxruntime-node is not installed in %s (the test e2e.ort_compare.install_ort "
+              "runs tests/e2e/ort_compare/install_ort.sh, which needs node, npm and the npm registry)" % a.ort_dir)
+        return 1
+    for path in (a.onnx, a.om310):
+        if not os.path.isfile(path):
+            print("ort_compare: FAILED: %s is missing (made by the samples' resnet50_models fixture, "
+                  "ctest -R sample.resnet50.make_models)" % path)
+            return 1
+    os.makedirs(a.work, exist_ok=True)
+    w = lambda name: os.path.join(a.work, name)  # noqa: E731
+
+    om910b = convert_fp32(a.atc, a.onnx, w("resnet50_fp32_910b2"))
+    run([a.sample, "--model", om910b, "--image", a.image, "--runs", "1", "--dump-input", w("input.bin")],
+        env=soc_env("Ascend910B2"), what="resnet50_classification --dump-input (fp32)")
+    x = np.fromfile(w("input.bin"), dtype=np.float32)
+    if x.size != 3 * 224 * 224:
+        print("ort_compare: FAILED: the dumped input has %d floats, expected 3x224x224" % x.size)
+        return 1
+    ok = compare(a, "resnet50", a.onnx, om910b, a.om310, w)
+    for depth in a.extra_depth:
+        name = "resnet%d" % depth
+        onnx = w(name + ".onnx")
+        run([sys.executable, "-B", MAKE_RESNET, "--depth", str(depth), "--batch", "1", "--out", onnx],
+            what="make_resnet.py --depth %d" % depth)
+        om310 = w(name + "_fp16_310")
+        run([a.atc, "--model=" + onnx, "--framework=5", "--output=" + om310, "--soc_version=Ascend310",
+             "--input_format=NCHW", "--input_fp16_nodes=data", "--output_type=FP32"], what="atc fp16 Ascend310")
+        ok = compare(a, name, onnx, convert_fp32(a.atc, onnx, w(name + "_fp32_910b2")), om310 + ".om", w) and ok
+    return 0 if ok else 1
+
+
+def convert_fp32(atc, onnx, out):
+    """atc for Ascend910B2, must_keep_origin_dtype, fp32 in and out; returns the .om path."""
+    run([atc, "--model=" + onnx, "--framework=5", "--output=" + out, "--soc_version=Ascend910B2",
+         "--input_format=NCHW", "--precision_mode=must_keep_origin_dtype", "--output_type=FP32"],
+        what="atc must_keep_origin_dtype Ascend910B2")
+    return out + ".om"
+
+
+def compare(a, name, onnx, om910b, om310, w):
+    """ORT vs ours (a) fp32 on Ascend910B2 and (b) fp16 on Ascend310, on work/input.bin."""
+    node_env = dict(os.environ)
+    node_env["NODE_PATH"] = os.path.join(a.ort_dir, "node_modules")
+    print("ort_compare: " + run(["node", os.path.join(HERE, "ort_run.js"), "--model", onnx, "--input",
+                                 w("input.bin"), "--output", w(name + "_ort.bin"), "--threads", "2"],
+                                env=node_env, what="onnxruntime-node").strip())
+    run([a.acl_infer, "--model", om910b, "--input", w("input.bin"), "--output", w(name + "_ours_fp32.bin")],
+        env=soc_env("Ascend910B2"), what="aclmdlExecute fp32 on Ascend910B2")
+    run([a.acl_infer, "--model", om310, "--input", w("input.bin"), "--output", w(name + "_ours_fp16.bin")],
+        env=soc_env("Ascend310"), what="aclmdlExecute fp16 on Ascend310")
+    ort = np.fromfile(w(name + "_ort.bin"), dtype=np.float32).astype(np.float64)
+    ours32 = np.fromfile(w(name + "_ours_fp32.bin"), dtype=np.float32).astype(np.float64)
+    ours16 = np.fromfile(w(name + "_ours_fp16.bin"), dtype=np.float32).astype(np.float64)
+    if not (ort.size == ours32.size == ours16.size == 1000):
+        print("ort_compare: %s FAILED: output sizes ORT %d, fp32 %d, fp16 %d (want 1000)" %
+              (name, ort.size, ours32.size, ours16.size))
+        return False
+    max_abs = float(np.max(np.abs(ours32 - ort)))
+    cos = float(np.dot(ours16, ort) / (np.linalg.norm(ours16) * np.linalg.norm(ort)))
+    max_abs16 = float(np.max(np.abs(ours16 - ort)))
+    print("ort_compare: %s ORT fp32            top-5 %s" % (name, top5(ort)))
+    print("ort_compare: %s ours fp32 (910B2)   top-5 %s" % (name, top5(ours32)))
+    print("ort_compare: %s ours fp16 (310)     top-5 %s" % (name, top5(ours16)))
+    print("ort_compare: weights are random (tools/modelzoo): the class indices mean nothing")
+    ok32 = max_abs <= MAX_ABS_FP32 and int(np.argmax(ours32)) == int(np.argmax(ort))
+    ok16 = cos >= MIN_COSINE_FP16 and int(np.argmax(ours16)) == int(np.argmax(ort))
+    print("ort_compare: %s (a) must_keep_origin_dtype, Ascend910B2: max abs error %.3g (limit %g): %s" %
+          (name, max_abs, MAX_ABS_FP32, "ok" if ok32 else "FAILED"))
+    print("ort_compare: %s (b) fp16 sample options, Ascend310: cosine %.6f (limit %g), max abs error %.3g, "
+          "top-1 %d vs ORT %d: %s" % (name, cos, MIN_COSINE_FP16, max_abs16, int(np.argmax(ours16)),
+                                      int(np.argmax(ort)), "ok" if ok16 else "FAILED"))
+    return ok32 and ok16
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except RuntimeError as e:
+        print("ort_compare: FAILED: %s" % e)
+        sys.exit(1)
