@@ -303,6 +303,16 @@ TEST(AtcOnnxTranslate, CenterCropPadOpset18CropsAndPads) {
   ExpectNear(RunFloat(m.Save(), {{1, 2, 3, 4, 5, 6}}), {0, 3, 4, 0});
 }
 
+TEST(AtcOnnxTranslate, SequencesAreConversionTimeLists) {
+  OnnxModel m(13);
+  m.Input("x", kF, {2, 3}).Output("y").Ints("pos", {}, {0});
+  SetInt(m.Node("SplitToSequence", {"x"}, {"seq"}), "axis", 1);  // three [2,1] parts
+  m.Node("SequenceErase", {"seq", "pos"}, {"rest"});             // drop the first
+  auto& cat = m.Node("ConcatFromSequence", {"rest"}, {"y"});
+  SetInt(cat, "axis", 0);
+  ExpectNear(RunFloat(m.Save(), {{1, 2, 3, 4, 5, 6}}), {2, 5, 3, 6});
+}
+
 TEST(AtcOnnxTranslate, QuantizeDequantizeRoundTrip) {
   OnnxModel m(13);
   m.Input("x", kF, {4}).Output("y").Floats("s", {}, {0.5f});

@@ -51,7 +51,7 @@ std::vector<int> NodeContext::inputs() const {
 }
 
 Status NodeContext::ConstInts(int i, std::vector<int64_t>* out) const {
-  if (!is_const(i)) return Unsupported("input " + std::to_string(i) + " must be a constant (initializer or foldable)");
+  if (!is_const(i)) return NotConstant(i);
   const ir::Value& v = value(i);
   out->assign(static_cast<size_t>(v.ElementCount()), 0);
   if (out->empty()) return Status::Ok();
@@ -61,13 +61,19 @@ Status NodeContext::ConstInts(int i, std::vector<int64_t>* out) const {
 }
 
 Status NodeContext::ConstFloats(int i, std::vector<double>* out) const {
-  if (!is_const(i)) return Unsupported("input " + std::to_string(i) + " must be a constant (initializer or foldable)");
+  if (!is_const(i)) return NotConstant(i);
   const ir::Value& v = value(i);
   out->assign(static_cast<size_t>(v.ElementCount()), 0.0);
   if (out->empty()) return Status::Ok();
   Status st = kernels::ConvertElements(v.data->data(), v.dtype, out->data(), DataType::kDouble, v.ElementCount());
   if (!st.ok()) return Unsupported("input " + std::to_string(i) + " (" + DataTypeName(v.dtype) + "): " + st.message());
   return Status::Ok();
+}
+
+Status NodeContext::NotConstant(int i) const {
+  const std::string name = has_input(i) ? node_.input(i) : std::string("(absent)");
+  return Unsupported("input " + std::to_string(i) + " '" + name + "' must be a constant (an initializer, or computed " +
+                     "from constants): its value is needed at conversion but known only at execution");
 }
 
 const AttributeProto* NodeContext::attr(const std::string& name) const {
@@ -199,6 +205,16 @@ int NodeContext::ConstFloat(const std::string& suffix, const std::vector<float>&
 void NodeContext::SetOutput(int k, int value) {
   if (!output_used(k) || value < 0) return;
   state_.values[node_.output(k)] = value;
+}
+
+const std::vector<int>* NodeContext::sequence(int i) const {
+  if (!has_input(i)) return nullptr;
+  auto it = state_.sequences.find(node_.input(i));
+  return it == state_.sequences.end() ? nullptr : &it->second;
+}
+
+void NodeContext::SetSequence(int k, std::vector<int> values) {
+  if (output_used(k)) state_.sequences[node_.output(k)] = std::move(values);
 }
 
 void NodeContext::SetOutputs(const std::vector<int>& values) {

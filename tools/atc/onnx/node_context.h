@@ -28,6 +28,9 @@ namespace asim::atc::onnx_import {
 
 struct ImportState {
   ir::Graph* graph = nullptr;
+  // ONNX sequences exist only during conversion: a sequence value is the list of the tensor
+  // values it holds (ops_sequence.cpp); positions must be constants.
+  std::map<std::string, std::vector<int>> sequences;
   kernels::ChipTraits chip;
   bool fold = true;
   std::string model_dir;
@@ -60,6 +63,8 @@ class NodeContext {
   // Integer (int8..int64, uint8..uint64) or float constant input as int64 / double.
   Status ConstInts(int i, std::vector<int64_t>* out) const;
   Status ConstFloats(int i, std::vector<double>* out) const;
+  // E16007: input i must be constant ("... known only at execution", naming it).
+  Status NotConstant(int i) const;
 
   const onnx::AttributeProto* attr(const std::string& name) const;
   bool has_attr(const std::string& name) const { return attr(name) != nullptr; }
@@ -80,6 +85,10 @@ class NodeContext {
   int Constant(const std::string& suffix, DataType dtype, std::vector<int64_t> dims, ir::Bytes bytes);
   int ConstInt64(const std::string& suffix, const std::vector<int64_t>& values, bool scalar = false);
   int ConstFloat(const std::string& suffix, const std::vector<float>& values, bool scalar = false);
+
+  // Input i as a conversion-time sequence (nullptr when it is not one).
+  const std::vector<int>* sequence(int i) const;
+  void SetSequence(int k, std::vector<int> values);
 
   // Output k of the ONNX node is `value` (ignored for an unused output).
   void SetOutput(int k, int value);

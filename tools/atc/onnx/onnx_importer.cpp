@@ -192,6 +192,7 @@ class Importer {
   Status Ordered(const onnx::GraphProto& graph, std::vector<const onnx::NodeProto*>* order) {
     std::set<std::string> known;
     for (const auto& [name, v] : state_.values) known.insert(name);
+    for (const auto& [name, v] : state_.sequences) known.insert(name);
     std::vector<const onnx::NodeProto*> pending;
     for (const auto& n : graph.node()) pending.push_back(&n);
     while (!pending.empty()) {
@@ -261,7 +262,8 @@ class Importer {
       }
     }
     for (int k = 0; k < node.output_size(); ++k) {
-      if (!node.output(k).empty() && state_.values.count(node.output(k)) == 0) {
+      if (!node.output(k).empty() && state_.values.count(node.output(k)) == 0 &&
+          state_.sequences.count(node.output(k)) == 0) {
         return c.Unsupported("output " + std::to_string(k) + " ('" + node.output(k) + "') is not supported");
       }
     }
@@ -322,8 +324,9 @@ class Importer {
     std::vector<int64_t> cond;
     if (!c.ConstInts(0, &cond).ok() || cond.size() != 1) {
       return c.Unsupported(
-          "control flow is not supported: the kernel registry has no kernel that runs a subgraph "
-          "(If with a condition known only at execution)");
+          "control flow is not supported: the kernel registry has no kernel that runs a subgraph (If "
+          "whose condition '" +
+          c.proto().input(0) + "' is known only at execution)");
     }
     const auto* branch = c.attr(cond[0] != 0 ? "then_branch" : "else_branch");
     if (branch == nullptr || !branch->has_g()) return c.Unsupported("the If node has no branch graph");
@@ -335,8 +338,13 @@ class Importer {
     ASIM_RETURN_IF_ERROR(Initializers(g));
     ASIM_RETURN_IF_ERROR(TranslateNodes(g));
     for (int k = 0; k < g.output_size(); ++k) {
-      auto it = state_.values.find(g.output(k).name());
-      if (it == state_.values.end()) return c.Unsupported("branch output '" + g.output(k).name() + "' is undefined");
+      const std::string& name = g.output(k).name();
+      if (auto seq = state_.sequences.find(name); seq != state_.sequences.end()) {
+        c.SetSequence(k, seq->second);
+        continue;
+      }
+      auto it = state_.values.find(name);
+      if (it == state_.values.end()) return c.Unsupported("branch output '" + name + "' is undefined");
       c.SetOutput(k, it->second);
     }
     return Status::Ok();

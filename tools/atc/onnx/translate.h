@@ -7,7 +7,8 @@
 // ops_special.cpp (Constant, Identity, Dropout, Cast, Softmax before opset 13,
 // BatchNormalization, MaxPool's indices, Upsample and Resize-10, Reshape-1, TopK-1,
 // Scatter, ConstantOfShape, EyeLike ...) and ops_quant.cpp (QuantizeLinear, DequantizeLinear,
-// MatMulInteger, ConvInteger, QLinearMatMul, QLinearConv on float kernels). Control flow
+// MatMulInteger, ConvInteger, QLinearMatMul, QLinearConv on float kernels) and
+// ops_sequence.cpp (sequences as conversion-time lists of tensors). Control flow
 // (If) and ops ONNX defines as functions are translated by the importer.
 // Thread safety: the table is immutable. Failure: each function returns the Status of
 // NodeContext (EZ3003 no kernel, E16007 unsupported construct).
@@ -31,6 +32,7 @@ std::vector<std::string> TranslatedOpTypes();
 void AddDirectOps(std::vector<std::pair<std::string, TranslateFn>>* table);
 void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table);
 void AddQuantOps(std::vector<std::pair<std::string, TranslateFn>>* table);
+void AddSequenceOps(std::vector<std::pair<std::string, TranslateFn>>* table);
 
 // Emits `type` with the node's inputs (trailing absent ones dropped) and plain attributes.
 Status TranslateDirect(NodeContext& c, const std::string& type);
