@@ -9,6 +9,7 @@ PACKAGES=(
   libtbb-dev libeigen3-dev nlohmann-json3-dev libspdlog-dev libfmt-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev
+  chromium  # headless rendering of the profiling timeline and report (tests/msprof, label browser)
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler python3-onnx python3-numpy libcli11-dev libstb-dev
 )
 
