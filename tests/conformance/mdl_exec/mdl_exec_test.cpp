@@ -74,7 +74,8 @@ class MdlExec : public ::testing::TestWithParam<Param> {
     std::ifstream mf(dir_ + "/" + GetParam().model + ".json");
     ASSERT_TRUE(mf.good()) << dir_ << "/" << GetParam().model << ".json";
     manifest_ = json::parse(mf);
-    config_ = ::testing::TempDir() + "mdl_exec_acl_" + GetParam().soc + ".json";
+    // One file per process: ctest runs the parameterised cases in parallel processes.
+    config_ = ::testing::TempDir() + "mdl_exec_acl_" + GetParam().soc + "_" + std::to_string(getpid()) + ".json";
     std::ofstream(config_) << R"({"sim": {"soc_version": ")" << GetParam().soc << R"("}})";
     ASSERT_ACL_OK(aclInit(config_.c_str()));
     ASSERT_ACL_OK(aclrtSetDevice(0));
