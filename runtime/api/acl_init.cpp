@@ -2,6 +2,7 @@
 #include "acl/acl.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/runtime_extensions.h"
+#include "runtime/api/sim_hooks.h"
 
 extern "C" {
 
@@ -16,7 +17,10 @@ aclError aclInit(const char* configPath) {
 
 aclError aclFinalize() {
   ACL_API_BEGIN("aclFinalize");
-  ACL_API_RETURN(asim::rt::Runtime::Get().Finalize());
+  ACLSIM_SCOPE();
+  asim::Status st = asim::rt::Runtime::Get().Finalize();
+  if (st.ok()) st = asim::check::TakeLeakStatus();  // objects never released, while memcheck is on
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 

@@ -16,6 +16,7 @@
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_mdl_objects.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/sim_hooks.h"
 #include "runtime/core/pointer_text.h"
 
 namespace asim::api {
@@ -68,16 +69,22 @@ std::shared_ptr<aclmdlDataset> FindOrRecord(const char* api, const aclmdlDataset
 extern "C" {
 
 aclmdlDataset* aclmdlCreateDataset() {
+  ACLSIM_SCOPE_NAMED("aclmdlCreateDataset");
   return asim::api::Guarded<aclmdlDataset*>("aclmdlCreateDataset", nullptr, [] {
-    return static_cast<aclmdlDataset*>(Datasets().Add(std::make_shared<aclmdlDataset>()));
+    auto* dataset = static_cast<aclmdlDataset*>(Datasets().Add(std::make_shared<aclmdlDataset>()));
+    asim::check::AfterCreate(asim::check::ObjectKind::kModelDataset, dataset,
+                             "model dataset " + asim::check::PtrText(dataset));
+    return dataset;
   });
 }
 
 aclError aclmdlDestroyDataset(const aclmdlDataset* dataset) {
   ACL_API_BEGIN("aclmdlDestroyDataset");
+  ACLSIM_SCOPE();
   ACL_API_CHECK_NOT_NULL(dataset);
   std::shared_ptr<aclmdlDataset> removed = Datasets().Remove(dataset);
   if (!removed) ACL_API_FAIL(asim::err::kInvalidParam, NotLive("dataset", dataset, "aclmdlCreateDataset"));
+  asim::check::AfterDestroy(asim::check::ObjectKind::kModelDataset, dataset);
   // The buffers belong to the application; the descriptor copies belong to the dataset.
   for (aclTensorDesc* desc : removed->descs) {
     if (desc != nullptr) TensorDescs().Remove(desc);

@@ -5,6 +5,7 @@
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_mdl_objects.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/sim_hooks.h"
 #include "runtime/model/model_manager.h"
 
 namespace {
@@ -36,9 +37,16 @@ asim::Status Collect(const aclmdlDataset* dataset, const char* what, std::vector
   return asim::Status::Ok();
 }
 
-asim::Status Run(uint32_t model_id, const aclmdlDataset* input, aclmdlDataset* output, aclrtStream stream, bool async,
-                 const aclmdlExecConfigHandle* handle) {
-  asim::model::ExecuteRequest request;
+std::vector<asim::check::ModelBuffer> Buffers(const std::vector<asim::model::IoBuffer>& io) {
+  std::vector<asim::check::ModelBuffer> out;
+  for (const auto& b : io) out.push_back({b.data, b.size});
+  return out;
+}
+
+asim::Status RunOnce(const char* api, uint32_t model_id, const aclmdlDataset* input, aclmdlDataset* output,
+                     aclrtStream stream, bool async, const aclmdlExecConfigHandle* handle,
+                     asim::model::ExecuteRequest* out) {
+  asim::model::ExecuteRequest& request = *out;
   ASIM_RETURN_IF_ERROR(Collect(input, "input", &request.inputs, &request.dynamic_gear));
   ASIM_RETURN_IF_ERROR(Collect(output, "output", &request.outputs, nullptr));
   request.stream = stream;
@@ -48,7 +56,23 @@ asim::Status Run(uint32_t model_id, const aclmdlDataset* input, aclmdlDataset* o
     if (!config) return asim::Status(asim::err::kInvalidParam, "handle is not a live aclmdlExecConfigHandle");
     if (config->stream_sync_timeout_ms >= 0) request.timeout_ms = config->stream_sync_timeout_ms;
   }
+  ASIM_RETURN_IF_ERROR(
+      asim::check::BeforeModelExecute(api, model_id, Buffers(request.inputs), Buffers(request.outputs), stream, async));
   return asim::model::ModelManager::Get().Execute(model_id, request);
+}
+
+// Testing support around one execution: memcheck's checks of the dataset buffers before it
+// (in RunOnce), its asynchronous writes and an injected failure after it (runtime/check/faults.h:
+// a synchronous execution returns the fault; an asynchronous one leaves it on the stream).
+asim::Status Run(const char* api, uint32_t model_id, const aclmdlDataset* input, aclmdlDataset* output,
+                 aclrtStream stream, bool async, const aclmdlExecConfigHandle* handle) {
+  asim::model::ExecuteRequest request;
+  ASIM_RETURN_IF_ERROR(RunOnce(api, model_id, input, output, stream, async, handle, &request));
+  const asim::Status fault = asim::check::ModelExecuteFault(model_id);
+  if (!async) return fault;
+  asim::check::AfterModelExecuteAsync(api, model_id, Buffers(request.outputs), stream);
+  if (fault.ok()) return fault;
+  return asim::check::SubmitStreamFailure(stream, fault, "model " + std::to_string(model_id) + " (injected fault)");
 }
 
 }  // namespace
@@ -57,39 +81,45 @@ extern "C" {
 
 aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output) {
   ACL_API_BEGIN("aclmdlExecute");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(Run(modelId, input, output, nullptr, /*async=*/false, nullptr));
+  ACL_API_RETURN(Run(kApi, modelId, input, output, nullptr, /*async=*/false, nullptr));
   ACL_API_END();
 }
 
 aclError aclmdlExecuteAsync(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output, aclrtStream stream) {
   ACL_API_BEGIN("aclmdlExecuteAsync");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(Run(modelId, input, output, stream, /*async=*/true, nullptr));
+  ACL_API_RETURN(Run(kApi, modelId, input, output, stream, /*async=*/true, nullptr));
   ACL_API_END();
 }
 
 aclError aclmdlExecuteV2(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output, aclrtStream stream,
                          const aclmdlExecConfigHandle* handle) {
   ACL_API_BEGIN("aclmdlExecuteV2");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   // Synchronous on the given stream: enqueue there, then wait for it.
-  asim::Status st = Run(modelId, input, output, stream, /*async=*/true, handle);
+  asim::Status st = Run(kApi, modelId, input, output, stream, /*async=*/true, handle);
   if (!st.ok()) ACL_API_RETURN(st);
   int64_t timeout = -1;
   if (handle != nullptr) {
     auto config = asim::api::ExecConfigs().Find(handle);
     if (config && config->stream_sync_timeout_ms >= 0) timeout = config->stream_sync_timeout_ms;
   }
-  ACL_API_RETURN(asim::rt::Runtime::Get().SynchronizeStream(stream, timeout));
+  st = asim::rt::Runtime::Get().SynchronizeStream(stream, timeout);
+  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(stream);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
 aclError aclmdlExecuteAsyncV2(uint32_t modelId, const aclmdlDataset* input, aclmdlDataset* output, aclrtStream stream,
                               const aclmdlExecConfigHandle* handle) {
   ACL_API_BEGIN("aclmdlExecuteAsyncV2");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(Run(modelId, input, output, stream, /*async=*/true, handle));
+  ACL_API_RETURN(Run(kApi, modelId, input, output, stream, /*async=*/true, handle));
   ACL_API_END();
 }
 

@@ -6,6 +6,7 @@
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_mdl_objects.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/sim_hooks.h"
 #include "runtime/model/model_manager.h"
 
 namespace {
@@ -23,52 +24,71 @@ asim::model::LoadMemory Memory(void* work, size_t work_size, void* weight, size_
   return m;
 }
 
+// Records a loaded model for memcheck's leak report.
+asim::Status Loaded(asim::Status st, const uint32_t* model_id) {
+  if (st.ok()) {
+    asim::check::AfterCreate(asim::check::ObjectKind::kModel, reinterpret_cast<const void*>(uintptr_t{*model_id}),
+                             "model " + std::to_string(*model_id));
+  }
+  return st;
+}
+
 }  // namespace
 
 extern "C" {
 
 aclError aclmdlLoadFromFile(const char* modelPath, uint32_t* modelId) {
   ACL_API_BEGIN("aclmdlLoadFromFile");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(modelPath);
   ACL_API_CHECK_NOT_NULL(modelId);
-  ACL_API_RETURN(Models().LoadFromFile(modelPath, {}, modelId));
+  ACL_API_RETURN(Loaded(Models().LoadFromFile(modelPath, {}, modelId), modelId));
   ACL_API_END();
 }
 
 aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelId) {
   ACL_API_BEGIN("aclmdlLoadFromMem");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(model);
   ACL_API_CHECK_NOT_NULL(modelId);
-  ACL_API_RETURN(Models().LoadFromMem(model, modelSize, {}, modelId));
+  ACL_API_RETURN(Loaded(Models().LoadFromMem(model, modelSize, {}, modelId), modelId));
   ACL_API_END();
 }
 
 aclError aclmdlLoadFromFileWithMem(const char* modelPath, uint32_t* modelId, void* workPtr, size_t workSize,
                                    void* weightPtr, size_t weightSize) {
   ACL_API_BEGIN("aclmdlLoadFromFileWithMem");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(modelPath);
   ACL_API_CHECK_NOT_NULL(modelId);
-  ACL_API_RETURN(Models().LoadFromFile(modelPath, Memory(workPtr, workSize, weightPtr, weightSize), modelId));
+  ACL_API_RETURN(
+      Loaded(Models().LoadFromFile(modelPath, Memory(workPtr, workSize, weightPtr, weightSize), modelId), modelId));
   ACL_API_END();
 }
 
 aclError aclmdlLoadFromMemWithMem(const void* model, size_t modelSize, uint32_t* modelId, void* workPtr,
                                   size_t workSize, void* weightPtr, size_t weightSize) {
   ACL_API_BEGIN("aclmdlLoadFromMemWithMem");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(model);
   ACL_API_CHECK_NOT_NULL(modelId);
-  ACL_API_RETURN(Models().LoadFromMem(model, modelSize, Memory(workPtr, workSize, weightPtr, weightSize), modelId));
+  ACL_API_RETURN(Loaded(
+      Models().LoadFromMem(model, modelSize, Memory(workPtr, workSize, weightPtr, weightSize), modelId), modelId));
   ACL_API_END();
 }
 
 aclError aclmdlUnload(uint32_t modelId) {
   ACL_API_BEGIN("aclmdlUnload");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(Models().Unload(modelId));
+  asim::Status st = Models().Unload(modelId);
+  if (st.ok())
+    asim::check::AfterDestroy(asim::check::ObjectKind::kModel, reinterpret_cast<const void*>(uintptr_t{modelId}));
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
@@ -111,6 +131,7 @@ aclError aclmdlQueryExeOMDesc(const char* fileName, aclmdlExeOMDesc* mdlPartitio
 
 aclError aclmdlLoadWithConfig(const aclmdlConfigHandle* handle, uint32_t* modelId) {
   ACL_API_BEGIN("aclmdlLoadWithConfig");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(handle);
   ACL_API_CHECK_NOT_NULL(modelId);
@@ -132,12 +153,12 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle* handle, uint32_t* modelI
   if (with_mem) memory = Memory(c.work_addr, c.work_size, c.weight_addr, c.weight_size);
   if (from_file) {
     if (c.path.empty()) ACL_API_FAIL(ACL_ERROR_INVALID_PARAM, "the config handle has no ACL_MDL_PATH_PTR");
-    ACL_API_RETURN(Models().LoadFromFile(c.path, memory, modelId));
+    ACL_API_RETURN(Loaded(Models().LoadFromFile(c.path, memory, modelId), modelId));
   }
   if (c.mem_addr == nullptr || c.mem_size == 0) {
     ACL_API_FAIL(ACL_ERROR_INVALID_PARAM, "the config handle has no ACL_MDL_MEM_ADDR_PTR / ACL_MDL_MEM_SIZET");
   }
-  ACL_API_RETURN(Models().LoadFromMem(c.mem_addr, c.mem_size, memory, modelId));
+  ACL_API_RETURN(Loaded(Models().LoadFromMem(c.mem_addr, c.mem_size, memory, modelId), modelId));
   ACL_API_END();
 }
 

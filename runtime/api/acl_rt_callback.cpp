@@ -1,6 +1,7 @@
 // acl_rt.h: host callbacks through a report thread.
 #include "acl/acl_rt.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/sim_hooks.h"
 
 namespace {
 asim::rt::Runtime& RT() {
@@ -26,13 +27,21 @@ aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
 
 aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBlockType blockType, aclrtStream stream) {
   ACL_API_BEGIN("aclrtLaunchCallback");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(fn);
   if (blockType != ACL_CALLBACK_NO_BLOCK && blockType != ACL_CALLBACK_BLOCK) {
     ACL_API_FAIL(asim::err::kInvalidParam, "blockType " + std::to_string(static_cast<int>(blockType)) +
                                                " is invalid (ACL_CALLBACK_NO_BLOCK=0, ACL_CALLBACK_BLOCK=1)");
   }
-  ACL_API_RETURN(RT().LaunchCallback(fn, userData, blockType == ACL_CALLBACK_BLOCK, stream));
+  // Under memcheck the callback runs through a trampoline that marks the stream's earlier
+  // work as synchronised with the host.
+  aclrtCallback run = fn;
+  void* data = userData;
+  asim::check::WrapCallback(stream, &run, &data);
+  asim::Status st = RT().LaunchCallback(run, data, blockType == ACL_CALLBACK_BLOCK, stream);
+  if (!st.ok()) asim::check::DiscardWrappedCallback(run, data);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 

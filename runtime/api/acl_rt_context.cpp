@@ -1,6 +1,7 @@
 // acl_rt.h: contexts.
 #include "acl/acl_rt.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/sim_hooks.h"
 
 namespace {
 asim::rt::Runtime& RT() {
@@ -12,17 +13,30 @@ extern "C" {
 
 aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
   ACL_API_BEGIN("aclrtCreateContext");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(context);
-  ACL_API_RETURN(RT().CreateContext(deviceId, context));
+  asim::Status st = RT().CreateContext(deviceId, context);
+  if (st.ok()) {
+    asim::check::AfterCreate(asim::check::ObjectKind::kContext, *context,
+                             "context " + asim::check::PtrText(*context) + " on device " + std::to_string(deviceId),
+                             deviceId);
+  }
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
 aclError aclrtDestroyContext(aclrtContext context) {
   ACL_API_BEGIN("aclrtDestroyContext");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(context);
-  ACL_API_RETURN(RT().DestroyContext(context));
+  asim::Status st = RT().DestroyContext(context);
+  if (st.ok()) {
+    asim::check::AfterDestroyContext(context);
+    st = asim::check::TakeLeakStatus();  // streams left in it, while memcheck is on
+  }
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 

@@ -1,6 +1,7 @@
 // acl_rt.h: devices, run mode, peer access, timeouts, exception-info callback.
 #include "acl/acl_rt.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/sim_hooks.h"
 
 namespace {
 asim::rt::Runtime& RT() {
@@ -21,15 +22,21 @@ aclError aclrtSetDevice(int32_t deviceId) {
 
 aclError aclrtResetDevice(int32_t deviceId) {
   ACL_API_BEGIN("aclrtResetDevice");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().ResetDevice(deviceId, /*force=*/false));
+  asim::Status st = RT().ResetDevice(deviceId, /*force=*/false);
+  if (st.ok()) st = asim::check::TakeLeakStatus();  // objects left on the device, while memcheck is on
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
 aclError aclrtResetDeviceForce(int32_t deviceId) {
   ACL_API_BEGIN("aclrtResetDeviceForce");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().ResetDevice(deviceId, /*force=*/true));
+  asim::Status st = RT().ResetDevice(deviceId, /*force=*/true);
+  if (st.ok()) st = asim::check::TakeLeakStatus();
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
@@ -52,8 +59,11 @@ aclError aclrtGetRunMode(aclrtRunMode* runMode) {
 
 aclError aclrtSynchronizeDevice(void) {
   ACL_API_BEGIN("aclrtSynchronizeDevice");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().SynchronizeDevice(-1));
+  asim::Status st = RT().SynchronizeDevice(-1);
+  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncDevice();
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 

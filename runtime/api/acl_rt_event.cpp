@@ -1,6 +1,7 @@
 // acl_rt.h: events.
 #include "acl/acl_rt.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/sim_hooks.h"
 
 namespace {
 asim::rt::Runtime& RT() {
@@ -18,7 +19,10 @@ aclError CreateWithFlag(const char* api, aclrtEvent* event, uint32_t flag) {
                                                " has unknown bits (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS"
                                                " | ACL_EVENT_TIME_LINE)");
   }
-  ACL_API_RETURN(RT().CreateEvent(flag, (flag & ACL_EVENT_TIME_LINE) != 0, event));
+  asim::Status st = RT().CreateEvent(flag, (flag & ACL_EVENT_TIME_LINE) != 0, event);
+  if (st.ok())
+    asim::check::AfterCreate(asim::check::ObjectKind::kEvent, *event, "event " + asim::check::PtrText(*event));
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 }  // namespace
@@ -27,32 +31,44 @@ extern "C" {
 
 aclError aclrtCreateEvent(aclrtEvent* event) {
   ACL_API_BEGIN("aclrtCreateEvent");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(event);
   // A plain event records time, so that aclrtEventElapsedTime works on it.
-  ACL_API_RETURN(RT().CreateEvent(ACL_EVENT_TIME_LINE, /*records_time=*/true, event));
+  asim::Status st = RT().CreateEvent(ACL_EVENT_TIME_LINE, /*records_time=*/true, event);
+  if (st.ok())
+    asim::check::AfterCreate(asim::check::ObjectKind::kEvent, *event, "event " + asim::check::PtrText(*event));
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
 aclError aclrtCreateEventWithFlag(aclrtEvent* event, uint32_t flag) {
+  ACLSIM_SCOPE_NAMED("aclrtCreateEventWithFlag");
   return CreateWithFlag("aclrtCreateEventWithFlag", event, flag);
 }
 
 aclError aclrtCreateEventExWithFlag(aclrtEvent* event, uint32_t flag) {
+  ACLSIM_SCOPE_NAMED("aclrtCreateEventExWithFlag");
   return CreateWithFlag("aclrtCreateEventExWithFlag", event, flag);
 }
 
 aclError aclrtDestroyEvent(aclrtEvent event) {
   ACL_API_BEGIN("aclrtDestroyEvent");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().DestroyEvent(event));
+  asim::Status st = RT().DestroyEvent(event);
+  if (st.ok()) asim::check::AfterDestroyEvent(event);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
 aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   ACL_API_BEGIN("aclrtRecordEvent");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().RecordEvent(event, stream));
+  asim::Status st = RT().RecordEvent(event, stream);
+  if (st.ok()) asim::check::AfterRecordEvent(event, stream);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
@@ -70,6 +86,7 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   SimStatus s = SimStatus::kNotRecorded;
   asim::Status st = RT().QueryEvent(event, &s);
   if (st.ok()) *status = s == SimStatus::kComplete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
+  if (st.ok() && s == SimStatus::kComplete) asim::check::AfterSyncEvent(event);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -82,6 +99,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
   asim::Status st = RT().QueryEvent(event, &s);
   if (st.ok()) {
     *status = s == SimStatus::kComplete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
+    if (s == SimStatus::kComplete) asim::check::AfterSyncEvent(event);
   }
   ACL_API_RETURN(st);
   ACL_API_END();
@@ -101,7 +119,9 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* statu
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
   ACL_API_BEGIN("aclrtSynchronizeEvent");
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().SynchronizeEvent(event, -1));
+  asim::Status st = RT().SynchronizeEvent(event, -1);
+  if (st.ok()) asim::check::AfterSyncEvent(event);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
@@ -111,7 +131,9 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
   if (timeout < -1) {
     ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
   }
-  ACL_API_RETURN(RT().SynchronizeEvent(event, timeout));
+  asim::Status st = RT().SynchronizeEvent(event, timeout);
+  if (st.ok()) asim::check::AfterSyncEvent(event);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 

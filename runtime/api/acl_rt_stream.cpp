@@ -3,10 +3,18 @@
 
 #include "acl/acl_rt.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/sim_hooks.h"
 
 namespace {
 asim::rt::Runtime& RT() {
   return asim::rt::Runtime::Get();
+}
+
+// Records a stream the application created, for memcheck's leak report.
+asim::Status Created(asim::Status st, aclrtStream* stream) {
+  if (st.ok())
+    asim::check::AfterCreate(asim::check::ObjectKind::kStream, *stream, "stream " + asim::check::PtrText(*stream));
+  return st;
 }
 
 // aclrtSynchronize*WithTimeout: -1 waits forever; other negative values are invalid.
@@ -70,51 +78,63 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle, aclrtStreamCon
 
 aclError aclrtCreateStream(aclrtStream* stream) {
   ACL_API_BEGIN("aclrtCreateStream");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(stream);
-  ACL_API_RETURN(RT().CreateStream(0, stream));
+  ACL_API_RETURN(Created(RT().CreateStream(0, stream), stream));
   ACL_API_END();
 }
 
 aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle* handle) {
   ACL_API_BEGIN("aclrtCreateStreamV2");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(stream);
   ACL_API_CHECK_NOT_NULL(handle);
-  ACL_API_RETURN(RT().CreateStream(handle->priority, stream));
+  ACL_API_RETURN(Created(RT().CreateStream(handle->priority, stream), stream));
   ACL_API_END();
 }
 
 aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uint32_t flag) {
   ACL_API_BEGIN("aclrtCreateStreamWithConfig");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(stream);
   if ((flag & ~(ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC)) != 0) {
     ACL_API_FAIL(asim::err::kInvalidParam,
                  "flag " + std::to_string(flag) + " has bits other than ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC");
   }
-  ACL_API_RETURN(RT().CreateStream(priority, stream));
+  ACL_API_RETURN(Created(RT().CreateStream(priority, stream), stream));
   ACL_API_END();
 }
 
 aclError aclrtDestroyStream(aclrtStream stream) {
   ACL_API_BEGIN("aclrtDestroyStream");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().DestroyStream(stream, /*force=*/false));
+  asim::Status st = RT().DestroyStream(stream, /*force=*/false);
+  if (st.ok()) asim::check::AfterDestroyStream(stream);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
 aclError aclrtDestroyStreamForce(aclrtStream stream) {
   ACL_API_BEGIN("aclrtDestroyStreamForce");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().DestroyStream(stream, /*force=*/true));
+  asim::Status st = RT().DestroyStream(stream, /*force=*/true);
+  if (st.ok()) asim::check::AfterDestroyStream(stream);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
 aclError aclrtSynchronizeStream(aclrtStream stream) {
   ACL_API_BEGIN("aclrtSynchronizeStream");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().SynchronizeStream(stream, -1));
+  asim::Status st = RT().SynchronizeStream(stream, -1);
+  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(stream);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
@@ -124,7 +144,9 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
   if (!ValidTimeout(timeout)) {
     ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
   }
-  ACL_API_RETURN(RT().SynchronizeStream(stream, timeout));
+  asim::Status st = RT().SynchronizeStream(stream, timeout);
+  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(stream);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
@@ -135,6 +157,7 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
   bool complete = false;
   asim::Status st = RT().QueryStream(stream, &complete);
   if (st.ok()) *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
+  if (st.ok() && complete) asim::check::AfterSyncStream(stream);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -143,7 +166,9 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
   ACL_API_BEGIN("aclrtStreamWaitEvent");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(event);
-  ACL_API_RETURN(RT().StreamWaitEvent(stream, event));
+  asim::Status st = RT().StreamWaitEvent(stream, event);
+  if (st.ok()) asim::check::AfterStreamWaitEvent(stream, event);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "runtime/api/api_guard.h"
+#include "runtime/api/sim_hooks.h"
 #include "runtime/tdt/app_memory.h"
 #include "runtime/tdt/channel_registry.h"
 #include "runtime/tdt/runtime_link.h"
@@ -104,7 +105,10 @@ acltdtChannelHandle* CreateChannel(const char* api, uint32_t deviceId, const cha
       SetRecentError(api, st.code(), st.message());
       return nullptr;
     }
-    return reinterpret_cast<acltdtChannelHandle*>(channel.get());
+    auto* handle = reinterpret_cast<acltdtChannelHandle*>(channel.get());
+    asim::check::AfterCreate(asim::check::ObjectKind::kChannel, handle, channel->Describe(),
+                             static_cast<int32_t>(deviceId));
+    return handle;
   });
 }
 
@@ -205,18 +209,24 @@ aclError acltdtGetDimsFromItem(const acltdtDataItem* dataItem, int64_t* dims, si
 // ---- datasets --------------------------------------------------------------------------
 
 acltdtDataset* acltdtCreateDataset() {
+  ACLSIM_SCOPE_NAMED("acltdtCreateDataset");
   return Guarded<acltdtDataset*>("acltdtCreateDataset", nullptr, [] {
-    return static_cast<acltdtDataset*>(tdt::Datasets().Add(std::make_shared<tdt::Dataset>()));
+    auto* dataset = static_cast<acltdtDataset*>(tdt::Datasets().Add(std::make_shared<tdt::Dataset>()));
+    asim::check::AfterCreate(asim::check::ObjectKind::kTdtDataset, dataset,
+                             "tdt dataset " + asim::check::PtrText(dataset));
+    return dataset;
   });
 }
 
 aclError acltdtDestroyDataset(acltdtDataset* dataset) {
   ACL_API_BEGIN("acltdtDestroyDataset");
+  ACLSIM_SCOPE();
   ACL_API_CHECK_NOT_NULL(dataset);
   auto removed = tdt::Datasets().Remove(dataset);
   if (!removed) {
     ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataset is not a live dataset (destroyed twice or never created)");
   }
+  asim::check::AfterDestroy(asim::check::ObjectKind::kTdtDataset, dataset);
   tdt::ReleaseOwnedItems(*removed);  // received items go with their dataset
   return ACL_SUCCESS;
   ACL_API_END();
@@ -259,17 +269,22 @@ const char* acltdtGetDatasetName(const acltdtDataset* dataset) {
 // ---- channels --------------------------------------------------------------------------
 
 acltdtChannelHandle* acltdtCreateChannel(uint32_t deviceId, const char* name) {
+  ACLSIM_SCOPE_NAMED("acltdtCreateChannel");
   return CreateChannel("acltdtCreateChannel", deviceId, name, tdt::kDefaultChannelCapacity, /*with_capacity=*/false);
 }
 
 acltdtChannelHandle* acltdtCreateChannelWithCapacity(uint32_t deviceId, const char* name, size_t capacity) {
+  ACLSIM_SCOPE_NAMED("acltdtCreateChannelWithCapacity");
   return CreateChannel("acltdtCreateChannelWithCapacity", deviceId, name, capacity, /*with_capacity=*/true);
 }
 
 aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
   ACL_API_BEGIN("acltdtDestroyChannel");
+  ACLSIM_SCOPE();
   ACL_API_CHECK_NOT_NULL(handle);
-  ACL_API_RETURN(tdt::ChannelRegistry::Global().Destroy(handle));
+  Status st = tdt::ChannelRegistry::Global().Destroy(handle);
+  if (st.ok()) asim::check::AfterDestroy(asim::check::ObjectKind::kChannel, handle);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
@@ -300,6 +315,7 @@ aclError acltdtQueryChannelSize(const acltdtChannelHandle* handle, size_t* size)
 
 aclError acltdtSendTensor(const acltdtChannelHandle* handle, const acltdtDataset* dataset, int32_t timeout) {
   ACL_API_BEGIN("acltdtSendTensor");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(dataset);
   std::shared_ptr<tdt::Channel> channel;
@@ -309,6 +325,7 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle, const acltdtDataset
   tdt::OutgoingDataset outgoing;
   std::vector<std::shared_ptr<tdt::DataItem>> hold;  // keeps the items alive during the send
   ASIM_TDT_RETURN_IF(tdt::CollectOutgoing(*ds, &outgoing, &hold));
+  ASIM_TDT_RETURN_IF(asim::check::BeforeChannelSend(channel->config().name));  // fault injection
   ACL_API_RETURN(channel->Send(outgoing, timeout));
   ACL_API_END();
 }

@@ -4,6 +4,7 @@
 
 #include <mutex>
 
+#include "runtime/check/check_extension.h"
 #include "runtime/core/runtime.h"
 #include "runtime/dump/dump_manager.h"
 #include "runtime/model/model_manager.h"
@@ -18,6 +19,8 @@ void RegisterRuntimeExtensions() {
     rt.AddExtension(model::ModelManager::Extension());
     rt.AddExtension(prof::Profiler::Extension());
     rt.AddExtension(dump::DumpManager::Extension());
+    // Last: its leak sweep sees what the others (models) have released.
+    rt.AddExtension(check::CheckExtension());
   });
 }
 

@@ -138,9 +138,20 @@ class RealHeadersTest(unittest.TestCase):
     def test_baseline_counts(self):
         counts = {}
         for f in self.funcs:
-            counts[f.header] = counts.get(f.header, 0) + 1
+            if not f.extension:
+                counts[f.header] = counts.get(f.header, 0) + 1
         self.assertEqual(counts, BASELINE_COUNTS)
-        self.assertEqual(len(self.funcs), 592)
+        self.assertEqual(sum(1 for f in self.funcs if not f.extension), 592)
+
+    def test_extensions_are_the_aclsim_functions_of_ext(self):
+        ext = [f for f in self.funcs if f.extension]
+        self.assertGreater(len(ext), 0)
+        for f in ext:
+            self.assertEqual(f.header, "ext/aclsim_ext.h")
+            self.assertTrue(f.name.startswith("aclsim"), f.name)
+        for f in self.funcs:
+            if not f.extension:
+                self.assertFalse(f.name.startswith("aclsim"), f.name)
 
     def test_deprecated_set(self):
         self.assertEqual(sorted(f.name for f in self.funcs if f.deprecated),
@@ -232,6 +243,14 @@ class GeneratorsTest(unittest.TestCase):
         self.assertIn("aclC(", src)
         self.assertNotIn("aclA(", src)
 
+    def test_coverage_lists_extensions_apart(self):
+        funcs = self.funcs + [apigen.Function("aclsimX", "ext/aclsim_ext.h", "aclError", "void", False, 1)]
+        doc = apigen.generate_coverage(funcs, self.rels + ["ext/aclsim_ext.h"], {}, "u.txt")
+        self.assertIn("| declared | 5 |", doc)
+        self.assertIn("## Simulator extensions (not AscendCL)", doc)
+        self.assertIn("| `aclsimX` | `acl/ext/aclsim_ext.h` |", doc)
+        self.assertNotIn("## `acl/ext/aclsim_ext.h`", doc)
+
     def test_coverage(self):
         doc = apigen.generate_coverage(self.funcs, self.rels, {"aclC": "not simulated | yet"}, "u.txt")
         self.assertIn("| declared | 5 |", doc)
@@ -247,8 +266,22 @@ class AbiTest(unittest.TestCase):
         self.funcs = [apigen.Function(n, "acl.h", "aclError", "", False, 1) for n in ("aclInit", "aclFinalize")]
 
     def test_exact_match(self):
-        self.assertEqual(apigen.check_abi(self.funcs, {"aclInit": "T", "aclFinalize": "T", "ASCENDCL_1.0": "A",
-                                                       "aclsimDebugDump": "T"}), [])
+        self.assertEqual(apigen.check_abi(self.funcs, {"aclInit": "T", "aclFinalize": "T", "ASCENDCL_1.0": "A"}), [])
+
+    def test_extensions_are_part_of_the_exact_set(self):
+        funcs = self.funcs + [apigen.Function("aclsimClearFaults", "ext/aclsim_ext.h", "aclError", "void", False, 1)]
+        self.assertEqual(apigen.check_abi(funcs, {"aclInit": "T", "aclFinalize": "T", "aclsimClearFaults": "T"}), [])
+        self.assertIn("missing: aclsimClearFaults", apigen.check_abi(funcs, {"aclInit": "T", "aclFinalize": "T"}))
+        # an aclsim* export that no extension header declares is an extra like any other
+        self.assertIn("extra (exported but not declared): aclsimDebugDump",
+                      apigen.check_abi(self.funcs, {"aclInit": "T", "aclFinalize": "T", "aclsimDebugDump": "T"}))
+
+    def test_extension_prefix_rules(self):
+        funcs = self.funcs + [apigen.Function("aclrtOops", "ext/aclsim_ext.h", "void", "", False, 1),
+                              apigen.Function("aclsimStray", "acl_rt.h", "void", "", False, 1)]
+        problems = apigen.check_abi(funcs, {"aclInit": "T", "aclFinalize": "T", "aclrtOops": "T", "aclsimStray": "T"})
+        self.assertIn("extension without the aclsim prefix: aclrtOops (ext/aclsim_ext.h)", problems)
+        self.assertIn("aclsim* function outside include/acl/ext/: aclsimStray (acl_rt.h)", problems)
 
     def test_problems(self):
         problems = apigen.check_abi(self.funcs, {"aclInit": "T", "aclExtra": "T", "_ZNSt6vectorIiE": "W",

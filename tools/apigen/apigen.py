@@ -10,6 +10,11 @@ from them what the build and the tests need:
   coverage  docs/api_coverage.md: implemented / not supported per header; --check detects drift
   abi       compares the functions exported by a built library (nm -D) with the declared set
 
+Headers under include/acl/ext/ declare the simulator's own extensions (aclsim* functions, see
+acl/ext/aclsim_ext.h): they are part of the exported ABI, but not of the AscendCL baseline, so
+the baseline counts and the coverage totals leave them out and the coverage document lists them
+in a section of their own.
+
 Python 3 standard library only.
 """
 
@@ -28,6 +33,11 @@ _NO_PARAM_MACROS = ("__attribute__", "__declspec", "ACL_DEPRECATED_MESSAGE")
 
 TOOL_CMD = "python3 tools/apigen/apigen.py"
 
+# Headers (relative to include/acl) in this directory declare the simulator's extensions, whose
+# functions must carry this prefix (and no baseline function may).
+EXT_DIR = "ext/"
+EXT_PREFIX = "aclsim"
+
 
 class ApiError(Exception):
     """A problem in the inputs (headers, unsupported list, library) that the user must fix."""
@@ -43,6 +53,11 @@ class Function:
         self.params = params      # parameter list text as written, whitespace collapsed ("" for "()")
         self.deprecated = deprecated
         self.line = line          # 1-based line of the declaration in the header
+
+    @property
+    def extension(self):
+        """True for the simulator's own functions (declared under include/acl/ext/)."""
+        return self.header.startswith(EXT_DIR)
 
     def prototype(self):
         """The prototype without visibility/deprecation macros, e.g. "const char *aclrtGetSocName()"."""
@@ -379,6 +394,9 @@ def _md_escape(s):
 
 
 def generate_coverage(funcs, rels, unsupported, unsupported_rel):
+    extensions = [f for f in funcs if f.extension]
+    funcs = [f for f in funcs if not f.extension]
+    rels = [r for r in rels if not r.startswith(EXT_DIR)]
     total = len(funcs)
     n_unsup = sum(1 for f in funcs if f.name in unsupported)
     out = [
@@ -420,6 +438,13 @@ def generate_coverage(funcs, rels, unsupported, unsupported_rel):
                 out.append("| `%s` | not supported | %s |" % (f.name, _md_escape(unsupported[f.name])))
             else:
                 out.append("| `%s` | implemented | %s |" % (f.name, "deprecated" if f.deprecated else ""))
+    if extensions:
+        out += ["", "## Simulator extensions (not AscendCL)", "",
+                "Declared in `include/acl/ext/`, exported by the simulator's `libascendcl.so` only, and not counted "
+                "above: testing support for applications (memcheck, fault injection, fast deterministic modes; see "
+                "`docs/testing-your-app.md`).", "", "| function | header |", "|---|---|"]
+        for f in extensions:
+            out.append("| `%s` | `acl/%s` |" % (f.name, f.header))
     out.append("")
     return "\n".join(out)
 
@@ -456,8 +481,13 @@ def check_abi(funcs, syms):
     # Symbols the linker adds for version nodes are absolute ('A'); they are not exports of code or data.
     bad_prefix = sorted(n for n, t in syms.items() if t != "A" and not n.startswith("acl"))
     missing = sorted(declared - {n for n, t in syms.items() if t == "T"})
-    extra = sorted(n for n in funcs_exported if n not in declared and not n.startswith("aclsim")
-                   and n.startswith("acl"))
+    extra = sorted(n for n in funcs_exported if n not in declared and n.startswith("acl"))
+    # The simulator's extensions are exactly the aclsim* functions of include/acl/ext/.
+    for f in funcs:
+        if f.extension and not f.name.startswith(EXT_PREFIX):
+            problems.append("extension without the %s prefix: %s (%s)" % (EXT_PREFIX, f.name, f.header))
+        if not f.extension and f.name.startswith(EXT_PREFIX):
+            problems.append("%s* function outside include/acl/%s: %s (%s)" % (EXT_PREFIX, EXT_DIR, f.name, f.header))
     wrong_type = sorted(n for n in declared if n in syms and syms[n] != "T")
     for n in missing:
         if n not in wrong_type:
@@ -501,7 +531,8 @@ def cmd_list(args):
     elif args.counts:
         for rel in rels:
             print("%-30s %d" % (rel, sum(1 for f in funcs if f.header == rel)))
-        print("%-30s %d" % ("total", len(funcs)))
+        print("%-30s %d" % ("total", sum(1 for f in funcs if not f.extension)))
+        print("%-30s %d" % ("extensions", sum(1 for f in funcs if f.extension)))
     else:
         for f in funcs:
             print("%s %s" % (f.name, f.header))

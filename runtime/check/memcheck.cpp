@@ -1,0 +1,99 @@
+// Memcheck reporting (see memcheck.h). Owner: runtime/check.
+// Thread safety: counts are atomics, the last report is under mutex_, the leak status is
+// thread_local. Failure: abort mode ends the process.
+#include "runtime/check/memcheck.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "runtime/base/log.h"
+
+namespace asim::check {
+namespace {
+
+thread_local Status t_leak_status;
+
+[[noreturn]] void Abort(const std::string& report) {
+  std::fprintf(stderr, "[MEMCHECK] %s\n[MEMCHECK] aborting (memcheck_action \"abort\")\n", report.c_str());
+  std::fflush(stderr);
+  std::abort();
+}
+
+}  // namespace
+
+const char* FindingName(Finding kind) {
+  switch (kind) {
+    case Finding::kOutOfBounds: return "out-of-bounds";
+    case Finding::kUseAfterFree: return "use-after-free";
+    case Finding::kDoubleFree: return "double free";
+    case Finding::kInvalidFree: return "invalid free";
+    case Finding::kFreeMismatch: return "mismatched free";
+    case Finding::kKindMismatch: return "copy kind mismatch";
+    case Finding::kUnsynchronizedRead: return "unsynchronized read";
+    case Finding::kLeak: return "leak";
+    case Finding::kHostAccess: return "host access to device memory";
+  }
+  return "?";
+}
+
+Memcheck& Memcheck::Get() {
+  static Memcheck* memcheck = new Memcheck();  // process lifetime: shims may run after main
+  return *memcheck;
+}
+
+void Memcheck::Configure(bool enabled, cfg::MemcheckAction action) {
+  action_.store(action);
+  enabled_.store(enabled);
+}
+
+std::string Memcheck::Record(Finding kind, const std::string& text) {
+  std::string report = std::string("memcheck: ") + FindingName(kind) + ": " + text;
+  counts_[static_cast<size_t>(kind)].fetch_add(1);
+  counts_[0].fetch_add(1);
+  std::lock_guard<std::mutex> lock(mutex_);
+  last_ = report;
+  return report;
+}
+
+Status Memcheck::Report(Finding kind, int32_t code, const std::string& text) {
+  std::string report = Record(kind, text);
+  if (action() == cfg::MemcheckAction::kAbort) Abort(report);
+  return Status(code, std::move(report));
+}
+
+void Memcheck::ReportLeaks(const char* when, const std::vector<std::string>& texts) {
+  if (texts.empty()) return;
+  std::string all;
+  for (const std::string& text : texts) {
+    std::string report = Record(Finding::kLeak, text);
+    ASIM_LOG_ERROR("[MEMCHECK] {}: {}", when, report);
+    all += (all.empty() ? "" : "\n") + report;
+  }
+  if (action() == cfg::MemcheckAction::kAbort) Abort(std::string(when) + ": " + all);
+  t_leak_status = Status(kRelativeResourceNotCleared, std::string(when) + " released " + std::to_string(texts.size()) +
+                                                          " object(s) the application had not released:\n" + all);
+}
+
+Status Memcheck::TakeLeakStatus() {
+  Status st = std::move(t_leak_status);
+  t_leak_status = Status::Ok();
+  return st;
+}
+
+uint64_t Memcheck::Count(int kind) const {
+  if (kind < 0 || kind > kFindingKinds) return 0;
+  return counts_[static_cast<size_t>(kind)].load();
+}
+
+std::string Memcheck::LastReport() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return last_;
+}
+
+void Memcheck::ResetFindings() {
+  for (auto& c : counts_) c.store(0);
+  std::lock_guard<std::mutex> lock(mutex_);
+  last_.clear();
+}
+
+}  // namespace asim::check
