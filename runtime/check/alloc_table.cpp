@@ -193,6 +193,7 @@ void AllocTable::Clear() {
   freed_.clear();
   order_.clear();
   ranges_.clear();
+  next_host_serial_ = 1;
 }
 
 }  // namespace asim::check

@@ -11,7 +11,10 @@
 namespace asim::check {
 namespace {
 
-thread_local Status t_leak_status;
+// Leaks reported by the releases the calling thread made since its last TakeLeakStatus (one
+// aclFinalize sweeps every device, then what is not bound to one).
+thread_local std::vector<std::string> t_leaks;
+thread_local std::string t_leak_call;
 
 [[noreturn]] void Abort(const std::string& report) {
   std::fprintf(stderr, "[MEMCHECK] %s\n[MEMCHECK] aborting (memcheck_action \"abort\")\n", report.c_str());
@@ -68,16 +71,19 @@ void Memcheck::ReportLeaks(const char* when, const std::vector<std::string>& tex
     std::string report = Record(Finding::kLeak, text);
     ASIM_LOG_ERROR("[MEMCHECK] {}: {}", when, report);
     all += (all.empty() ? "" : "\n") + report;
+    t_leaks.push_back(std::move(report));
   }
   if (action() == cfg::MemcheckAction::kAbort) Abort(std::string(when) + ": " + all);
-  t_leak_status = Status(kRelativeResourceNotCleared, std::string(when) + " released " + std::to_string(texts.size()) +
-                                                          " object(s) the application had not released:\n" + all);
+  t_leak_call = when;
 }
 
 Status Memcheck::TakeLeakStatus() {
-  Status st = std::move(t_leak_status);
-  t_leak_status = Status::Ok();
-  return st;
+  if (t_leaks.empty()) return Status::Ok();
+  std::string text =
+      t_leak_call + " released " + std::to_string(t_leaks.size()) + " object(s) the application had not released:";
+  for (const std::string& leak : t_leaks) text += "\n" + leak;
+  t_leaks.clear();
+  return Status(kRelativeResourceNotCleared, std::move(text));
 }
 
 uint64_t Memcheck::Count(int kind) const {

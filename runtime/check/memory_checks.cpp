@@ -65,8 +65,12 @@ Status CheckRange(const std::string& call, const char* verb, const void* p, size
 
 std::string SideText(const void* p) {
   const uint64_t a = reinterpret_cast<uint64_t>(p);
-  if (auto dev = AllocTable::Get().DeviceOf(a)) return "device memory (device " + std::to_string(*dev) + ")";
-  if (auto live = AllocTable::Get().FindLive(a)) return "host memory, " + DescribeRecord(*live, "  ");
+  auto live = AllocTable::Get().FindLive(a);
+  if (auto dev = AllocTable::Get().DeviceOf(a)) {
+    if (live) return "device memory, in " + DescribeRecord(*live, "  ");
+    return "device memory (device " + std::to_string(*dev) + ")";
+  }
+  if (live) return "host memory, in " + DescribeRecord(*live, "  ");
   return "host memory";
 }
 
