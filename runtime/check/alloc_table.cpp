@@ -66,9 +66,15 @@ void AllocTable::OnFreed(uint32_t /*device_id*/, const sim::AllocationInfo& info
 }
 
 void AllocTable::SetUserSize(const void* ptr, uint64_t size) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = live_.find(reinterpret_cast<uint64_t>(ptr));
-  if (it != live_.end() && size <= it->second.reserved) it->second.size = size;
+  std::optional<AllocRecord> updated;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = live_.find(reinterpret_cast<uint64_t>(ptr));
+    if (it == live_.end() || size > it->second.reserved) return;
+    it->second.size = size;
+    updated = it->second;
+  }
+  if (Memcheck::On()) SegvReport::Get().Add(*updated);
 }
 
 void AllocTable::NoteHostAlloc(const void* ptr, uint64_t size, std::string origin) {

@@ -69,7 +69,7 @@ void Memcheck::ReportLeaks(const char* when, const std::vector<std::string>& tex
   std::string all;
   for (const std::string& text : texts) {
     std::string report = Record(Finding::kLeak, text);
-    ASIM_LOG_ERROR("[MEMCHECK] {}: {}", when, report);
+    if (action() != cfg::MemcheckAction::kAbort) ASIM_LOG_ERROR("[MEMCHECK] {}: {}", when, report);
     all += (all.empty() ? "" : "\n") + report;
     t_leaks.push_back(std::move(report));
   }

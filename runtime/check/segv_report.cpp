@@ -215,6 +215,10 @@ void SegvReport::Add(const AllocRecord& record) {
   const std::string text = OneLine(record);
   std::lock_guard<std::mutex> lock(g_mutex);
   if (g_index == nullptr) g_index = new std::unordered_map<uint64_t, size_t>();  // process lifetime
+  if (auto it = g_index->find(record.addr); it != g_index->end()) {              // a new description of the same block
+    Fill(g_live[it->second], record.addr, record.addr + std::max<uint64_t>(record.reserved, 1), text);
+    return;
+  }
   for (size_t n = 0; n < kLiveSlots; ++n) {
     const size_t i = (g_next_live + n) % kLiveSlots;
     if (g_live[i].begin.load() != 0) continue;

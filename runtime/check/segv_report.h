@@ -29,7 +29,7 @@ class SegvReport {
   void SetActive(bool active);
   void AddDevice(int32_t device_id, uint64_t base, uint64_t size);
   void RemoveDevice(int32_t device_id);
-  void Add(const AllocRecord& record);
+  void Add(const AllocRecord& record);  // or re-describes a block already added
   void Remove(uint64_t addr);
   void Clear();
 };
