@@ -7,7 +7,8 @@
 // aclInit (SoC from ASCEND_SIM_SOC_VERSION), aclrtSetDevice, aclmdlLoadFromFile (timed: the
 // model load time), W untimed aclmdlExecute, N timed ones (median/min/mean wall time), then K
 // executions between two events on a stream (aclmdlExecuteAsync; aclrtEventElapsedTime: the
-// simulated device time per batch). The input is fp32 NCHW from --input (converted to fp16 for
+// simulated device time per batch). Also the mean process CPU time per timed run (cpu_ms, all
+// threads). The input is fp32 NCHW from --input (converted to fp16 for
 // an fp16-input model) or a fixed pseudo-random image. Prints one JSON line on stdout with the
 // figures and the peak RSS (getrusage). Exit 1 on any failure, with the reason on stderr.
 #include <sys/resource.h>
@@ -82,6 +83,14 @@ double NowMs() {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// User + system CPU time of the whole process (all threads), ms.
+double CpuMs() {
+  struct rusage usage = {};
+  (void)getrusage(RUSAGE_SELF, &usage);
+  return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 +
+         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
+}
+
 int Run(const Options& o, aclrtStream stream) {
   asim::bench::BenchModel model;
   const double loadStart = NowMs();
@@ -92,11 +101,13 @@ int Run(const Options& o, aclrtStream stream) {
     if (!model.Execute()) return 1;
   }
   std::vector<double> ms;
+  const double cpu0 = CpuMs();
   for (int i = 0; i < o.runs; ++i) {
     const double start = NowMs();
     if (!model.Execute()) return 1;
     ms.push_back(NowMs() - start);
   }
+  const double cpuMs = o.runs > 0 ? (CpuMs() - cpu0) / o.runs : 0.0;
   std::vector<double> simMs;
   for (int i = 0; i < o.deviceRuns; ++i) {
     float elapsed = 0;
@@ -110,10 +121,10 @@ int Run(const Options& o, aclrtStream stream) {
   const char* soc = aclrtGetSocName();
   std::printf(
       "{\"soc\":\"%s\",\"batch\":%lld,\"input_type\":\"%s\",\"load_ms\":%.3f,\"warmup\":%d,\"runs\":%d,"
-      "\"median_ms\":%.3f,\"min_ms\":%.3f,\"mean_ms\":%.3f,\"sim_ms\":%.4f,\"max_rss_kb\":%ld}\n",
+      "\"median_ms\":%.3f,\"min_ms\":%.3f,\"mean_ms\":%.3f,\"cpu_ms\":%.3f,\"sim_ms\":%.4f,\"max_rss_kb\":%ld}\n",
       soc != nullptr ? soc : "?", static_cast<long long>(model.batch()), model.fp16Input() ? "fp16" : "fp32", loadMs,
       o.warmup, o.runs, Median(ms), ms.empty() ? 0.0 : *std::min_element(ms.begin(), ms.end()),
-      ms.empty() ? 0.0 : sum / static_cast<double>(ms.size()), Median(simMs), usage.ru_maxrss);
+      ms.empty() ? 0.0 : sum / static_cast<double>(ms.size()), cpuMs, Median(simMs), usage.ru_maxrss);
   return 0;
 }
 

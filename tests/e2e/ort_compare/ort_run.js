@@ -9,7 +9,8 @@
 // The input is the model's first input, float32, in its declared (static) shape; the file must
 // hold exactly that many values. Prints one JSON line: load_ms (session creation), the output
 // shape, and with --runs the median/min/mean of N timed session.run calls after W warm-ups, plus
-// the process's peak RSS (max_rss_kb, getrusage). onnxruntime-node is found through NODE_PATH
+// the mean process CPU time per run (cpu_ms: user + system of all threads, thread-pool spinning
+// included) and the process's peak RSS (max_rss_kb, getrusage). onnxruntime-node is found through NODE_PATH
 // or the usual node_modules lookup.
 'use strict';
 const fs = require('fs');
@@ -59,17 +60,19 @@ async function main() {
   let out = await session.run(feeds);
   for (let i = 0; i < args.warmup; ++i) out = await session.run(feeds);
   const ms = [];
+  const cpu0 = process.cpuUsage();
   for (let i = 0; i < args.runs; ++i) {
     const s = process.hrtime.bigint();
     out = await session.run(feeds);
     ms.push(Number(process.hrtime.bigint() - s) / 1e6);
   }
+  const cpu = process.cpuUsage(cpu0);
   const result = out[session.outputNames[0]];
   if (result.type !== 'float32') throw new Error(`output type ${result.type}, expected float32`);
   if (args.output) fs.writeFileSync(args.output, Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength));
   const report = { ort_version: ort.env.versions ? ort.env.versions.node : 'unknown', threads: args.threads,
     load_ms: loadMs, output_dims: result.dims, runs: args.runs };
-  if (args.runs > 0) Object.assign(report, stats(ms));
+  if (args.runs > 0) Object.assign(report, stats(ms), { cpu_ms: (cpu.user + cpu.system) / 1000 / args.runs });
   report.max_rss_kb = process.resourceUsage().maxRSS;
   console.log(JSON.stringify(report));
 }
