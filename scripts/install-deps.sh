@@ -13,6 +13,13 @@ PACKAGES=(
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler python3-onnx python3-numpy libcli11-dev libstb-dev
 )
 
+# Node.js + npm: the ONNX Runtime comparison (tests/e2e/ort_compare, bench/resnet50) installs
+# onnxruntime-node from npm. Machines that already have node and npm (possibly newer than
+# Debian's) keep theirs; only a machine without them gets Debian's.
+if ! command -v node > /dev/null 2>&1 || ! command -v npm > /dev/null 2>&1; then
+  PACKAGES+=(nodejs npm)
+fi
+
 missing=()
 for p in "${PACKAGES[@]}"; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
