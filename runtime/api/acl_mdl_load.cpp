@@ -27,8 +27,11 @@ asim::model::LoadMemory Memory(void* work, size_t work_size, void* weight, size_
 // Records a loaded model for memcheck's leak report.
 asim::Status Loaded(asim::Status st, const uint32_t* model_id) {
   if (st.ok()) {
+    std::string what = "model " + std::to_string(*model_id);
+    std::shared_ptr<const asim::model::ModelInfo> info;
+    if (Models().GetInfo(*model_id, &info).ok() && info) what += " '" + info->name + "'";
     asim::check::AfterCreate(asim::check::ObjectKind::kModel, reinterpret_cast<const void*>(uintptr_t{*model_id}),
-                             "model " + std::to_string(*model_id));
+                             what);
   }
   return st;
 }
