@@ -1,6 +1,8 @@
 // acl_mdl.h: model execution (aclmdlExecute, aclmdlExecuteAsync, aclmdlExecuteV2,
 // aclmdlExecuteAsyncV2): datasets -> ExecuteRequest -> ModelManager.
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_mdl_objects.h"
@@ -11,8 +13,10 @@
 namespace {
 
 // Resolves a dataset handle into the executor's buffers; `what` is "input" or "output".
+// `keep` holds the dataset's tensor descs alive while the request uses them (an application
+// may destroy one with aclDestroyTensorDesc; a destroyed one is ignored).
 asim::Status Collect(const aclmdlDataset* dataset, const char* what, std::vector<asim::model::IoBuffer>* out,
-                     std::vector<int64_t>* gear) {
+                     std::vector<int64_t>* gear, std::vector<std::shared_ptr<const void>>* keep) {
   if (dataset == nullptr) return asim::Status(asim::err::kInvalidParam, std::string(what) + " dataset is NULL");
   auto ds = asim::api::Datasets().Find(dataset);
   if (!ds) {
@@ -30,7 +34,12 @@ asim::Status Collect(const aclmdlDataset* dataset, const char* what, std::vector
     asim::model::IoBuffer io;
     io.data = buf->data;
     io.size = buf->size;
-    if (i < ds->descs.size() && ds->descs[i] != nullptr) io.desc = &ds->descs[i]->desc;
+    if (i < ds->descs.size() && ds->descs[i] != nullptr) {
+      if (auto desc = asim::api::TensorDescs().Find(ds->descs[i])) {
+        io.desc = &desc->desc;
+        keep->push_back(std::move(desc));
+      }
+    }
     out->push_back(io);
   }
   if (gear != nullptr) *gear = ds->dynamic_gear;
@@ -47,8 +56,8 @@ asim::Status RunOnce(const char* api, uint32_t model_id, const aclmdlDataset* in
                      aclrtStream stream, bool async, const aclmdlExecConfigHandle* handle,
                      asim::model::ExecuteRequest* out) {
   asim::model::ExecuteRequest& request = *out;
-  ASIM_RETURN_IF_ERROR(Collect(input, "input", &request.inputs, &request.dynamic_gear));
-  ASIM_RETURN_IF_ERROR(Collect(output, "output", &request.outputs, nullptr));
+  ASIM_RETURN_IF_ERROR(Collect(input, "input", &request.inputs, &request.dynamic_gear, &request.keep_alive));
+  ASIM_RETURN_IF_ERROR(Collect(output, "output", &request.outputs, nullptr, &request.keep_alive));
   request.stream = stream;
   request.async = async;
   if (handle != nullptr) {

@@ -52,6 +52,8 @@ struct ExecuteRequest {
   void* stream = nullptr;             // application stream handle (nullptr = default stream)
   bool async = false;                 // false: wait for the end (aclmdlExecute)
   int64_t timeout_ms = -1;            // synchronous wait limit (-1 = none)
+  // Objects the caller keeps alive for the call (the dataset's tensor descs behind `desc`).
+  std::vector<std::shared_ptr<const void>> keep_alive;
 };
 
 // aclmdlQueryExeOMDesc's partitions of a model file.
