@@ -39,11 +39,30 @@ inline std::string ReadText(const std::string& path) {
   return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
 }
 
+// The directories FreshDir made; removed after the run unless a test failed.
+inline std::vector<std::string>& CreatedDirs() {
+  static std::vector<std::string> dirs;
+  return dirs;
+}
+
+class CleanupEnvironment : public ::testing::Environment {
+ public:
+  void TearDown() override {
+    if (!::testing::UnitTest::GetInstance()->Passed()) return;  // keep them to look at
+    for (const std::string& d : CreatedDirs()) {
+      std::error_code ec;
+      fs::remove_all(d, ec);
+    }
+  }
+};
+inline ::testing::Environment* const kCleanup = ::testing::AddGlobalTestEnvironment(new CleanupEnvironment);
+
 // A fresh empty directory under the test temp dir.
 inline std::string FreshDir(const std::string& name) {
   const fs::path dir = fs::path(::testing::TempDir()) / ("asim_prof_" + name + "_" + std::to_string(getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
+  CreatedDirs().push_back(dir.string());
   return dir.string();
 }
 
