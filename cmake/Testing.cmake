@@ -30,3 +30,18 @@ function(asim_add_subdirectories dir)
     endif()
   endforeach()
 endfunction()
+
+# Gives `target` the generated test models (tests/support/test_models, configured before
+# every suite by tests/CMakeLists.txt): the compile definition ASIM_TEST_MODELS_DIR and a
+# build dependency on the files. Without the generator the definition is absent and the
+# tests that need models skip.
+function(asim_use_test_models target)
+  get_property(dir GLOBAL PROPERTY ASIM_TEST_MODELS_DIR)
+  if(NOT dir)
+    return()
+  endif()
+  target_compile_definitions(${target} PRIVATE ASIM_TEST_MODELS_DIR="${dir}")
+  if(TARGET asim_test_model_files)
+    add_dependencies(${target} asim_test_model_files)
+  endif()
+endfunction()

@@ -141,6 +141,8 @@ class AclEnvironment : public ::testing::Environment {
   void TearDown() override {
     // Releases whatever the tests left behind; a test may have finalized already.
     (void)aclFinalize();
+    // gtest never deletes its environments, so the scratch directory goes here.
+    dir_.reset();
   }
 
  private:
