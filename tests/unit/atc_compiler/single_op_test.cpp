@@ -1,0 +1,291 @@
+// Single-op descriptions: JSON parsing (and its messages), the round trip desc -> JSON ->
+// desc, compilation into a one-op model, SingleOpDescOf and the .om file stem.
+#include "tools/atc/compiler/single_op.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace asim::atc {
+namespace {
+
+using nlohmann::json;
+
+// The public gemm sample's description (ascend_tools_hw.md 1.5).
+const char* kGemmJson = R"([{
+  "op": "GEMM",
+  "input_desc": [
+    {"format": "ND", "shape": [16, 16], "type": "float16"},
+    {"format": "ND", "shape": [16, 16], "type": "float16"},
+    {"format": "ND", "shape": [16, 16], "type": "float16"},
+    {"format": "ND", "shape": [], "type": "float16"},
+    {"format": "ND", "shape": [], "type": "float16"}
+  ],
+  "output_desc": [{"format": "ND", "shape": [16, 16], "type": "float16"}],
+  "attr": [
+    {"name": "transpose_a", "type": "bool", "value": false},
+    {"name": "transpose_b", "type": "bool", "value": false}
+  ]
+}])";
+
+json AddEntry() {
+  return json::parse(R"({
+    "op": "Add",
+    "input_desc": [{"format": "ND", "shape": [2, 3], "type": "float"},
+                   {"format": "ND", "shape": [2, 3], "type": "float"}],
+    "output_desc": [{"format": "ND", "shape": [2, 3], "type": "float"}]
+  })");
+}
+
+// The message of parsing `entry`, "" when it parses.
+std::string ParseError(const json& entry) {
+  SingleOpDesc d;
+  Status st = ParseSingleOpJson(entry, "ops.json op 0", &d);
+  if (st.ok()) return "";
+  EXPECT_EQ(st.code(), err::kInvalidParam);
+  return st.message();
+}
+
+TEST(SingleOpJson, ParsesThePublicGemmSample) {
+  const json file = json::parse(kGemmJson);
+  SingleOpDesc d;
+  ASSERT_TRUE(ParseSingleOpJson(file[0], "gemm.json op 0", &d).ok());
+  EXPECT_EQ(d.op_type, "GEMM");
+  ASSERT_EQ(d.inputs.size(), 5u);
+  ASSERT_EQ(d.outputs.size(), 1u);
+  EXPECT_EQ(d.inputs[0].dtype, DataType::kFloat16);
+  EXPECT_EQ(d.inputs[0].format, Format::kNd);
+  EXPECT_EQ(d.inputs[0].dims, (std::vector<int64_t>{16, 16}));
+  EXPECT_TRUE(d.inputs[3].dims.empty());
+  EXPECT_FALSE(d.attrs.GetBool("transpose_a", true));
+  EXPECT_TRUE(d.attrs.Has("transpose_b"));
+}
+
+TEST(SingleOpJson, TypeSpellings) {
+  const std::vector<std::pair<std::string, DataType>> cases = {
+      {"float16", DataType::kFloat16}, {"float", DataType::kFloat},       {"float32", DataType::kFloat},
+      {"int8", DataType::kInt8},       {"int16", DataType::kInt16},       {"int32", DataType::kInt32},
+      {"int64", DataType::kInt64},     {"uint8", DataType::kUint8},       {"uint16", DataType::kUint16},
+      {"uint32", DataType::kUint32},   {"uint64", DataType::kUint64},     {"double", DataType::kDouble},
+      {"bool", DataType::kBool},       {"DT_FLOAT16", DataType::kFloat16}};
+  for (const auto& [name, dtype] : cases) {
+    json e = AddEntry();
+    e["input_desc"][0]["type"] = name;
+    SingleOpDesc d;
+    ASSERT_TRUE(ParseSingleOpJson(e, "x", &d).ok()) << name;
+    EXPECT_EQ(d.inputs[0].dtype, dtype) << name;
+  }
+}
+
+TEST(SingleOpJson, ErrorsNameTheEntryTheKeyAndTheProblem) {
+  json e = AddEntry();
+  e["input_desc"][1]["type"] = "half16";
+  EXPECT_EQ(ParseError(e).rfind("ops.json op 0 'Add'.input_desc[1].type: 'half16' is not a tensor type (float16", 0),
+            0u)
+      << ParseError(e);
+
+  e = AddEntry();
+  e.erase("op");
+  EXPECT_EQ(ParseError(e), "ops.json op 0: missing key 'op'");
+
+  e = AddEntry();
+  e["op"] = 3;
+  EXPECT_NE(ParseError(e).find("ops.json op 0.op: must be a non-empty op type string"), std::string::npos);
+
+  e = AddEntry();
+  e.erase("output_desc");
+  EXPECT_EQ(ParseError(e), "ops.json op 0 'Add': missing key 'output_desc'");
+
+  e = AddEntry();
+  e["output_desc"] = json::array();
+  EXPECT_NE(ParseError(e).find("at least one output"), std::string::npos);
+
+  e = AddEntry();
+  e["input_desc"][0]["format"] = "NCWH";
+  EXPECT_NE(ParseError(e).find("input_desc[0].format: 'NCWH' is not a format"), std::string::npos);
+
+  e = AddEntry();
+  e["input_desc"][0]["shape"] = json::array({2, -1});
+  EXPECT_NE(ParseError(e).find("input_desc[0].shape[1]: -1: dynamic"), std::string::npos);
+
+  e = AddEntry();
+  e["input_desc"][0]["shape"] = "2,3";
+  EXPECT_NE(ParseError(e).find("input_desc[0].shape: must be an array"), std::string::npos);
+
+  e = AddEntry();
+  e["input_desc"][0].erase("type");
+  EXPECT_EQ(ParseError(e), "ops.json op 0 'Add'.input_desc[0]: missing key 'type'");
+
+  e = AddEntry();
+  e["input_desc"][0]["dtype"] = "float";
+  EXPECT_NE(ParseError(e).find("unknown key 'dtype'"), std::string::npos);
+
+  e = AddEntry();
+  e["atr"] = json::array();
+  EXPECT_NE(ParseError(e).find("unknown key 'atr'"), std::string::npos);
+
+  e = json::array();
+  EXPECT_NE(ParseError(e).find("ops.json op 0: must be an object"), std::string::npos);
+}
+
+TEST(SingleOpJson, AttributeErrors) {
+  auto with_attr = [](json attr) {
+    json e = AddEntry();
+    e["attr"] = json::array({std::move(attr)});
+    return e;
+  };
+  EXPECT_NE(ParseError(with_attr({{"name", "a"}, {"type", "bool"}, {"value", 1}}))
+                .find("attr[0] 'a'.value: must be true or false, got 1"),
+            std::string::npos);
+  EXPECT_NE(ParseError(with_attr({{"name", "a"}, {"type", "boolean"}, {"value", true}}))
+                .find("attr[0] 'a'.value: unknown attribute type 'boolean'"),
+            std::string::npos);
+  EXPECT_NE(ParseError(with_attr({{"name", "a"}, {"type", "list_int"}, {"value", {1, "2"}}}))
+                .find("attr[0] 'a'.value[1]: must be an integer"),
+            std::string::npos);
+  EXPECT_NE(ParseError(with_attr({{"name", "a"}, {"type", "int"}, {"value", 1.5}})).find("must be an integer"),
+            std::string::npos);
+  EXPECT_NE(ParseError(with_attr({{"name", "a"}, {"type", "int"}})).find("missing key 'value'"), std::string::npos);
+  EXPECT_NE(ParseError(with_attr({{"type", "int"}, {"value", 1}})).find("attr[0].name: missing"), std::string::npos);
+  EXPECT_NE(ParseError(with_attr({{"name", "a"}, {"type", "data_type"}, {"value", "half"}}))
+                .find("'half' is not a data type"),
+            std::string::npos);
+  EXPECT_NE(ParseError(with_attr({{"name", "a"}, {"type", "list_list_int"}, {"value", {{1}, 2}}}))
+                .find("value[1]: must be an array"),
+            std::string::npos);
+  json e = AddEntry();
+  e["attr"] =
+      json::array({{{"name", "a"}, {"type", "int"}, {"value", 1}}, {{"name", "a"}, {"type", "int"}, {"value", 2}}});
+  EXPECT_NE(ParseError(e).find("attribute given twice"), std::string::npos);
+}
+
+TEST(SingleOpJson, RoundTripOfEveryAttributeKind) {
+  SingleOpDesc d;
+  d.op_type = "Custom";
+  SingleOpTensor x;
+  x.dtype = DataType::kInt8;
+  x.format = Format::kNc1hwc0;
+  x.dims = {1, 1, 4, 4, 32};
+  x.name = "x";
+  x.origin_format = Format::kNchw;
+  x.origin_dims = {1, 3, 4, 4};
+  d.inputs = {x};
+  SingleOpTensor y;
+  y.dtype = DataType::kUint64;
+  d.outputs = {y};  // a scalar
+  d.attrs.Set("b", true);
+  d.attrs.Set("i", int64_t{-7});
+  d.attrs.Set("f", 0.25f);
+  d.attrs.Set("s", std::string("SAME"));
+  d.attrs.Set("dt", DataType::kFloat16);
+  d.attrs.Set("lb", std::vector<bool>{true, false});
+  d.attrs.Set("li", std::vector<int64_t>{1, 2, 3});
+  d.attrs.Set("lf", std::vector<float>{0.5f, -1.0f});
+  d.attrs.Set("ls", std::vector<std::string>{"a", "b"});
+  d.attrs.Set("ldt", std::vector<DataType>{DataType::kInt32, DataType::kFloat});
+  d.attrs.Set("lli", std::vector<std::vector<int64_t>>{{1, 2}, {}, {3}});
+
+  const json j = SingleOpToJson(d);
+  EXPECT_EQ(j["input_desc"][0]["type"], "int8");
+  EXPECT_EQ(j["input_desc"][0]["format"], "NC1HWC0");
+  EXPECT_EQ(j["output_desc"][0]["type"], "uint64");
+  SingleOpDesc back;
+  // Through text, as atc reads it.
+  ASSERT_TRUE(ParseSingleOpJson(json::parse(j.dump()), "rt", &back).ok());
+  EXPECT_EQ(back.op_type, d.op_type);
+  EXPECT_EQ(back.inputs, d.inputs);
+  EXPECT_EQ(back.outputs, d.outputs);
+  EXPECT_EQ(back.attrs.values(), d.attrs.values());
+  EXPECT_EQ(SingleOpToJson(back), j);
+}
+
+TEST(SingleOpFileStem, AclEnumValuesOfEveryTensor) {
+  const json file = json::parse(kGemmJson);
+  SingleOpDesc d;
+  ASSERT_TRUE(ParseSingleOpJson(file[0], "gemm.json op 0", &d).ok());
+  EXPECT_EQ(SingleOpFileStem(0, d), "0_GEMM_1_2_16_16_1_2_16_16_1_2_16_16_1_2_1_2_1_2_16_16");
+  d.op_type = "a/b";
+  EXPECT_EQ(SingleOpFileStem(3, d).rfind("3_a_b_1_2_", 0), 0u);
+  SingleOpTensor big;
+  big.dims = std::vector<int64_t>(60, 1000);
+  d.inputs = {big};
+  const std::string stem = SingleOpFileStem(1, d);
+  EXPECT_LE(stem.size(), 200u);
+  EXPECT_EQ(stem, SingleOpFileStem(1, d));
+  d.inputs[0].dims.back() = 999;
+  EXPECT_NE(stem, SingleOpFileStem(1, d));
+}
+
+TEST(CompileSingleOp, AddIsOneOpWithDescInMetadata) {
+  SingleOpDesc d;
+  ASSERT_TRUE(ParseSingleOpJson(AddEntry(), "add", &d).ok());
+  om::Model model;
+  CompileReport report;
+  ASSERT_TRUE(CompileSingleOp(d, CompileOptions{}, &model, &report).ok());
+  ASSERT_EQ(model.inputs.size(), 2u);
+  EXPECT_EQ(model.inputs[0].name, "x0");
+  EXPECT_EQ(model.inputs[1].name, "x1");
+  ASSERT_EQ(model.outputs.size(), 1u);
+  EXPECT_EQ(model.outputs[0].dtype, DataType::kFloat);
+  EXPECT_EQ(model.outputs[0].dims, (std::vector<int64_t>{2, 3}));
+  ASSERT_EQ(model.graphs.size(), 1u);
+  int adds = 0;
+  for (const om::Node& n : model.graphs[0].nodes) adds += n.type == "Add";
+  EXPECT_EQ(adds, 1);
+  ASSERT_TRUE(model.metadata.count(kSingleOpMetadataKey));
+  SingleOpDesc back;
+  ASSERT_TRUE(SingleOpDescOf(model, &back).ok());
+  EXPECT_EQ(back.op_type, "Add");
+  EXPECT_EQ(back.inputs, d.inputs);
+  EXPECT_EQ(back.outputs, d.outputs);
+}
+
+TEST(CompileSingleOp, OnnxGemmWithAttrs) {
+  SingleOpDesc d;
+  d.op_type = "Gemm";
+  SingleOpTensor a{DataType::kFloat16, Format::kNd, {32, 16}, "", Format::kUndefined, {}};
+  SingleOpTensor b{DataType::kFloat16, Format::kNd, {16, 48}, "", Format::kUndefined, {}};
+  SingleOpTensor y{DataType::kFloat16, Format::kNd, {32, 48}, "", Format::kUndefined, {}};
+  d.inputs = {a, b};
+  d.outputs = {y};
+  d.attrs.Set("alpha", 0.5f);
+  om::Model model;
+  ASSERT_TRUE(CompileSingleOp(d, CompileOptions{}, &model).ok());
+  SingleOpDesc back;
+  ASSERT_TRUE(SingleOpDescOf(model, &back).ok());
+  EXPECT_EQ(back.attrs.values(), d.attrs.values());
+}
+
+TEST(CompileSingleOp, Failures) {
+  SingleOpDesc d;
+  ASSERT_TRUE(ParseSingleOpJson(AddEntry(), "add", &d).ok());
+  om::Model model;
+  SingleOpDesc unknown = d;
+  unknown.op_type = "NoSuchOp";
+  Status st = CompileSingleOp(unknown, CompileOptions{}, &model);
+  EXPECT_EQ(st.code(), err::kOpNotFound) << st.message();
+  EXPECT_NE(st.message().find("NoSuchOp"), std::string::npos);
+
+  SingleOpDesc wrong_out = d;
+  wrong_out.outputs[0].dims = {3, 2};
+  st = CompileSingleOp(wrong_out, CompileOptions{}, &model);
+  EXPECT_EQ(st.code(), err::kOpOutputNotMatch);
+  EXPECT_NE(st.message().find("output_desc[0] is float [3,2] but the op produces float [2,3]"), std::string::npos)
+      << st.message();
+
+  SingleOpDesc strings = d;
+  strings.inputs[0].dtype = DataType::kString;
+  EXPECT_FALSE(CompileSingleOp(strings, CompileOptions{}, &model).ok());
+
+  om::Model plain;
+  SingleOpDesc out;
+  EXPECT_EQ(SingleOpDescOf(plain, &out).code(), err::kDeserializeModel);
+  plain.metadata[kSingleOpMetadataKey] = "{not json";
+  EXPECT_EQ(SingleOpDescOf(plain, &out).code(), err::kDeserializeModel);
+}
+
+}  // namespace
+}  // namespace asim::atc
