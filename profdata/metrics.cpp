@@ -12,26 +12,6 @@
 namespace asim::profdata {
 namespace {
 
-struct GroupName {
-  std::string_view name;
-  MetricGroup group;
-};
-
-constexpr std::array<GroupName, 12> kGroupNames = {{
-    {"ArithmeticUtilization", MetricGroup::kArithmeticUtilization},
-    {"PipeUtilization", MetricGroup::kPipeUtilization},
-    {"Memory", MetricGroup::kMemory},
-    {"MemoryL0", MetricGroup::kMemoryL0},
-    {"ResourceConflictRatio", MetricGroup::kResourceConflictRatio},
-    {"MemoryUB", MetricGroup::kMemoryUB},
-    {"L2Cache", MetricGroup::kL2Cache},
-    {"PipelineExecuteUtilization", MetricGroup::kPipeExecuteUtilization},
-    {"PipeExecuteUtilization", MetricGroup::kPipeExecuteUtilization},
-    {"MemoryAccess", MetricGroup::kMemoryAccess},
-    {"None", MetricGroup::kNone},
-    {"", MetricGroup::kNone},
-}};
-
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 constexpr double kL2RequestBytes = 128.0;  // one L2 request (an estimate, docs/profiling.md)
 constexpr double kL0FractalInBytes = 512;  // a 16x16 fp16 (or 16x32 int8) fractal of L0A / L0B
@@ -190,20 +170,6 @@ std::vector<MetricValue> MemoryAccess(const KernelCounters& c, const ChipInfo& c
 }
 
 }  // namespace
-
-std::optional<MetricGroup> MetricGroupFromName(std::string_view name) {
-  for (const GroupName& g : kGroupNames) {
-    if (g.name == name) return g.group;
-  }
-  return std::nullopt;
-}
-
-const char* MetricGroupName(MetricGroup group) {
-  for (const GroupName& g : kGroupNames) {
-    if (g.group == group) return g.name.data();  // literals: NUL-terminated
-  }
-  return "None";
-}
 
 double AicoreTimeUs(const KernelCounters& c, const ChipInfo& chip) {
   return static_cast<double>(c.total_cycles) / std::max<double>(chip.aicore_freq_mhz, 1);

@@ -14,28 +14,10 @@
 #include <string_view>
 #include <vector>
 
+#include "profdata/metric_group.h"
 #include "profdata/records.h"
 
 namespace asim::profdata {
-
-// Values mirror aclprofAicoreMetrics (MemoryAccess = 8 as newer CANN).
-enum class MetricGroup : int32_t {
-  kArithmeticUtilization = 0,
-  kPipeUtilization = 1,
-  kMemory = 2,
-  kMemoryL0 = 3,
-  kResourceConflictRatio = 4,
-  kMemoryUB = 5,
-  kL2Cache = 6,
-  kPipeExecuteUtilization = 7,
-  kMemoryAccess = 8,
-  kNone = 255,
-};
-
-// "PipeUtilization" ...; 7 is "PipelineExecuteUtilization" (also "PipeExecuteUtilization");
-// "None" and "" are kNone.
-std::optional<MetricGroup> MetricGroupFromName(std::string_view name);
-const char* MetricGroupName(MetricGroup group);  // canonical name; "None"
 
 struct MetricValue {
   std::string name;

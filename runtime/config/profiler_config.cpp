@@ -1,4 +1,4 @@
-// ProfilerConfig helpers: metric and level names, the ACL_PROF_* mask.
+// ProfilerConfig helpers: level names, the ACL_PROF_* mask.
 // See profiler_config.h for the contract.
 //
 // Owner: runtime/config. Thread safety: pure functions over constant tables.
@@ -9,26 +9,6 @@
 
 namespace asim::cfg {
 namespace {
-
-struct MetricName {
-  std::string_view name;
-  AicMetrics metrics;
-};
-
-// The first entry of each value is its canonical name.
-constexpr std::array<MetricName, 11> kMetricNames = {{
-    {"ArithmeticUtilization", AicMetrics::kArithmeticUtilization},
-    {"PipeUtilization", AicMetrics::kPipeUtilization},
-    {"Memory", AicMetrics::kMemory},
-    {"MemoryL0", AicMetrics::kMemoryL0},
-    {"ResourceConflictRatio", AicMetrics::kResourceConflictRatio},
-    {"MemoryUB", AicMetrics::kMemoryUB},
-    {"L2Cache", AicMetrics::kL2Cache},
-    {"PipelineExecuteUtilization", AicMetrics::kPipeExecuteUtilization},
-    {"PipeExecuteUtilization", AicMetrics::kPipeExecuteUtilization},
-    {"MemoryAccess", AicMetrics::kMemoryAccess},
-    {"None", AicMetrics::kNone},
-}};
 
 // ACL_PROF_* bits (acl_prof.h), mirrored as numbers.
 constexpr uint64_t kProfAclApi = 0x0001;
@@ -46,20 +26,6 @@ constexpr uint64_t kProfTaskTimeL2 = 0x2000;
 constexpr uint64_t kProfFwkScheduleL1 = 0x01000000;
 
 }  // namespace
-
-std::optional<AicMetrics> AicMetricsFromName(std::string_view name) {
-  for (const MetricName& m : kMetricNames) {
-    if (m.name == name) return m.metrics;
-  }
-  return std::nullopt;
-}
-
-const char* AicMetricsName(AicMetrics metrics) {
-  for (const MetricName& m : kMetricNames) {
-    if (m.metrics == metrics) return m.name.data();  // literals: NUL-terminated
-  }
-  return "?";
-}
 
 const char* ProfLevelName(ProfLevel level) {
   switch (level) {

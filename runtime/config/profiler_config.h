@@ -12,21 +12,13 @@
 #include <string_view>
 #include <vector>
 
+#include "profdata/metric_group.h"
+
 namespace asim::cfg {
 
-// Values mirror aclprofAicoreMetrics.
-enum class AicMetrics : int32_t {
-  kArithmeticUtilization = 0,
-  kPipeUtilization = 1,
-  kMemory = 2,
-  kMemoryL0 = 3,
-  kResourceConflictRatio = 4,
-  kMemoryUB = 5,
-  kL2Cache = 6,
-  kPipeExecuteUtilization = 7,
-  kMemoryAccess = 8,
-  kNone = 255,
-};
+// The metric groups are profdata's (one enum and one name table for acl.json, aclprof and
+// msprof); values mirror aclprofAicoreMetrics.
+using AicMetrics = profdata::MetricGroup;
 
 // task_time / task_trace / fwk_schedule: "off", "on" (= l1), "l0", "l1", "l2".
 enum class ProfLevel { kOff, kL0, kL1, kL2 };
@@ -72,8 +64,12 @@ inline constexpr uint64_t kMaxStorageLimitMb = 4294967295ull;
 
 // "PipeUtilization" -> kPipeUtilization; also "PipelineExecuteUtilization" (docs) and
 // "PipeExecuteUtilization" (msprof) for 7. nullopt for unknown names.
-std::optional<AicMetrics> AicMetricsFromName(std::string_view name);
-const char* AicMetricsName(AicMetrics metrics);  // "PipeUtilization" ...; "None"
+inline std::optional<AicMetrics> AicMetricsFromName(std::string_view name) {
+  return profdata::MetricGroupFromName(name);
+}
+inline const char* AicMetricsName(AicMetrics metrics) {
+  return profdata::MetricGroupName(metrics);
+}  // "None" ...
 
 const char* ProfLevelName(ProfLevel level);  // "off", "l0", "l1", "l2"
 
