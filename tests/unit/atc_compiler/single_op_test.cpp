@@ -243,6 +243,45 @@ TEST(CompileSingleOp, AddIsOneOpWithDescInMetadata) {
   EXPECT_EQ(back.outputs, d.outputs);
 }
 
+TEST(CompileSingleOp, ThePublicGemmSampleOnTheCube) {
+  SingleOpDesc d;
+  ASSERT_TRUE(ParseSingleOpJson(json::parse(kGemmJson)[0], "gemm.json op 0", &d).ok());
+  om::Model model;
+  CompileReport report;
+  CompileOptions options;
+  options.soc_version = "Ascend310";
+  ASSERT_TRUE(CompileSingleOp(d, options, &model, &report).ok());
+  EXPECT_EQ(model.inputs.size(), 5u);
+  EXPECT_EQ(model.inputs[3].dims, std::vector<int64_t>{});
+  const NodeReport* node = report.Find("GEMM");
+  ASSERT_NE(node, nullptr) << report.ToString();
+  EXPECT_EQ(node->engine, kernels::Engine::kAiCore);
+  SingleOpDesc back;
+  ASSERT_TRUE(SingleOpDescOf(model, &back).ok());
+  EXPECT_EQ(SingleOpToJson(back), SingleOpToJson(d));
+
+  // fp16 operands with an fp32 result (GemmEx's C in DT_FLOAT), int8 with int32 (S8gemm).
+  SingleOpDesc wide = d;
+  for (size_t i = 2; i < 5; ++i) wide.inputs[i].dtype = DataType::kFloat;
+  wide.outputs[0].dtype = DataType::kFloat;
+  ASSERT_TRUE(CompileSingleOp(wide, options, &model).ok());
+  SingleOpDesc s8 = d;
+  s8.inputs[0].dtype = s8.inputs[1].dtype = DataType::kInt8;
+  for (size_t i = 2; i < 5; ++i) s8.inputs[i].dtype = DataType::kInt32;
+  s8.outputs[0].dtype = DataType::kInt32;
+  ASSERT_TRUE(CompileSingleOp(s8, options, &model).ok());
+  // fp32 operands: the 310 cube refuses, the AI CPU takes it.
+  SingleOpDesc f32 = wide;
+  f32.inputs[0].dtype = f32.inputs[1].dtype = DataType::kFloat;
+  ASSERT_TRUE(CompileSingleOp(f32, options, &model, &report).ok());
+  ASSERT_NE(report.Find("GEMM"), nullptr);
+  EXPECT_EQ(report.Find("GEMM")->engine, kernels::Engine::kAiCpu);
+  // A c that does not match y's dtype.
+  SingleOpDesc bad = d;
+  bad.outputs[0].dtype = DataType::kFloat;
+  EXPECT_EQ(CompileSingleOp(bad, options, &model).code(), err::kOpOutputNotMatch);
+}
+
 TEST(CompileSingleOp, OnnxGemmWithAttrs) {
   SingleOpDesc d;
   d.op_type = "Gemm";
