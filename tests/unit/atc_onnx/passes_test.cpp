@@ -46,6 +46,13 @@ TEST(AtcOnnxPasses, BatchNormFoldsIntoConvWithTheSameResult) {
   ASSERT_TRUE(Convert(path, &model, &r).ok());
   EXPECT_EQ(r.folded_batchnorms, 1u);
   EXPECT_FALSE(HasNodeOfType(model, "BatchNormalization"));
+  // The fusion record names the conv, the folded BatchNormalization and the fused Relu, in
+  // that order: the dump's compare matches the conv's output with the last one's ground truth.
+  std::vector<std::string> record;
+  for (const auto& n : model.graphs[0].nodes) {
+    if (const auto* v = n.attrs.Find("_datadump_original_op_names")) record = std::get<std::vector<std::string>>(*v);
+  }
+  EXPECT_EQ(record, (std::vector<std::string>{"conv", "bn", "relu"}));
   ConvertOptions off = TestOptions();
   off.fusion.passes["ConvBatchnormFusionPass"] = false;
   const auto folded = RunFloat(path, {Input()});

@@ -81,6 +81,15 @@ bool FoldOne(Graph& g, Node& bn) {
   const int y = bn.outputs[0];
   const int conv_out = c.outputs[0];
   g.value(conv_out).dtype = g.value(y).dtype;
+  // The conv now computes the BatchNormalization's output: record that for the dump's
+  // accuracy comparison (and aclmdlGetOpAttr), as the real converter does, so the conv's
+  // dump is compared with the BatchNormalization's ground truth (the last name).
+  std::vector<std::string> origin = {c.name};
+  if (const auto* v = c.attrs.Find(kOriginalOpNamesAttr); v && std::holds_alternative<std::vector<std::string>>(*v)) {
+    origin = std::get<std::vector<std::string>>(*v);
+  }
+  origin.push_back(bn.name);
+  c.attrs.Set(kOriginalOpNamesAttr, origin);
   bn.dead = true;
   g.ReplaceUses(y, conv_out);
   return true;

@@ -34,7 +34,11 @@ size_t FuseConvEpilogues(Graph& g) {
     int residual = -1;
     bool relu = false;
     int cur = conv_out;
-    std::vector<std::string> absorbed = {conv.name};
+    std::vector<std::string> absorbed = {conv.name};  // or what BatchNorm folding recorded
+    if (const auto* v = conv.attrs.Find(kOriginalOpNamesAttr);
+        v && std::holds_alternative<std::vector<std::string>>(*v)) {
+      absorbed = std::get<std::vector<std::string>>(*v);
+    }
     int reader = SoleReader(g, cur);
     if (reader >= 0 && g.node(reader).type == "Add" && g.node(reader).inputs.size() == 2 &&
         g.node(reader).outputs.size() == 1) {
@@ -64,7 +68,7 @@ size_t FuseConvEpilogues(Graph& g) {
     if (residual >= 0) inputs.push_back(residual);
     kernels::AttrMap attrs = fusedNode.attrs;
     if (relu) attrs.Set("fused_activation", std::string("Relu"));
-    attrs.Set("_datadump_original_op_names", absorbed);
+    attrs.Set(kOriginalOpNamesAttr, absorbed);
     const std::vector<int> outputs = target.outputs;
     // The absorbed nodes between the conv and `last` die with the conv.
     for (size_t k = ci; k < g.nodes.size(); ++k) {

@@ -25,6 +25,10 @@
 
 namespace asim::atc::ir {
 
+// The fusion record a node carries when passes merged other nodes into it: the original op
+// names, the one whose output the node now computes last (ACL_ATTR_NAME_DATA_DUMP_ORIGIN_OP_NAMES).
+inline constexpr const char* kOriginalOpNamesAttr = "_datadump_original_op_names";
+
 using Bytes = std::shared_ptr<const std::vector<uint8_t>>;
 
 struct Value {
