@@ -72,7 +72,7 @@ TEST(AtcCli, FailuresPrintTheCodeAndSolutionAndExit255) {
       {{model, "--output=x", "--soc_version=Ascend310"}, "E10007: [--framework] is required."},
       {{model, "--output=x", "--framework=3", "--soc_version=Ascend310"}, "Value [3] for parameter [--framework]"},
       {{model, "--output=x", "--framework=5"}, "E10004: Value for [--soc_version] is empty."},
-      {{"--singleop=ops.json", "--output=x"}, "a later version"},
+      {{"--singleop=ops.json", "--output=x"}, "E10004: Value for [--soc_version] is empty."},
       {{model, "--output=x", "--framework=5", "--soc_version=Ascend310", "--insert_op_conf=aipp.cfg"},
        "[--insert_op_conf]"},
       {{model, "--output=x", "--framework=5", "--soc_version=Ascend310", "--precision_mode=fast"},

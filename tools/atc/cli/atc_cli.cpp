@@ -16,6 +16,7 @@
 #include "om/om_writer.h"
 #include "runtime/base/log.h"
 #include "tools/atc/driver/convert.h"
+#include "tools/atc/driver/single_op_build.h"
 #include "tools/atc/passes/atc_error.h"
 
 namespace asim::atc {
@@ -120,6 +121,8 @@ std::string HelpText() {
          "  atc --model=./resnet50.onnx --framework=5 --output=./resnet50 --soc_version=Ascend310\n"
          "convert an offline model to JSON:\n"
          "  atc --mode=1 --om=./resnet50.om --json=./resnet50.json\n"
+         "generate single-op models:\n"
+         "  atc --singleop=./gemm.json --output=./op_models --soc_version=Ascend310\n"
          "===== Basic Functionality =====\n"
          "[General]\n"
          "  --h/help            Show this help message\n"
@@ -127,6 +130,7 @@ std::string HelpText() {
          "[Input]\n"
          "  --model             Model file (ONNX)\n"
          "  --om                The model file to be converted to json\n"
+         "  --singleop          Single op definition file (JSON array); one .om per op into --output\n"
          "  --framework         Framework type. 5:Onnx (0:Caffe, 1:MindSpore, 3:Tensorflow in a later version)\n"
          "  --input_format      Format of input data. NCHW (default), NHWC, ND, NCDHW, NDHWC\n"
          "  --input_shape       Shape of input data. E.g.: \"input_name1:n1,c1,h1,w1;input_name2:n2,c2,h2,w2\"\n"
@@ -134,7 +138,8 @@ std::string HelpText() {
          "  --dynamic_image_size Set dynamic image size. E.g.: \"height1,width1;height2,width2\"\n"
          "  --dynamic_dims      Set dynamic dims. E.g.: \"dims1_n1,dims1_n2;dims2_n1,dims2_n2\"\n"
          "[Output]\n"
-         "  --output            Output file path&name (needn't suffix, will add .om automatically)\n"
+         "  --output            Output file path&name (needn't suffix, will add .om automatically);\n"
+         "                      with --singleop, the directory of the op models\n"
          "  --output_type       Set net output type. Support FP32, FP16, UINT8. E.g.: FP16, or\n"
          "                      \"node1:0:FP16;node2:1:FP32\" for several outputs\n"
          "  --json              The output json file path&name which is converted from a model\n"
@@ -149,7 +154,7 @@ std::string HelpText() {
          "                      high_performance_for_all\n"
          "  --fusion_switch_file Set fusion switch file path (ConstantFoldingPass, ConvBatchnormFusionPass)\n"
          "  --log               Generate log with level. Support debug, info, warning, error, null\n"
-         "Not supported yet (a later version): --singleop, --insert_op_conf, --framework 0/1/3.\n";
+         "Not supported yet (a later version): --insert_op_conf, --framework 0/1/3.\n";
 }
 
 void PrintFailure(std::ostream& out, const Status& st) {
@@ -383,6 +388,28 @@ Status GenerateMode(const Flags& f, const std::string& command_line, std::ostrea
   return Status::Ok();
 }
 
+Status SingleOpMode(const Flags& f, const std::string& command_line, std::ostream& out) {
+  if (!f.Has("output")) return EmptyArgument("output");
+  if (!f.Has("soc_version")) return EmptyArgument("soc_version");
+  SingleOpBuildOptions o;
+  o.json_path = f.Get("singleop");
+  o.output_dir = f.Get("output");
+  o.soc_version = f.Get("soc_version");
+  o.command_line = command_line;
+  std::vector<SingleOpWritten> written;
+  ASIM_RETURN_IF_ERROR(BuildSingleOps(o, &written));
+  for (const SingleOpWritten& w : written) {
+    std::string engines;
+    for (const NodeReport& n : w.report.nodes) {
+      if (n.type == w.op_type) engines = kernels::EngineName(n.engine);
+    }
+    out << "[singleop] " << w.op_type << " (" << engines << ") -> " << w.path << "\n";
+  }
+  out << "[singleop] " << written.size() << " op model" << (written.size() == 1 ? "" : "s") << " written to "
+      << o.output_dir << "\n";
+  return Status::Ok();
+}
+
 }  // namespace
 
 int RunAtc(int argc, const char* const* argv, std::ostream& out) {
@@ -404,7 +431,7 @@ int RunAtc(int argc, const char* const* argv, std::ostream& out) {
   if (st.ok()) st = IntFlag(flags, "mode", 0, &mode);
   if (st.ok()) {
     if (flags.Has("singleop")) {
-      st = Unsupported("singleop", flags.Get("singleop"), "single-op model generation (--singleop)");
+      st = SingleOpMode(flags, CommandLine(argc, argv), out);
     } else if (mode == 0) {
       st = GenerateMode(flags, CommandLine(argc, argv), out);
     } else if (mode == 1) {

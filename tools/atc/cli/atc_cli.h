@@ -7,8 +7,9 @@
 // ("ATC start working now, please wait for a moment.", "ATC run success, welcome to the
 // next use.", "ATC run failed, Please check the detail log, Try 'atc --help' for more
 // information" followed by "<code>: <message>" and "Solution: ..."), --mode=0 (ONNX ->
-// <output>.om plus <output>_aicpu_report.txt, also printed) and --mode=1 (.om -> JSON).
-// --singleop, --insert_op_conf, --framework other than 5 and the other --mode values are
+// <output>.om plus <output>_aicpu_report.txt, also printed), --mode=1 (.om -> JSON) and
+// --singleop=ops.json --output=dir (one .om per op description, driver/single_op_build.h).
+// --insert_op_conf, --framework other than 5 and the other --mode values are
 // refused (E10001, "a later version"). Options of the real tool that change nothing here
 // (--enable_small_channel, --buffer_optimize ...) are accepted and logged.
 // Thread safety: sets the process log level; run one at a time. Failure: returns the exit
