@@ -4,8 +4,12 @@
 // ORT accuracy test (tests/e2e/ort_compare) and the side-by-side benchmark (bench/resnet50).
 //
 //   node ort_run.js --model m.onnx --input in.bin [--output out.bin] [--threads 2]
-//                   [--warmup W --runs N]
+//                   [--warmup W --runs N] [--all-outputs DIR]
 //
+// --all-outputs DIR writes every output of the session (not only the first) as raw bytes,
+// DIR/<i>.bin, with DIR/outputs.json listing {name, type, dims, file} in session order: the
+// ground truth of every intermediate tensor when the model lists them as outputs
+// (tools/dump/onnx_golden.py --engine ort).
 // The input is the model's first input, float32, in its declared (static) shape; the file must
 // hold exactly that many values. Prints one JSON line: load_ms (session creation), the output
 // shape, and with --runs the median/min/mean of N timed session.run calls after W warm-ups, plus
@@ -70,6 +74,17 @@ async function main() {
   const result = out[session.outputNames[0]];
   if (result.type !== 'float32') throw new Error(`output type ${result.type}, expected float32`);
   if (args.output) fs.writeFileSync(args.output, Buffer.from(result.data.buffer, result.data.byteOffset, result.data.byteLength));
+  if (args['all-outputs']) {
+    const dir = args['all-outputs'];
+    fs.mkdirSync(dir, { recursive: true });
+    const list = session.outputNames.map((n, i) => {
+      const t = out[n];
+      const file = `${i}.bin`;
+      fs.writeFileSync(`${dir}/${file}`, Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength));
+      return { name: n, type: t.type, dims: t.dims, file };
+    });
+    fs.writeFileSync(`${dir}/outputs.json`, JSON.stringify(list));
+  }
   const report = { ort_version: ort.env.versions ? ort.env.versions.node : 'unknown', threads: args.threads,
     load_ms: loadMs, output_dims: result.dims, runs: args.runs };
   if (args.runs > 0) Object.assign(report, stats(ms), { cpu_ms: (cpu.user + cpu.system) / 1000 / args.runs });
