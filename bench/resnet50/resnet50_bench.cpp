@@ -2,9 +2,10 @@
 // tools/modelzoo + atc) through the public AscendCL API; the "ours" side of bench/resnet50/run.sh.
 //
 //   resnet50_bench --model x.om [--warmup W (3)] [--runs N (10)] [--device-runs K (1)]
-//                  [--input in.bin]
+//                  [--input in.bin] [--acl-json acl.json]
 //
-// aclInit (SoC from ASCEND_SIM_SOC_VERSION), aclrtSetDevice, aclmdlLoadFromFile (timed: the
+// aclInit (with --acl-json's file, e.g. a dump or profiler section; SoC from
+// ASCEND_SIM_SOC_VERSION), aclrtSetDevice, aclmdlLoadFromFile (timed: the
 // model load time), W untimed aclmdlExecute, N timed ones (median/min/mean wall time), then K
 // executions between two events on a stream (aclmdlExecuteAsync; aclrtEventElapsedTime: the
 // simulated device time per batch). Also the mean process CPU time per timed run (cpu_ms, all
@@ -28,6 +29,7 @@ namespace {
 struct Options {
   std::string model;
   std::string input;
+  std::string aclJson;
   int warmup = 3;
   int runs = 10;
   int deviceRuns = 1;
@@ -50,6 +52,8 @@ bool Parse(int argc, char** argv, Options* o) {
       o->model = value;
     } else if (key == "--input") {
       o->input = value;
+    } else if (key == "--acl-json") {
+      o->aclJson = value;
     } else if (key == "--warmup") {
       ok = ParseInt(value, &o->warmup);
     } else if (key == "--runs") {
@@ -66,7 +70,8 @@ bool Parse(int argc, char** argv, Options* o) {
   }
   if (o->model.empty() || argc % 2 == 0) {
     std::fprintf(stderr,
-                 "usage: resnet50_bench --model x.om [--warmup W] [--runs N] [--device-runs K] [--input in.bin]\n");
+                 "usage: resnet50_bench --model x.om [--warmup W] [--runs N] [--device-runs K] [--input in.bin] "
+                 "[--acl-json acl.json]\n");
     return false;
   }
   return true;
@@ -133,7 +138,7 @@ int Run(const Options& o, aclrtStream stream) {
 int main(int argc, char** argv) {
   Options o;
   if (!Parse(argc, argv, &o)) return 1;
-  if (!asim::bench::Check(aclInit(nullptr), "aclInit")) return 1;
+  if (!asim::bench::Check(aclInit(o.aclJson.empty() ? nullptr : o.aclJson.c_str()), "aclInit")) return 1;
   int rc = 1;
   aclrtStream stream = nullptr;
   if (asim::bench::Check(aclrtSetDevice(0), "aclrtSetDevice") &&
