@@ -8,6 +8,7 @@
 #include "runtime/core/runtime.h"
 #include "runtime/dump/dump_manager.h"
 #include "runtime/model/model_manager.h"
+#include "runtime/op/op_runner.h"
 #include "runtime/profiling/profiler.h"
 
 namespace asim::api {
@@ -17,6 +18,7 @@ void RegisterRuntimeExtensions() {
   std::call_once(once, [] {
     rt::Runtime& rt = rt::Runtime::Get();
     rt.AddExtension(model::ModelManager::Extension());
+    rt.AddExtension(op::OpRunner::Extension());  // single-op models: released before the leak sweep
     rt.AddExtension(prof::Profiler::Extension());
     rt.AddExtension(dump::DumpManager::Extension());
     // Last: its leak sweep sees what the others (models) have released.

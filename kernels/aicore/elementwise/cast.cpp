@@ -1,9 +1,10 @@
-// Cast (attribute `to`) and CastLike (the second input's dtype) between fp32, fp16, bf16,
-// double, int8..int64, uint8..uint64 and bool, with the conversion rules of
-// kernels/common/cast_util.h (float -> int saturates, NaN -> 0; int -> int wraps).
-// `to` is a DataType (aclDataType numbering), not an ONNX TensorProto number: the
-// converter maps it. AI Core vector unit: fp32, fp16, int32, int8, uint8, bool on both
-// sides (static shapes); AI CPU: every pair (any shape). Owner: elementwise family.
+// Cast (attribute `to`, or CANN's `dst_type` as single-op calls and aclopCast give it) and
+// CastLike (the second input's dtype) between fp32, fp16, bf16, double, int8..int64,
+// uint8..uint64 and bool, with the conversion rules of kernels/common/cast_util.h (float ->
+// int saturates, NaN -> 0; int -> int wraps). `to` / `dst_type` is a DataType (aclDataType
+// numbering), not an ONNX TensorProto number: the converter maps it. CANN's `truncate`
+// (aclopCast) is accepted and ignored: the conversion rules above are the only ones. AI Core vector unit: fp32, fp16,
+// int32, int8, uint8, bool on both sides (static shapes); AI CPU: every pair (any shape). Owner: elementwise family.
 // Thread safety: re-entrant. Failure: kOpAttrNotMatch for a `to` outside the engine's
 // types (the AI Core refusal sends the op to AI CPU).
 #include <algorithm>
@@ -44,7 +45,8 @@ Status CastCompute(KernelContext& ctx) {
 
 DataType TargetOf(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, bool like) {
   if (like) return inputs.size() > 1 ? inputs[1].dtype : DataType::kUndefined;
-  return attrs.GetDataType("to", DataType::kUndefined);
+  if (attrs.Has("to")) return attrs.GetDataType("to", DataType::kUndefined);
+  return attrs.GetDataType("dst_type", DataType::kUndefined);
 }
 
 InferShapeFn CastInfer(bool like) {
@@ -61,6 +63,9 @@ ConstraintFn TargetIn(std::vector<DataType> allowed, bool like) {
   return [allowed = std::move(allowed), like](const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
                                               const ChipTraits&) {
     const DataType to = TargetOf(inputs, attrs, like);
+    if (!like && !attrs.Has("to") && !attrs.Has("dst_type")) {
+      return Status(err::kOpAttrNotMatch, "the target dtype is missing: set attribute 'to' or 'dst_type'");
+    }
     if (std::find(allowed.begin(), allowed.end(), to) != allowed.end()) return Status::Ok();
     return Status(err::kOpAttrNotMatch, std::string("target dtype ") + DataTypeName(to) + " is not supported");
   };
@@ -73,7 +78,8 @@ KernelDef Cast(Engine engine, bool like) {
   if (like) {
     b.Input("target_type", dtypes);
   } else {
-    b.RequiredAttr("to", AttrType::kDataType);
+    // One of the two names is required (TargetIn checks it): ONNX's `to`, CANN's `dst_type`.
+    b.Attr("truncate", false);
   }
   b.Attr("saturate", int64_t{1})  // float8 targets only; accepted and ignored
       .Output("output", {})

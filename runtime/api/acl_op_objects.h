@@ -1,0 +1,47 @@
+// The definitions behind acl_op.h's opaque aclopAttr and aclopHandle, their registries, and
+// the argument conversion the acl_op / acl_op_compiler / acl_cblas shims share.
+//
+// Owns: the object layouts (an aclopAttr is a runtime/op OpAttr; an aclopHandle is a call
+// with its descriptions copied at creation and the single-op model it runs) and the checks of
+// the (opType, numInputs, inputDesc[], ..., attr) argument lists, which name the argument and
+// index at fault ("inputDesc[1] is NULL", "numOutputs -1 is negative").
+// Thread safety: the registries are thread-safe; one object is not synchronised (as in
+// AscendCL, an application must not change one aclopAttr from two threads at once).
+// Failure: Status kInvalidParam (kInvalidResourceHandle for a stale handle) with the message.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "runtime/api/acl_objects.h"
+#include "runtime/base/status.h"
+#include "runtime/core/handle_registry.h"
+#include "runtime/op/op_attr.h"
+#include "runtime/op/op_call.h"
+#include "runtime/op/op_catalog.h"
+#include "runtime/op/op_service.h"
+
+struct aclopAttr {
+  asim::op::OpAttr attr;
+};
+
+struct aclopHandle {
+  asim::op::OpCall call;
+  std::shared_ptr<const asim::op::OpModelEntry> entry;
+};
+
+namespace asim::api {
+
+rt::HandleRegistry<aclopAttr>& OpAttrs();
+rt::HandleRegistry<aclopHandle>& OpHandles();
+
+// Copies the descriptions and attributes of a call. NULL `attr` = no attributes.
+Status BuildOpCall(const char* op_type, int num_inputs, const aclTensorDesc* const input_desc[], int num_outputs,
+                   const aclTensorDesc* const output_desc[], const aclopAttr* attr, op::OpCall* call);
+// The data buffers of one side ("input" / "output"), checked non-NULL and live.
+Status CollectOpBuffers(const char* what, int count, const aclDataBuffer* const buffers[],
+                        std::vector<op::OpBuffer>* out);
+// Writes the call's output shapes back into the application's descs (aclopExecuteV2).
+void UpdateOutputDescs(const op::OpCall& call, aclTensorDesc* const output_desc[]);
+
+}  // namespace asim::api

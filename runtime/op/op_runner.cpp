@@ -1,0 +1,94 @@
+// OpRunner: per-device loaded single-op models and their execution. See op_runner.h.
+#include "runtime/op/op_runner.h"
+
+#include <vector>
+
+#include "runtime/base/log.h"
+#include "runtime/op/compile_options.h"
+
+namespace asim::op {
+namespace {
+
+// Model id of single-op tasks (model/task_info.h: 0 = a single op, never an aclmdl id).
+constexpr uint32_t kSingleOpModelId = 0;
+
+class OpExtension : public rt::RuntimeExtension {
+ public:
+  size_t OnDeviceRelease(int32_t device_id, bool /*log_leaks*/) override {
+    (void)OpRunner::Get().Release(device_id);
+    return 0;  // cached op models are the runtime's, not the application's: never leaks
+  }
+  void OnFinalize() override {
+    (void)OpRunner::Get().Release(-1);
+    OpCatalog::Get().Clear();
+    CompileOptionStore::Get().Reset();
+  }
+};
+
+}  // namespace
+
+OpRunner& OpRunner::Get() {
+  static OpRunner* runner = new OpRunner();  // process lifetime: tasks may outlive main()
+  return *runner;
+}
+
+std::shared_ptr<rt::RuntimeExtension> OpRunner::Extension() {
+  static auto extension = std::make_shared<OpExtension>();
+  return extension;
+}
+
+Status OpRunner::Loaded(const std::shared_ptr<const OpModelEntry>& entry,
+                        const std::shared_ptr<rt::DeviceContext>& device, std::shared_ptr<model::LoadedModel>* out) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto& per_device = loaded_[device->id()];
+  auto it = per_device.find(entry->serial);
+  if (it != per_device.end()) {
+    *out = it->second;
+    return Status::Ok();
+  }
+  std::shared_ptr<model::LoadedModel> loaded;
+  Status st = model::LoadedModel::Load(entry->model, model::LoadMemory{}, device, kSingleOpModelId, &loaded);
+  if (!st.ok()) {
+    return Status(st.code() == err::kGeLoadModel ? err::kOpLoadFailed : st.code(),
+                  "loading single-op model " + DescText(entry->desc) + " [" + entry->source + "] on device " +
+                      std::to_string(device->id()) + ": " + st.message());
+  }
+  per_device[entry->serial] = loaded;
+  *out = std::move(loaded);
+  return Status::Ok();
+}
+
+Status OpRunner::Execute(const std::shared_ptr<const OpModelEntry>& entry,
+                         const std::shared_ptr<rt::DeviceContext>& device, model::ExecuteRequest request) {
+  std::shared_ptr<model::LoadedModel> loaded;
+  ASIM_RETURN_IF_ERROR(Loaded(entry, device, &loaded));
+  request.async = true;
+  request.keep_alive.push_back(entry);  // the om::Model the tasks read stays alive
+  return loaded->Execute(request);
+}
+
+size_t OpRunner::Release(int32_t device_id) {
+  std::vector<std::shared_ptr<model::LoadedModel>> removed;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = loaded_.begin(); it != loaded_.end();) {
+      if (device_id < 0 || it->first == device_id) {
+        for (auto& [serial, m] : it->second) removed.push_back(std::move(m));
+        it = loaded_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  for (auto& m : removed) m->WaitIdle();
+  return removed.size();
+}
+
+size_t OpRunner::loaded_count() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  size_t n = 0;
+  for (const auto& [id, per_device] : loaded_) n += per_device.size();
+  return n;
+}
+
+}  // namespace asim::op

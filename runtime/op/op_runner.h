@@ -1,0 +1,51 @@
+// OpRunner: single-op models loaded on devices, and their execution on a caller's stream.
+//
+// Owns: per device, one model::LoadedModel per catalog entry that ran there (loaded on first
+// use: its work memory and prepared task list, the same executor offline models use). Loaded
+// op models are not aclmdl models: they have no model id (their tasks carry model id 0, which
+// is how dump and profiling tell single-op tasks from model tasks) and are released with their
+// device (aclrtResetDevice, aclFinalize) without counting as leaks.
+// Execution binds the caller's device buffers as the model's inputs and outputs and submits
+// the model's tasks to the caller's stream (asynchronous, as aclopExecuteV2 is).
+// Thread safety: every member is thread-safe; executions of one op model are serialised on
+// the device by the executor (they share its work memory).
+// Failure: the executor's codes: kInvalidParam for a buffer that is not device memory of the
+// device (a host pointer) or is too small, kResourceNotMatch for a stream of another device.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "runtime/core/extension.h"
+#include "runtime/model/loaded_model.h"
+#include "runtime/op/op_catalog.h"
+
+namespace asim::op {
+
+class OpRunner {
+ public:
+  static OpRunner& Get();
+  // Releases a device's op models; aclFinalize also clears the catalog and compile options.
+  static std::shared_ptr<rt::RuntimeExtension> Extension();
+
+  // Runs `entry` on `device` (the current context's) on `stream` (an application stream
+  // handle, nullptr = the default stream).
+  Status Execute(const std::shared_ptr<const OpModelEntry>& entry, const std::shared_ptr<rt::DeviceContext>& device,
+                 model::ExecuteRequest request);
+
+  size_t Release(int32_t device_id);  // every loaded op model of a device (-1 = all)
+  size_t loaded_count() const;
+
+ private:
+  OpRunner() = default;
+  Status Loaded(const std::shared_ptr<const OpModelEntry>& entry, const std::shared_ptr<rt::DeviceContext>& device,
+                std::shared_ptr<model::LoadedModel>* out);
+
+  mutable std::mutex mutex_;
+  // device id -> entry serial -> loaded model
+  std::map<int32_t, std::map<uint64_t, std::shared_ptr<model::LoadedModel>>> loaded_;
+};
+
+}  // namespace asim::op

@@ -1,0 +1,202 @@
+// Single-op service: matching, on-demand compilation, buffer checks, execution, shape
+// inference. See op_service.h.
+#include "runtime/op/op_service.h"
+
+#include "kernels/framework/registry.h"
+#include "runtime/base/log.h"
+#include "runtime/core/runtime.h"
+#include "runtime/model/chip_traits.h"
+#include "runtime/op/compile_options.h"
+#include "runtime/op/op_runner.h"
+#include "tools/atc/compiler/single_op.h"
+
+namespace asim::op {
+namespace {
+
+Status CurrentDevice(std::shared_ptr<rt::DeviceContext>* device) {
+  std::shared_ptr<rt::Context> ctx;
+  ASIM_RETURN_IF_ERROR(rt::Runtime::Get().CurrentContext(&ctx));
+  *device = ctx->device();
+  return Status::Ok();
+}
+
+// CANN ships pre-built binary kernels for these families: single ops run without a model.
+bool HasBinaryKernels(const sim::SocSpec& spec) {
+  return spec.short_soc_version == "Ascend910B" || spec.short_soc_version == "Ascend310P";
+}
+
+std::vector<kernels::TensorSpec> SpecsOf(const std::vector<TensorDesc>& descs) {
+  std::vector<kernels::TensorSpec> out;
+  out.reserve(descs.size());
+  for (const TensorDesc& d : descs) {
+    kernels::TensorSpec s;
+    s.dtype = d.data_type();
+    s.format = d.format();
+    s.dims = d.dims();
+    if (d.IsConst() && !d.const_data().empty()) s.host_data = d.const_data().data();
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// The registry's outputs for the call's inputs and attributes (plain dims of each output).
+Status InferOutputs(const OpCall& call, const kernels::ChipTraits& chip, std::vector<std::vector<int64_t>>* dims,
+                    std::vector<DataType>* dtypes) {
+  kernels::Selection sel;
+  Status st = kernels::KernelRegistry::Get().Select(call.op_type, SpecsOf(call.inputs), call.attrs, chip, &sel);
+  if (!st.ok()) return Status(st.code(), "op '" + call.op_type + "': " + st.message());
+  dims->clear();
+  dtypes->clear();
+  for (const kernels::TensorSpec& o : sel.outputs) {
+    const bool internal = o.origin_format != Format::kUndefined && !o.origin_dims.empty();
+    dims->push_back(internal ? o.origin_dims : o.dims);
+    dtypes->push_back(o.dtype);
+  }
+  return Status::Ok();
+}
+
+bool Dynamic(const std::vector<int64_t>& dims) {
+  for (int64_t d : dims) {
+    if (d < 0) return true;
+  }
+  return false;
+}
+
+Status Compile(const atc::SingleOpDesc& desc, const sim::SocSpec& spec, const std::string& source,
+               std::shared_ptr<const OpModelEntry>* entry) {
+  atc::CompileOptions options;
+  options.soc_version = spec.soc_version;
+  options.model_name = desc.op_type;
+  options.metadata = CompileOptionStore::Get().AsMetadata();
+  om::Model model;
+  Status st = atc::CompileSingleOp(desc, options, &model);
+  if (!st.ok()) {
+    return Status(st.code(),
+                  "compiling single op " + DescText(desc) + " for " + spec.soc_version + ": " + st.message());
+  }
+  ASIM_LOG_INFO("[ACL] single op: compiled {} for {} ({})", DescText(desc), spec.soc_version, source);
+  return OpCatalog::Get().AddCompiled(std::move(model), source, entry);
+}
+
+}  // namespace
+
+Status PrepareOp(OpCall* call, CompilePolicy policy, std::shared_ptr<const OpModelEntry>* entry) {
+  if (call->op_type.empty()) return Status(err::kInvalidParam, "opType must not be empty");
+  std::shared_ptr<rt::DeviceContext> device;
+  ASIM_RETURN_IF_ERROR(CurrentDevice(&device));
+  const sim::SocSpec& spec = device->device().spec();
+
+  // Output descs with unknown dims (aclopExecuteV2 lets the kernel decide them).
+  bool inputs_static = true;
+  for (const TensorDesc& t : call->inputs) inputs_static = inputs_static && !Dynamic(t.dims());
+  bool outputs_dynamic = false;
+  for (const TensorDesc& t : call->outputs) outputs_dynamic = outputs_dynamic || Dynamic(t.dims());
+  if (inputs_static && outputs_dynamic) {
+    std::vector<std::vector<int64_t>> dims;
+    std::vector<DataType> dtypes;
+    if (InferOutputs(*call, model::ChipTraitsOf(spec), &dims, &dtypes).ok()) {
+      for (size_t i = 0; i < call->outputs.size() && i < dims.size(); ++i) {
+        if (!Dynamic(call->outputs[i].dims())) continue;
+        (void)call->outputs[i].SetShape(static_cast<int>(dims[i].size()), dims[i].data());
+      }
+    }
+  }
+
+  Status found = OpCatalog::Get().Find(*call, spec, entry);
+  if (found.ok() && !(*entry)->dynamic) return Status::Ok();
+  if (found.ok()) {
+    // A model with unknown dims: its static instance for this call's shapes.
+    if (!inputs_static) {
+      return Status(err::kInvalidParam,
+                    "executing " + call->Text() + ": every input dim must be known at execution (-1 only in models)");
+    }
+    atc::SingleOpDesc desc = DescOfCall(*call);
+    for (const auto& [name, value] : (*entry)->desc.attrs.values()) {
+      if (!desc.attrs.Has(name)) desc.attrs.Set(name, value);
+    }
+    return Compile(desc, spec, "static instance of " + (*entry)->source, entry);
+  }
+  const bool online = policy == CompilePolicy::kAlways || CompileOptionStore::Get().online() || HasBinaryKernels(spec);
+  if (!online) return found;
+  if (call->HasDynamicShape() && policy != CompilePolicy::kAlways) {
+    return Status(err::kInvalidParam,
+                  "executing " + call->Text() + ": every input dim must be known at execution (-1 only in models)");
+  }
+  return Compile(DescOfCall(*call), spec, policy == CompilePolicy::kAlways ? "aclopCompile" : "compiled on demand",
+                 entry);
+}
+
+Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, const std::vector<OpBuffer>& inputs,
+             const std::vector<OpBuffer>& outputs, void* stream) {
+  auto check = [&](const char* what, const char* desc_arg, const std::vector<OpBuffer>& bufs,
+                   const std::vector<TensorDesc>& descs, const std::vector<atc::SingleOpTensor>& model) -> Status {
+    if (bufs.size() != descs.size()) {
+      return Status(err::kInvalidParam, std::string("the call has ") + std::to_string(descs.size()) + " " + what +
+                                            " desc(s) but " + std::to_string(bufs.size()) + " buffer(s)");
+    }
+    for (size_t i = 0; i < bufs.size(); ++i) {
+      // The model's shape when the desc left dims unknown (they were inferred).
+      size_t need = descs[i].SizeBytes();
+      if (i < model.size() && !Dynamic(model[i].dims)) {
+        TensorDesc m(model[i].dtype, model[i].format, model[i].dims);
+        need = m.SizeBytes();
+      }
+      if (bufs[i].size < need) {
+        return Status(err::kInvalidParam, std::string(what) + "s[" + std::to_string(i) + "] has " +
+                                              std::to_string(bufs[i].size) + " bytes but " + desc_arg + "[" +
+                                              std::to_string(i) + "] (" + descs[i].DebugString() + ") needs " +
+                                              std::to_string(need));
+      }
+      if (bufs[i].data == nullptr && need > 0) {
+        return Status(err::kInvalidParam, std::string(what) + "s[" + std::to_string(i) + "]'s data is NULL");
+      }
+    }
+    return Status::Ok();
+  };
+  ASIM_RETURN_IF_ERROR(check("input", "inputDesc", inputs, call->inputs, entry->desc.inputs));
+  ASIM_RETURN_IF_ERROR(check("output", "outputDesc", outputs, call->outputs, entry->desc.outputs));
+  std::shared_ptr<rt::DeviceContext> device;
+  ASIM_RETURN_IF_ERROR(CurrentDevice(&device));
+  model::ExecuteRequest request;
+  for (const OpBuffer& b : inputs) request.inputs.push_back(model::IoBuffer{b.data, b.size, nullptr});
+  for (const OpBuffer& b : outputs) request.outputs.push_back(model::IoBuffer{b.data, b.size, nullptr});
+  request.stream = stream;
+  Status st = OpRunner::Get().Execute(entry, device, std::move(request));
+  if (!st.ok()) return Status(st.code(), "single op " + call->op_type + ": " + st.message());
+  for (size_t i = 0; i < call->outputs.size() && i < entry->desc.outputs.size(); ++i) {
+    const auto& dims = entry->desc.outputs[i].dims;
+    if (!Dynamic(dims)) (void)call->outputs[i].SetShape(static_cast<int>(dims.size()), dims.data());
+  }
+  return Status::Ok();
+}
+
+Status ExecuteOp(OpCall* call, const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs, void* stream,
+                 CompilePolicy policy) {
+  std::shared_ptr<const OpModelEntry> entry;
+  ASIM_RETURN_IF_ERROR(PrepareOp(call, policy, &entry));
+  return RunOp(entry, call, inputs, outputs, stream);
+}
+
+Status InferOpShape(OpCall* call) {
+  if (call->op_type.empty()) return Status(err::kInvalidParam, "opType must not be empty");
+  sim::SocSpec spec;
+  std::shared_ptr<rt::DeviceContext> device;
+  if (CurrentDevice(&device).ok()) {
+    spec = device->device().spec();
+  } else {
+    ASIM_RETURN_IF_ERROR(sim::LoadSocSpec(rt::Runtime::Get().soc_name(), &spec));
+  }
+  std::vector<std::vector<int64_t>> dims;
+  std::vector<DataType> dtypes;
+  ASIM_RETURN_IF_ERROR(InferOutputs(*call, model::ChipTraitsOf(spec), &dims, &dtypes));
+  if (call->outputs.size() > dims.size()) {
+    return Status(err::kInvalidParam, "op '" + call->op_type + "' has " + std::to_string(dims.size()) +
+                                          " output(s) but numOutputs is " + std::to_string(call->outputs.size()));
+  }
+  for (size_t i = 0; i < call->outputs.size(); ++i) {
+    ASIM_RETURN_IF_ERROR(call->outputs[i].SetShape(static_cast<int>(dims[i].size()), dims[i].data()));
+  }
+  return Status::Ok();
+}
+
+}  // namespace asim::op

@@ -1,0 +1,55 @@
+// Single-op service: what the acl_op.h / acl_op_compiler.h shims call — find or compile the
+// model a call runs, validate the caller's buffers, execute on the caller's stream, infer
+// output shapes.
+//
+// Owns: the policy of a call without a matching model. It is compiled on demand (and kept in
+// the catalog) when online compilation is in effect: the application used acl_op_compiler.h
+// (compile_options.h), the call is aclopCompile* itself, or the device is an Ascend910B /
+// Ascend310P family chip, for which CANN ships pre-built binary kernels of its operators so
+// single ops run without an op model directory. Otherwise the call fails with
+// ACL_ERROR_OP_NOT_FOUND (as real ACL without the compiler does). A matched model with unknown
+// dims (-1, shape_range) is compiled once per concrete shape (its static instance), which is
+// what CANN's runtime tiling does for dynamic single-op models.
+// Thread safety: every function is thread-safe. Failure: kInvalidParam for bad buffers (index
+// and sizes named); kOpNotFound / kUnsupportedDataType / kFormatNotMatch / kOpAttrNotMatch
+// from matching and compilation with the registry's explanation; the executor's codes.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "runtime/base/status.h"
+#include "runtime/op/op_call.h"
+#include "runtime/op/op_catalog.h"
+
+namespace asim::op {
+
+struct OpBuffer {
+  void* data = nullptr;
+  size_t size = 0;
+};
+
+enum class CompilePolicy {
+  kIfOnline,  // aclopExecute*, handles, aclopUpdateParams: compile only when online compilation is in effect
+  kAlways,    // aclopCompile, aclopCompileAndExecute*
+};
+
+// The model `call` runs on the current context's device (matched, or compiled as the policy
+// allows). Output descs with unknown dims get the inferred ones first (aclopExecuteV2).
+Status PrepareOp(OpCall* call, CompilePolicy policy, std::shared_ptr<const OpModelEntry>* entry);
+
+// Checks the buffers against the call's descs (count, NULL, size >= the desc's bytes) and runs
+// `entry` on `stream`. The call's output descs end up with the model's output shapes.
+Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, const std::vector<OpBuffer>& inputs,
+             const std::vector<OpBuffer>& outputs, void* stream);
+
+// PrepareOp + RunOp.
+Status ExecuteOp(OpCall* call, const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs, void* stream,
+                 CompilePolicy policy);
+
+// Shape inference through the kernel registry, no execution: fills the dims of
+// call->outputs (as many as the kernel produces).
+Status InferOpShape(OpCall* call);
+
+}  // namespace asim::op

@@ -1,0 +1,526 @@
+// Conformance of acl_op.h and acl_op_compiler.h on the default chip (Ascend310, which has no
+// pre-built binary kernels: a single op runs only from a model directory, aclopLoad or
+// online compilation). Public API only. ctest runs every TEST in its own process, so the
+// tests that need online compilation off come first and also hold when run in one process.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "acl/acl_op_compiler.h"
+#include "conformance_util.h"
+#include "op_util.h"
+
+namespace {
+
+using conformance::DevTensor;
+using conformance::RecentMsg;
+
+::testing::Environment* const kEnv = ::testing::AddGlobalTestEnvironment(new conformance::AclEnvironment());
+
+aclrtStream NewStream() {
+  aclrtStream s = nullptr;
+  EXPECT_EQ(aclrtCreateStream(&s), ACL_SUCCESS);
+  return s;
+}
+
+// Add of two [rows, cols] tensors through aclopExecuteV2.
+aclError RunAdd(DevTensor& a, DevTensor& b, DevTensor& y, aclrtStream stream, aclopAttr* attr = nullptr) {
+  aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
+  aclDataBuffer* in_buf[] = {a.buffer(), b.buffer()};
+  aclTensorDesc* out_desc[] = {y.desc()};
+  aclDataBuffer* out_buf[] = {y.buffer()};
+  return aclopExecuteV2("Add", 2, in_desc, in_buf, 1, out_desc, out_buf, attr, stream);
+}
+
+aclError CompileAdd(DevTensor& a, DevTensor& b, DevTensor& y) {
+  const aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
+  const aclTensorDesc* out_desc[] = {y.desc()};
+  return aclopCompile("Add", 2, in_desc, 1, out_desc, nullptr, ACL_ENGINE_SYS, ACL_COMPILE_SYS, nullptr);
+}
+
+std::vector<float> Iota(size_t n, float start, float step) {
+  std::vector<float> v(n);
+  for (size_t i = 0; i < n; ++i) v[i] = start + step * static_cast<float>(i);
+  return v;
+}
+
+// ---- without online compilation ----------------------------------------------------
+
+TEST(OpNoModel, ExecuteWithoutModelOrCompilationIsOpNotFound) {
+  DevTensor a(ACL_FLOAT, {2, 3}), b(ACL_FLOAT, {2, 3}), y(ACL_FLOAT, {2, 3});
+  aclrtStream s = NewStream();
+  EXPECT_ACL_ERROR(RunAdd(a, b, y, s), ACL_ERROR_OP_NOT_FOUND, "atc --singleop");
+  EXPECT_NE(RecentMsg().find("aclopCompile"), std::string::npos) << RecentMsg();
+  aclopHandle* handle = nullptr;
+  const aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
+  const aclTensorDesc* out_desc[] = {y.desc()};
+  EXPECT_ACL_ERROR(aclopCreateHandle("Add", 2, in_desc, 1, out_desc, nullptr, &handle), ACL_ERROR_OP_NOT_FOUND, "Add");
+  EXPECT_ACL_ERROR(aclopUpdateParams("Add", 2, in_desc, 1, out_desc, nullptr), ACL_ERROR_OP_NOT_FOUND, "Add");
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
+TEST(OpNoModel, AfterCompileTheSameOpRunsAndAMismatchNamesTheClosestModel) {
+  DevTensor a(ACL_FLOAT, {2, 3}), b(ACL_FLOAT, {2, 3}), y(ACL_FLOAT, {2, 3});
+  ASSERT_ACL_OK(CompileAdd(a, b, y));
+  // A different shape is compiled on demand now (online compilation is in effect).
+  DevTensor c(ACL_FLOAT, {4}), d(ACL_FLOAT, {4}), z(ACL_FLOAT, {4});
+  aclrtStream s = NewStream();
+  c.UploadFloats({1, 2, 3, 4});
+  d.UploadFloats({10, 20, 30, 40});
+  ASSERT_ACL_OK(RunAdd(c, d, z, s));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_EQ(z.DownloadFloats(), (std::vector<float>{11, 22, 33, 44}));
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
+// ---- attributes ---------------------------------------------------------------------
+
+TEST(OpAttr, EverySetterAcceptsValidValues) {
+  aclopAttr* attr = aclopCreateAttr();
+  ASSERT_NE(attr, nullptr);
+  EXPECT_ACL_OK(aclopSetAttrBool(attr, "b", 1));
+  EXPECT_ACL_OK(aclopSetAttrInt(attr, "i", -7));
+  EXPECT_ACL_OK(aclopSetAttrFloat(attr, "f", 0.5f));
+  EXPECT_ACL_OK(aclopSetAttrString(attr, "s", "NCHW"));
+  EXPECT_ACL_OK(aclopSetAttrDataType(attr, "dt", ACL_FLOAT16));
+  const aclDataType dts[] = {ACL_FLOAT, ACL_INT8};
+  EXPECT_ACL_OK(aclopSetAttrListDataType(attr, "ldt", 2, dts));
+  const uint8_t bools[] = {1, 0, 1};
+  EXPECT_ACL_OK(aclopSetAttrListBool(attr, "lb", 3, bools));
+  const int64_t ints[] = {1, 2, 3, 4};
+  EXPECT_ACL_OK(aclopSetAttrListInt(attr, "li", 4, ints));
+  EXPECT_ACL_OK(aclopSetAttrListInt(attr, "empty", 0, nullptr));
+  const float floats[] = {0.25f, 2.0f};
+  EXPECT_ACL_OK(aclopSetAttrListFloat(attr, "lf", 2, floats));
+  const char* strings[] = {"a", "bc"};
+  EXPECT_ACL_OK(aclopSetAttrListString(attr, "ls", 2, strings));
+  const int64_t l0[] = {1, 2};
+  const int64_t l1[] = {3};
+  const int64_t* lists[] = {l0, l1};
+  const int counts[] = {2, 1};
+  EXPECT_ACL_OK(aclopSetAttrListListInt(attr, "lli", 2, counts, lists));
+  // Setting a name again replaces it (also with another type).
+  EXPECT_ACL_OK(aclopSetAttrInt(attr, "b", 3));
+  aclopDestroyAttr(attr);
+  aclopDestroyAttr(nullptr);  // like free(NULL)
+}
+
+TEST(OpAttr, SettersRejectBadArguments) {
+  aclopAttr* attr = aclopCreateAttr();
+  ASSERT_NE(attr, nullptr);
+  EXPECT_ACL_ERROR(aclopSetAttrInt(nullptr, "i", 1), ACL_ERROR_INVALID_PARAM, "attr");
+  EXPECT_ACL_ERROR(aclopSetAttrInt(attr, nullptr, 1), ACL_ERROR_INVALID_PARAM, "attrName");
+  EXPECT_ACL_ERROR(aclopSetAttrInt(attr, "", 1), ACL_ERROR_INVALID_PARAM, "attrName");
+  EXPECT_ACL_ERROR(aclopSetAttrString(attr, "s", nullptr), ACL_ERROR_INVALID_PARAM, "attrValue");
+  EXPECT_ACL_ERROR(aclopSetAttrDataType(attr, "dt", static_cast<aclDataType>(12345)), ACL_ERROR_INVALID_PARAM, "12345");
+  EXPECT_ACL_ERROR(aclopSetAttrListInt(attr, "li", -1, nullptr), ACL_ERROR_INVALID_PARAM, "negative");
+  EXPECT_ACL_ERROR(aclopSetAttrListInt(attr, "li", 2, nullptr), ACL_ERROR_INVALID_PARAM, "values");
+  EXPECT_ACL_ERROR(aclopSetAttrListFloat(attr, "lf", 1, nullptr), ACL_ERROR_INVALID_PARAM, "values");
+  EXPECT_ACL_ERROR(aclopSetAttrListBool(attr, "lb", 1, nullptr), ACL_ERROR_INVALID_PARAM, "values");
+  const char* strings[] = {"a", nullptr};
+  EXPECT_ACL_ERROR(aclopSetAttrListString(attr, "ls", 2, strings), ACL_ERROR_INVALID_PARAM, "values[1]");
+  const aclDataType dts[] = {ACL_FLOAT, static_cast<aclDataType>(999)};
+  EXPECT_ACL_ERROR(aclopSetAttrListDataType(attr, "ldt", 2, dts), ACL_ERROR_INVALID_PARAM, "values[1]");
+  const int counts[] = {1, -2};
+  const int64_t l0[] = {1};
+  const int64_t* lists[] = {l0, nullptr};
+  EXPECT_ACL_ERROR(aclopSetAttrListListInt(attr, "lli", 2, counts, lists), ACL_ERROR_INVALID_PARAM, "numValues[1]");
+  const int counts2[] = {1, 1};
+  EXPECT_ACL_ERROR(aclopSetAttrListListInt(attr, "lli", 2, counts2, lists), ACL_ERROR_INVALID_PARAM, "values[1]");
+  EXPECT_ACL_ERROR(aclopSetAttrListListInt(attr, "lli", -1, counts2, lists), ACL_ERROR_INVALID_PARAM, "numLists");
+  EXPECT_ACL_ERROR(aclopSetAttrListListInt(attr, "lli", 1, nullptr, lists), ACL_ERROR_INVALID_PARAM, "NULL");
+  aclopDestroyAttr(attr);
+  // A destroyed attribute object is not live any more.
+  EXPECT_ACL_ERROR(aclopSetAttrInt(attr, "i", 1), ACL_ERROR_INVALID_PARAM, "live");
+  aclopDestroyAttr(attr);
+  EXPECT_NE(RecentMsg().find("aclopAttr"), std::string::npos) << RecentMsg();
+}
+
+// ---- execution with online compilation --------------------------------------------------
+
+class OpExec : public ::testing::Test {
+ protected:
+  void SetUp() override { stream_ = NewStream(); }
+  void TearDown() override { EXPECT_EQ(aclrtDestroyStream(stream_), ACL_SUCCESS); }
+  aclrtStream stream_ = nullptr;
+};
+
+TEST_F(OpExec, AddFp32AndFp16AfterAclopCompile) {
+  for (aclDataType dt : {ACL_FLOAT, ACL_FLOAT16}) {
+    DevTensor a(dt, {3, 5}), b(dt, {3, 5}), y(dt, {3, 5});
+    ASSERT_ACL_OK(CompileAdd(a, b, y));
+    const std::vector<float> x0 = Iota(15, -3.0f, 0.5f), x1 = Iota(15, 1.0f, 0.25f);
+    a.UploadFloats(x0);
+    b.UploadFloats(x1);
+    ASSERT_ACL_OK(RunAdd(a, b, y, stream_));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+    const std::vector<float> got = y.DownloadFloats();
+    for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], x0[i] + x1[i], 1e-3) << i;
+  }
+}
+
+TEST_F(OpExec, ExecuteV2FillsOutputDimsTheKernelInfers) {
+  ASSERT_ACL_OK(aclSetCompileopt(ACL_OP_JIT_COMPILE, "enable"));
+  DevTensor a(ACL_FLOAT, {2, 1, 3}), b(ACL_FLOAT, {4, 3}), y(ACL_FLOAT, {2, 4, 3});
+  const int64_t unknown[] = {-1, -1, -1};
+  aclTensorDesc* out = aclCreateTensorDesc(ACL_FLOAT, 3, unknown, ACL_FORMAT_ND);
+  a.UploadFloats(Iota(6, 0, 1));
+  b.UploadFloats(Iota(12, 100, 1));
+  aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
+  aclDataBuffer* in_buf[] = {a.buffer(), b.buffer()};
+  aclTensorDesc* out_desc[] = {out};
+  aclDataBuffer* out_buf[] = {y.buffer()};
+  ASSERT_ACL_OK(aclopExecuteV2("Add", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  ASSERT_EQ(aclGetTensorDescNumDims(out), 3u);
+  int64_t d = 0;
+  EXPECT_ACL_OK(aclGetTensorDescDimV2(out, 1, &d));
+  EXPECT_EQ(d, 4);
+  const std::vector<float> got = y.DownloadFloats();
+  EXPECT_EQ(got[0], 100.0f);
+  EXPECT_EQ(got[23], 5.0f + 111.0f);
+  aclDestroyTensorDesc(out);
+}
+
+TEST_F(OpExec, DeprecatedAclopExecuteRuns) {
+  ASSERT_ACL_OK(aclSetCompileopt(ACL_OP_JIT_COMPILE, "enable"));
+  DevTensor a(ACL_FLOAT, {4}), y(ACL_FLOAT, {4});
+  a.UploadFloats({-1, 2, -3, 4});
+  const aclTensorDesc* in_desc[] = {a.desc()};
+  const aclDataBuffer* in_buf[] = {a.buffer()};
+  const aclTensorDesc* out_desc[] = {y.desc()};
+  aclDataBuffer* out_buf[] = {y.buffer()};
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+  ASSERT_ACL_OK(aclopExecute("Relu", 1, in_desc, in_buf, 1, out_desc, out_buf, nullptr, stream_));
+#pragma GCC diagnostic pop
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  EXPECT_EQ(y.DownloadFloats(), (std::vector<float>{0, 2, 0, 4}));
+}
+
+TEST_F(OpExec, Conv2DWithCannAttributesMatchesAHostConvolution) {
+  // x [1,2,5,5], filter [3,2,3,3], stride 2, pad 1: y [1,3,3,3].
+  DevTensor x(ACL_FLOAT16, {1, 2, 5, 5}, ACL_FORMAT_NCHW), w(ACL_FLOAT16, {3, 2, 3, 3}, ACL_FORMAT_NCHW),
+      y(ACL_FLOAT16, {1, 3, 3, 3}, ACL_FORMAT_NCHW);
+  std::vector<float> xv(50), wv(54);
+  for (size_t i = 0; i < xv.size(); ++i) xv[i] = static_cast<float>((i * 7) % 11) * 0.125f - 0.5f;
+  for (size_t i = 0; i < wv.size(); ++i) wv[i] = static_cast<float>((i * 5) % 7) * 0.25f - 0.75f;
+  x.UploadFloats(xv);
+  w.UploadFloats(wv);
+  aclopAttr* attr = aclopCreateAttr();
+  const int64_t strides[] = {1, 1, 2, 2}, pads[] = {1, 1, 1, 1}, dilations[] = {1, 1, 1, 1};
+  ASSERT_ACL_OK(aclopSetAttrListInt(attr, "strides", 4, strides));
+  ASSERT_ACL_OK(aclopSetAttrListInt(attr, "pads", 4, pads));
+  ASSERT_ACL_OK(aclopSetAttrListInt(attr, "dilations", 4, dilations));
+  ASSERT_ACL_OK(aclopSetAttrInt(attr, "groups", 1));
+  ASSERT_ACL_OK(aclopSetAttrString(attr, "data_format", "NCHW"));
+  const aclTensorDesc* in_desc[] = {x.desc(), w.desc()};
+  const aclDataBuffer* in_buf[] = {x.buffer(), w.buffer()};
+  const aclTensorDesc* out_desc[] = {y.desc()};
+  aclDataBuffer* out_buf[] = {y.buffer()};
+  ASSERT_ACL_OK(aclopCompileAndExecute("Conv2D", 2, in_desc, in_buf, 1, out_desc, out_buf, attr, ACL_ENGINE_SYS,
+                                       ACL_COMPILE_SYS, nullptr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  const std::vector<float> got = y.DownloadFloats();
+  auto h = [](float v) { return aclFloat16ToFloat(aclFloatToFloat16(v)); };
+  for (int oc = 0; oc < 3; ++oc) {
+    for (int oh = 0; oh < 3; ++oh) {
+      for (int ow = 0; ow < 3; ++ow) {
+        float acc = 0;
+        for (int ic = 0; ic < 2; ++ic) {
+          for (int kh = 0; kh < 3; ++kh) {
+            for (int kw = 0; kw < 3; ++kw) {
+              const int ih = oh * 2 - 1 + kh, iw = ow * 2 - 1 + kw;
+              if (ih < 0 || ih >= 5 || iw < 0 || iw >= 5) continue;
+              acc += h(xv[static_cast<size_t>((ic * 5 + ih) * 5 + iw)]) *
+                     h(wv[static_cast<size_t>(((oc * 2 + ic) * 3 + kh) * 3 + kw)]);
+            }
+          }
+        }
+        EXPECT_NEAR(got[static_cast<size_t>((oc * 3 + oh) * 3 + ow)], acc, 0.02 + 0.01 * std::fabs(acc))
+            << oc << "," << oh << "," << ow;
+      }
+    }
+  }
+  // The same call again is matched (no recompilation needed); through V2 as well.
+  aclTensorDesc* in_desc2[] = {x.desc(), w.desc()};
+  aclDataBuffer* in_buf2[] = {x.buffer(), w.buffer()};
+  aclTensorDesc* out_desc2[] = {y.desc()};
+  ASSERT_ACL_OK(aclopExecuteV2("Conv2D", 2, in_desc2, in_buf2, 1, out_desc2, out_buf, attr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  EXPECT_EQ(y.DownloadFloats(), got);
+  // A different stride is another op: compiled on demand, with another output shape.
+  const int64_t strides1[] = {1, 1, 1, 1};
+  ASSERT_ACL_OK(aclopSetAttrListInt(attr, "strides", 4, strides1));
+  EXPECT_ACL_ERROR(aclopExecuteV2("Conv2D", 2, in_desc2, in_buf2, 1, out_desc2, out_buf, attr, stream_),
+                   ACL_ERROR_OP_OUTPUT_NOT_MATCH, "output_desc[0]");
+  aclopDestroyAttr(attr);
+}
+
+TEST_F(OpExec, CastBothWaysAndThroughAHandle) {
+  ASSERT_ACL_OK(aclSetCompileopt(ACL_PRECISION_MODE, "allow_fp32_to_fp16"));
+  DevTensor src(ACL_FLOAT, {6}), half(ACL_FLOAT16, {6}), back(ACL_FLOAT, {6});
+  src.UploadFloats({0.5f, -1.25f, 3.0f, 1000.0f, -0.0f, 65504.0f});
+  ASSERT_ACL_OK(aclopCast(src.desc(), src.buffer(), half.desc(), half.buffer(), 0, stream_));
+  ASSERT_ACL_OK(aclopCast(half.desc(), half.buffer(), back.desc(), back.buffer(), 1, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  EXPECT_EQ(back.DownloadFloats(), (std::vector<float>{0.5f, -1.25f, 3.0f, 1000.0f, -0.0f, 65504.0f}));
+
+  aclopHandle* handle = nullptr;
+  ASSERT_ACL_OK(aclopCreateHandleForCast(src.desc(), half.desc(), 0, &handle));
+  src.UploadFloats({1, 2, 3, 4, 5, 6});
+  const aclDataBuffer* in[] = {src.buffer()};
+  aclDataBuffer* out[] = {half.buffer()};
+  ASSERT_ACL_OK(aclopExecWithHandle(handle, 1, in, 1, out, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  EXPECT_EQ(half.DownloadFloats(), (std::vector<float>{1, 2, 3, 4, 5, 6}));
+  aclopDestroyHandle(handle);
+
+  EXPECT_ACL_ERROR(aclopCast(nullptr, src.buffer(), half.desc(), half.buffer(), 0, stream_), ACL_ERROR_INVALID_PARAM,
+                   "srcDesc");
+  EXPECT_ACL_ERROR(aclopCast(src.desc(), nullptr, half.desc(), half.buffer(), 0, stream_), ACL_ERROR_INVALID_PARAM,
+                   "srcBuffer");
+  EXPECT_ACL_ERROR(aclopCreateHandleForCast(src.desc(), half.desc(), 0, nullptr), ACL_ERROR_INVALID_PARAM, "handle");
+}
+
+TEST_F(OpExec, HandlesRunTheirOpAndCheckTheirArguments) {
+  DevTensor a(ACL_FLOAT, {8}), b(ACL_FLOAT, {8}), y(ACL_FLOAT, {8});
+  ASSERT_ACL_OK(CompileAdd(a, b, y));
+  const aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
+  const aclTensorDesc* out_desc[] = {y.desc()};
+  aclopHandle* handle = nullptr;
+  ASSERT_ACL_OK(aclopCreateHandle("Add", 2, in_desc, 1, out_desc, nullptr, &handle));
+  a.UploadFloats(Iota(8, 0, 1));
+  b.UploadFloats(Iota(8, 0, 2));
+  const aclDataBuffer* in[] = {a.buffer(), b.buffer()};
+  aclDataBuffer* out[] = {y.buffer()};
+  for (int i = 0; i < 3; ++i) ASSERT_ACL_OK(aclopExecWithHandle(handle, 2, in, 1, out, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  EXPECT_EQ(y.DownloadFloats(), Iota(8, 0, 3));
+  EXPECT_ACL_ERROR(aclopExecWithHandle(handle, 1, in, 1, out, stream_), ACL_ERROR_INVALID_PARAM, "2 input(s)");
+  EXPECT_ACL_ERROR(aclopExecWithHandle(handle, 2, nullptr, 1, out, stream_), ACL_ERROR_INVALID_PARAM, "inputs");
+  EXPECT_ACL_ERROR(aclopExecWithHandle(nullptr, 2, in, 1, out, stream_), ACL_ERROR_INVALID_PARAM, "handle");
+  EXPECT_ACL_ERROR(aclopCreateHandle("Add", 2, in_desc, 1, out_desc, nullptr, nullptr), ACL_ERROR_INVALID_PARAM,
+                   "handle");
+  aclopDestroyHandle(handle);
+  EXPECT_ACL_ERROR(aclopExecWithHandle(handle, 2, in, 1, out, stream_), ACL_ERROR_INVALID_PARAM, "live");
+  aclopDestroyHandle(nullptr);
+}
+
+TEST_F(OpExec, UpdateParamsCompilesWhenOnline) {
+  DevTensor a(ACL_FLOAT, {8}), b(ACL_FLOAT, {8}), y(ACL_FLOAT, {8});
+  ASSERT_ACL_OK(aclSetCompileopt(ACL_OP_JIT_COMPILE, "enable"));
+  const aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
+  const aclTensorDesc* out_desc[] = {y.desc()};
+  EXPECT_ACL_OK(aclopUpdateParams("Mul", 2, in_desc, 1, out_desc, nullptr));
+  EXPECT_ACL_ERROR(aclopUpdateParams(nullptr, 2, in_desc, 1, out_desc, nullptr), ACL_ERROR_INVALID_PARAM, "opType");
+}
+
+TEST_F(OpExec, BadArgumentsAreInvalidParamWithTheirIndex) {
+  DevTensor a(ACL_FLOAT, {2, 3}), b(ACL_FLOAT, {2, 3}), y(ACL_FLOAT, {2, 3});
+  ASSERT_ACL_OK(CompileAdd(a, b, y));
+  aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
+  aclDataBuffer* in_buf[] = {a.buffer(), b.buffer()};
+  aclTensorDesc* out_desc[] = {y.desc()};
+  aclDataBuffer* out_buf[] = {y.buffer()};
+  EXPECT_ACL_ERROR(aclopExecuteV2(nullptr, 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "opType");
+  EXPECT_ACL_ERROR(aclopExecuteV2("", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "opType");
+  EXPECT_ACL_ERROR(aclopExecuteV2("Add", -1, in_desc, in_buf, 1, out_desc, out_buf, nullptr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "numInputs");
+  EXPECT_ACL_ERROR(aclopExecuteV2("Add", 2, in_desc, in_buf, -3, out_desc, out_buf, nullptr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "numOutputs");
+  EXPECT_ACL_ERROR(aclopExecuteV2("Add", 2, nullptr, in_buf, 1, out_desc, out_buf, nullptr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "inputDesc");
+  aclTensorDesc* null_desc[] = {a.desc(), nullptr};
+  EXPECT_ACL_ERROR(aclopExecuteV2("Add", 2, null_desc, in_buf, 1, out_desc, out_buf, nullptr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "inputDesc[1]");
+  aclDataBuffer* null_buf[] = {a.buffer(), nullptr};
+  EXPECT_ACL_ERROR(aclopExecuteV2("Add", 2, in_desc, null_buf, 1, out_desc, out_buf, nullptr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "inputs[1]");
+  EXPECT_ACL_ERROR(aclopExecuteV2("Add", 2, in_desc, in_buf, 1, out_desc, nullptr, nullptr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "outputs");
+  // A buffer smaller than its desc's bytes.
+  aclDataBuffer* small = aclCreateDataBuffer(b.dev(), 8);
+  aclDataBuffer* small_buf[] = {a.buffer(), small};
+  EXPECT_ACL_ERROR(aclopExecuteV2("Add", 2, in_desc, small_buf, 1, out_desc, out_buf, nullptr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "inputs[1] has 8 bytes");
+  aclDestroyDataBuffer(small);
+  // Host memory is not device memory: an error, not a crash.
+  std::vector<float> host(6, 1.0f);
+  aclDataBuffer* host_buf = aclCreateDataBuffer(host.data(), host.size() * sizeof(float));
+  aclDataBuffer* host_in[] = {host_buf, b.buffer()};
+  EXPECT_ACL_ERROR(aclopExecuteV2("Add", 2, in_desc, host_in, 1, out_desc, out_buf, nullptr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "not device memory");
+  aclDestroyDataBuffer(host_buf);
+  // A stale attribute object.
+  aclopAttr* attr = aclopCreateAttr();
+  aclopDestroyAttr(attr);
+  EXPECT_ACL_ERROR(aclopExecuteV2("Add", 2, in_desc, in_buf, 1, out_desc, out_buf, attr, stream_),
+                   ACL_ERROR_INVALID_PARAM, "attr");
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+}
+
+TEST_F(OpExec, OpsWithoutKernelsGetTheRegistrysExplanation) {
+  DevTensor a(ACL_FLOAT, {4}), y(ACL_FLOAT, {4});
+  const aclTensorDesc* in_desc[] = {a.desc()};
+  const aclTensorDesc* out_desc[] = {y.desc()};
+  EXPECT_ACL_ERROR(aclopCompile("NoSuchOp", 1, in_desc, 1, out_desc, nullptr, ACL_ENGINE_SYS, ACL_COMPILE_SYS, nullptr),
+                   ACL_ERROR_OP_NOT_FOUND, "NoSuchOp");
+  DevTensor s(ACL_STRING, {4}), ys(ACL_STRING, {4});
+  const aclTensorDesc* sin[] = {s.desc()};
+  const aclTensorDesc* sout[] = {ys.desc()};
+  EXPECT_ACL_ERROR(aclopCompile("Exp", 1, sin, 1, sout, nullptr, ACL_ENGINE_SYS, ACL_COMPILE_SYS, nullptr),
+                   ACL_ERROR_UNSUPPORTED_DATA_TYPE, "Exp");
+  EXPECT_ACL_ERROR(
+      aclopCompile("Exp", 1, in_desc, 1, out_desc, nullptr, static_cast<aclopEngineType>(7), ACL_COMPILE_SYS, nullptr),
+      ACL_ERROR_INVALID_PARAM, "engineType");
+  EXPECT_ACL_ERROR(
+      aclopCompile("Exp", 1, in_desc, 1, out_desc, nullptr, ACL_ENGINE_SYS, ACL_COMPILE_UNREGISTERED, "/tmp/op"),
+      ACL_ERROR_API_NOT_SUPPORT, "ACL_COMPILE_UNREGISTERED");
+  EXPECT_ACL_ERROR(
+      aclopCompile("Exp", 1, in_desc, 1, out_desc, nullptr, ACL_ENGINE_SYS, static_cast<aclopCompileType>(9), nullptr),
+      ACL_ERROR_INVALID_PARAM, "compileFlag");
+}
+
+TEST(OpInferShape, FillsOutputDimsWithoutExecuting) {
+  const int64_t a_dims[] = {2, 1, 3}, b_dims[] = {4, 3}, unknown[] = {-1, -1, -1};
+  aclTensorDesc* a = aclCreateTensorDesc(ACL_FLOAT, 3, a_dims, ACL_FORMAT_ND);
+  aclTensorDesc* b = aclCreateTensorDesc(ACL_FLOAT, 2, b_dims, ACL_FORMAT_ND);
+  aclTensorDesc* y = aclCreateTensorDesc(ACL_FLOAT, 3, unknown, ACL_FORMAT_ND);
+  aclTensorDesc* in[] = {a, b};
+  aclTensorDesc* out[] = {y};
+  ASSERT_ACL_OK(aclopInferShape("Add", 2, in, nullptr, 1, out, nullptr));
+  int64_t d = 0;
+  EXPECT_ACL_OK(aclGetTensorDescDimV2(y, 0, &d));
+  EXPECT_EQ(d, 2);
+  EXPECT_ACL_OK(aclGetTensorDescDimV2(y, 1, &d));
+  EXPECT_EQ(d, 4);
+  // MatMul with transpose_x2.
+  const int64_t m_dims[] = {5, 7}, n_dims[] = {9, 7}, two_unknown[] = {-1, -1};
+  aclTensorDesc* m = aclCreateTensorDesc(ACL_FLOAT16, 2, m_dims, ACL_FORMAT_ND);
+  aclTensorDesc* n = aclCreateTensorDesc(ACL_FLOAT16, 2, n_dims, ACL_FORMAT_ND);
+  aclTensorDesc* mo = aclCreateTensorDesc(ACL_FLOAT16, 2, two_unknown, ACL_FORMAT_ND);
+  aclopAttr* attr = aclopCreateAttr();
+  ASSERT_ACL_OK(aclopSetAttrBool(attr, "transpose_x2", 1));
+  aclTensorDesc* min[] = {m, n};
+  aclTensorDesc* mout[] = {mo};
+  ASSERT_ACL_OK(aclopInferShape("MatMul", 2, min, nullptr, 1, mout, attr));
+  EXPECT_ACL_OK(aclGetTensorDescDimV2(mo, 1, &d));
+  EXPECT_EQ(d, 9);
+  // Errors: a shape the kernel refuses; too many outputs; bad arguments.
+  aclTensorDesc* bad_in[] = {m, m};
+  EXPECT_EQ(aclopInferShape("MatMul", 2, bad_in, nullptr, 1, mout, nullptr) == ACL_SUCCESS, false);
+  aclTensorDesc* two_out[] = {y, y};
+  EXPECT_ACL_ERROR(aclopInferShape("Add", 2, in, nullptr, 2, two_out, nullptr), ACL_ERROR_INVALID_PARAM, "numOutputs");
+  EXPECT_ACL_ERROR(aclopInferShape("Add", -2, in, nullptr, 1, out, nullptr), ACL_ERROR_INVALID_PARAM, "numInputs");
+  EXPECT_ACL_ERROR(aclopInferShape("NoSuchOp", 2, in, nullptr, 1, out, nullptr), ACL_ERROR_OP_NOT_FOUND, "NoSuchOp");
+  aclopDestroyAttr(attr);
+  for (aclTensorDesc* t : {a, b, y, m, n, mo}) aclDestroyTensorDesc(t);
+}
+
+// ---- model directories and aclopLoad -------------------------------------------------
+
+TEST(OpModels, ModelDirAndLoadErrors) {
+  conformance::TempDir dir;
+  EXPECT_ACL_OK(aclopSetModelDir(dir.Path().c_str()));  // empty: nothing loaded, not an error
+  EXPECT_ACL_ERROR(aclopSetModelDir(nullptr), ACL_ERROR_INVALID_PARAM, "modelDir");
+  EXPECT_ACL_ERROR(aclopSetModelDir((dir.Path() + "/missing").c_str()), ACL_ERROR_READ_MODEL_FAILURE, "missing");
+  dir.Write("junk.om", "this is not an om file");
+  EXPECT_ACL_ERROR(aclopSetModelDir(dir.Path().c_str()), ACL_ERROR_OP_LOAD_FAILED, "junk.om");
+  EXPECT_ACL_ERROR(aclopLoad(nullptr, 10), ACL_ERROR_INVALID_PARAM, "model");
+  const char junk[] = "not a model at all";
+  EXPECT_ACL_ERROR(aclopLoad(junk, 0), ACL_ERROR_INVALID_PARAM, "modelSize");
+  EXPECT_NE(aclopLoad(junk, sizeof(junk)), ACL_SUCCESS);
+}
+
+// ---- compile options -------------------------------------------------------------
+
+TEST(OpCompileOptions, SetGetAndErrors) {
+  ASSERT_ACL_OK(aclSetCompileopt(ACL_PRECISION_MODE, "force_fp16"));
+  const size_t size = aclGetCompileoptSize(ACL_PRECISION_MODE);
+  EXPECT_EQ(size, std::string("force_fp16").size() + 1);
+  std::vector<char> value(size);
+  ASSERT_ACL_OK(aclGetCompileopt(ACL_PRECISION_MODE, value.data(), value.size()));
+  EXPECT_STREQ(value.data(), "force_fp16");
+  EXPECT_ACL_ERROR(aclGetCompileopt(ACL_PRECISION_MODE, value.data(), 3), ACL_ERROR_INVALID_PARAM, "length");
+  EXPECT_ACL_ERROR(aclGetCompileopt(ACL_PRECISION_MODE, nullptr, 30), ACL_ERROR_INVALID_PARAM, "value");
+  EXPECT_ACL_ERROR(aclSetCompileopt(ACL_PRECISION_MODE, "fastest"), ACL_ERROR_INVALID_PARAM, "fastest");
+  EXPECT_ACL_ERROR(aclSetCompileopt(ACL_PRECISION_MODE, nullptr), ACL_ERROR_INVALID_PARAM, "value");
+  EXPECT_ACL_ERROR(aclSetCompileopt(static_cast<aclCompileOpt>(99), "x"), ACL_ERROR_INVALID_PARAM, "99");
+  EXPECT_EQ(aclGetCompileoptSize(static_cast<aclCompileOpt>(99)), 0u);
+  ASSERT_ACL_OK(aclSetCompileopt(ACL_OP_COMPILER_CACHE_DIR, "/tmp/kernel_cache"));
+  EXPECT_EQ(aclGetCompileoptSize(ACL_DEBUG_DIR), 1u);  // never set: ""
+  EXPECT_ACL_OK(aclopSetCompileFlag(ACL_OP_COMPILE_FUZZ));
+  EXPECT_ACL_OK(aclopSetCompileFlag(ACL_OP_COMPILE_DEFAULT));
+  EXPECT_ACL_ERROR(aclopSetCompileFlag(static_cast<aclOpCompileFlag>(5)), ACL_ERROR_INVALID_PARAM, "flag");
+  EXPECT_ACL_ERROR(aclopSetMaxOpQueueNum(0), ACL_ERROR_INVALID_PARAM, "maxOpNum");
+  EXPECT_ACL_OK(aclopSetMaxOpQueueNum(100));
+}
+
+TEST(OpCompileOptions, MaxOpQueueNumDropsTheOldestOnlineModels) {
+  ASSERT_ACL_OK(aclopSetMaxOpQueueNum(2));
+  aclrtStream s = NewStream();
+  for (int64_t n = 1; n <= 4; ++n) {
+    DevTensor a(ACL_FLOAT, {n}), b(ACL_FLOAT, {n}), y(ACL_FLOAT, {n});
+    ASSERT_ACL_OK(CompileAdd(a, b, y));
+    ASSERT_ACL_OK(RunAdd(a, b, y, s));  // compiled again on demand when dropped
+  }
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+  ASSERT_ACL_OK(aclopSetMaxOpQueueNum(20000));
+}
+
+// ---- what the simulator cannot honour ---------------------------------------------
+
+TEST(OpUnsupported, CustomKernelsAndArgDumpsAreNotSupported) {
+  EXPECT_ACL_ERROR(aclopCreateKernel("Add", "k", "k", nullptr, 0, ACL_ENGINE_AICORE, nullptr),
+                   ACL_ERROR_API_NOT_SUPPORT, "aclopCreateKernel");
+  EXPECT_ACL_ERROR(aclopRegisterCompileFunc("Add", nullptr), ACL_ERROR_API_NOT_SUPPORT, "aclopRegisterCompileFunc");
+  EXPECT_ACL_ERROR(aclopUnregisterCompileFunc("Add"), ACL_ERROR_API_NOT_SUPPORT, "aclopUnregisterCompileFunc");
+  EXPECT_ACL_ERROR(aclopSetKernelArgs(nullptr, "k", 1, nullptr, 0), ACL_ERROR_API_NOT_SUPPORT, "aclopSetKernelArgs");
+  EXPECT_ACL_ERROR(aclopSetKernelWorkspaceSizes(nullptr, 0, nullptr), ACL_ERROR_API_NOT_SUPPORT,
+                   "aclopSetKernelWorkspaceSizes");
+  EXPECT_ACL_ERROR(aclopStartDumpArgs(ACL_OP_DUMP_OP_AICORE_ARGS, "/tmp"), ACL_ERROR_API_NOT_SUPPORT,
+                   "aclopStartDumpArgs");
+  EXPECT_ACL_ERROR(aclopStopDumpArgs(ACL_OP_DUMP_OP_AICORE_ARGS), ACL_ERROR_API_NOT_SUPPORT, "aclopStopDumpArgs");
+  EXPECT_EQ(aclCreateGraphDumpOpt(), nullptr);
+}
+
+// ---- dumps of single ops -------------------------------------------------------------
+
+TEST(OpDump, DumpOpSwitchWritesOneFilePerSingleOp) {
+  conformance::TempDir dir;
+  const std::string dump_path = dir.Path() + "/dump";
+  std::filesystem::create_directories(dump_path);
+  const std::string config = dir.Write("dump.json", "{\"dump\": {\"dump_list\": [], \"dump_path\": \"" + dump_path +
+                                                        "\", \"dump_mode\": \"all\", \"dump_op_switch\": \"on\"}}");
+  ASSERT_ACL_OK(aclmdlInitDump());
+  ASSERT_ACL_OK(aclmdlSetDump(config.c_str()));
+  DevTensor a(ACL_FLOAT, {16}), b(ACL_FLOAT, {16}), y(ACL_FLOAT, {16});
+  ASSERT_ACL_OK(CompileAdd(a, b, y));
+  aclrtStream s = NewStream();
+  ASSERT_ACL_OK(RunAdd(a, b, y, s));
+  ASSERT_ACL_OK(RunAdd(a, b, y, s));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  ASSERT_ACL_OK(aclmdlFinalizeDump());
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+  // {dump_path}/{time}/{device}/{op_type}.{op_name}.{task}.{stream}.{timestamp}
+  std::vector<std::string> files;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dump_path)) {
+    if (e.is_regular_file()) files.push_back(std::filesystem::relative(e.path(), dump_path).string());
+  }
+  ASSERT_EQ(files.size(), 2u);
+  for (const std::string& f : files) {
+    const std::filesystem::path p(f);
+    EXPECT_EQ(p.parent_path().filename().string(), "0") << f;  // the device
+    EXPECT_EQ(p.filename().string().rfind("Add.Add.", 0), 0u) << f;
+  }
+}
+
+}  // namespace
