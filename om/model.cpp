@@ -93,13 +93,19 @@ Status CheckIoDescs(const Model& m) {
       if (!ValidFormat(io.format)) {
         return Invalid(where + ": format " + std::to_string(static_cast<int32_t>(io.format)) + " is not a Format");
       }
+      // A static model's outputs may be data-dependent (-1 dims, checked against their
+      // dynamic tensors by CheckGraphIo); its inputs are not.
+      const bool all_known = is_static && !out;
+      bool unknown = false;
       for (int64_t d : io.dims) {
-        if (d < (is_static ? 0 : -1)) {
+        if (d < (all_known ? 0 : -1)) {
           return Invalid(where + ": dims " + DimsText(io.dims) +
-                         (is_static ? " must all be >= 0 in a static model" : " must all be >= -1"));
+                         (all_known ? " must all be >= 0 in a static model" : " must all be >= -1"));
         }
+        unknown = unknown || d < 0;
       }
-      if (is_static && io.size != DescBytes(TensorDesc{io.dtype, io.format, io.dims, Format::kUndefined, {}})) {
+      if (is_static && !unknown &&
+          io.size != DescBytes(TensorDesc{io.dtype, io.format, io.dims, Format::kUndefined, {}})) {
         return Invalid(where + ": size " + std::to_string(io.size) + " != " +
                        std::to_string(DescBytes(TensorDesc{io.dtype, io.format, io.dims, Format::kUndefined, {}})) +
                        " bytes of " + DataTypeName(io.dtype) + " " + DimsText(io.dims));
@@ -206,6 +212,15 @@ Status CheckTensor(const Model& m, const Graph& graph, size_t g, size_t t) {
     default:
       return Invalid(where + ": place " + std::to_string(static_cast<int>(tensor.place)) + " is not a TensorPlace");
   }
+  if (tensor.dynamic && tensor.place != TensorPlace::kWork && tensor.place != TensorPlace::kOutput) {
+    return Invalid(where + ": a " + TensorPlaceName(tensor.place) +
+                   " tensor cannot be dynamic (only work and output tensors have data-dependent dims)");
+  }
+  if (tensor.dynamic) {
+    for (int64_t d : tensor.desc.dims) {
+      if (d < 0) return Invalid(where + ": dynamic tensor's bound " + DimsText(tensor.desc.dims) + " must be >= 0");
+    }
+  }
   if ((tensor.place == TensorPlace::kWork || tensor.place == TensorPlace::kWeight) && tensor.size < bytes) {
     return Invalid(where + ": size " + std::to_string(tensor.size) + " < " + std::to_string(bytes) + " bytes of " +
                    DataTypeName(tensor.desc.dtype) + " " + DimsText(tensor.desc.dims));
@@ -237,6 +252,18 @@ Status CheckGraphIo(const Model& m, const Graph& graph, size_t g) {
     if (tensor.desc.dtype != io.dtype) {
       return Invalid(where + ": data type " + DataTypeName(tensor.desc.dtype) + " != " + what + "'s " +
                      DataTypeName(io.dtype));
+    }
+    if (!in) {
+      const bool io_unknown = std::find(io.dims.begin(), io.dims.end(), int64_t{-1}) != io.dims.end();
+      const bool io_all_unknown = std::all_of(io.dims.begin(), io.dims.end(), [](int64_t d) { return d == -1; });
+      if (tensor.dynamic && !io_all_unknown) {
+        return Invalid(where + ": the tensor is dynamic but " + what + "'s dims " + DimsText(io.dims) +
+                       " are not all -1");
+      }
+      if (!tensor.dynamic && io_unknown && m.dynamic == DynamicKind::kNone) {
+        return Invalid(where + ": " + what + " has dims " + DimsText(io.dims) +
+                       " in a static model but the tensor is not dynamic");
+      }
     }
     const uint64_t bytes = DescBytes(tensor.desc);
     if (bytes > io.size) {
@@ -306,6 +333,15 @@ const char* DynamicKindName(DynamicKind kind) {
     case DynamicKind::kDims: return "dims";
   }
   return "invalid";
+}
+
+uint32_t FormatVersionOf(const Model& model) {
+  for (const Graph& graph : model.graphs) {
+    for (const Tensor& tensor : graph.tensors) {
+      if (tensor.dynamic) return 2;
+    }
+  }
+  return 1;
 }
 
 uint64_t Model::work_size() const {

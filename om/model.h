@@ -33,7 +33,11 @@
 
 namespace asim::om {
 
-inline constexpr uint32_t kFormatVersion = 1;        // the version this build writes and reads
+// Format versions this build reads: 1, and 2 (version 1 + the per-tensor "dynamic" flag).
+// The writer writes version 1 unless a tensor is dynamic (FormatVersionOf), so a static
+// model still loads on a runtime that reads only version 1.
+inline constexpr uint32_t kFormatVersion = 2;        // the newest version this build writes and reads
+inline constexpr uint32_t kOldestFormatVersion = 1;  // the oldest it reads
 inline constexpr uint64_t kWeightAlignment = 64;     // every weight starts on a 64-byte boundary
 inline constexpr uint64_t kWorkAlignment = 512;      // every work tensor and workspace (CANN's 512)
 inline constexpr const char* kDynamicTensorName = "ascend_mbatch_shape_data";  // ACL_DYNAMIC_TENSOR_NAME
@@ -66,6 +70,11 @@ struct Tensor {
   uint32_t io_index = 0;  // kInput / kOutput only
   uint64_t offset = 0;
   uint64_t size = 0;  // bytes reserved (>= the descriptor's byte size)
+  // The tensor's dims are decided at execution (it is a data-dependent output such as
+  // NonZero's, or computed from one): desc.dims are the upper bound the plan reserves, the
+  // actual dims are known after its producer ran. Work and output tensors only (format
+  // version 2).
+  bool dynamic = false;
 
   bool operator==(const Tensor&) const = default;
 };
@@ -101,8 +110,10 @@ struct IoDesc {
   std::string name;
   DataType dtype = DataType::kFloat;
   Format format = Format::kNchw;
-  std::vector<int64_t> dims;  // -1 where the dimension depends on the gear
-  uint64_t size = 0;          // bytes at the largest gear (aclmdlGetInputSizeByIndex)
+  // -1 where the dimension depends on the gear; every dim of an output whose graph tensor
+  // is dynamic (data-dependent: aclmdlGetCurOutputDims gives the actual dims)
+  std::vector<int64_t> dims;
+  uint64_t size = 0;  // bytes at the largest gear, or the bound (aclmdlGetInputSizeByIndex)
 
   bool operator==(const IoDesc&) const = default;
 };
@@ -111,9 +122,9 @@ enum class DynamicKind : uint8_t { kNone = 0, kBatch = 1, kImageSize = 2, kDims 
 const char* DynamicKindName(DynamicKind kind);  // "none", "batch", "image_size", "dims"
 
 struct Model {
-  std::string name;         // the --output base name
-  std::string soc_version;  // the chip it was built for ("Ascend310")
-  std::string producer;     // "atc 1.10.0 (asim)" or a test's name
+  std::string name;                             // the --output base name
+  std::string soc_version;                      // the chip it was built for ("Ascend310")
+  std::string producer;                         // "atc 1.10.0 (asim)" or a test's name
   std::map<std::string, std::string> metadata;  // free-form build facts (command line, precision mode ...)
 
   std::vector<IoDesc> inputs;  // a dynamic model's last input is kDynamicTensorName
@@ -127,7 +138,7 @@ struct Model {
 
   std::vector<uint8_t> weights;  // the weight blob; each weight at a kWeightAlignment offset
 
-  uint64_t work_size() const;    // the largest graph's work_size
+  uint64_t work_size() const;  // the largest graph's work_size
   uint64_t weight_size() const { return weights.size(); }
   size_t data_input_count() const {  // inputs without the dynamic tensor
     return dynamic == DynamicKind::kNone || inputs.empty() ? inputs.size() : inputs.size() - 1;
@@ -140,6 +151,9 @@ struct Model {
 
   bool operator==(const Model& o) const = default;
 };
+
+// The format version the writer uses for `model`: 2 when a tensor is dynamic, else 1.
+uint32_t FormatVersionOf(const Model& model);
 
 // Bytes of `desc` as stored (elements of dims x dtype size); 0 for unknown dims.
 uint64_t DescBytes(const TensorDesc& desc);

@@ -67,6 +67,7 @@ Json TensorJson(const Model& model, const Graph& graph, int32_t index) {
   }
   j["offset"] = t.offset;
   j["size"] = t.size;
+  if (t.dynamic) j["dynamic"] = true;  // dims are the bound; the actual ones are known at execution
   return j;
 }
 
@@ -94,7 +95,7 @@ std::string Hex32(uint32_t v) {
 
 std::string ModelToJson(const Model& model, const ModelHeader* header, int indent) {
   Json j;
-  j["format_version"] = header != nullptr ? header->format_version : kFormatVersion;
+  j["format_version"] = header != nullptr ? header->format_version : FormatVersionOf(model);
   j["name"] = model.name;
   j["soc_version"] = model.soc_version;
   j["producer"] = model.producer;

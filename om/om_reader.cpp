@@ -99,9 +99,10 @@ Status ParseHeader(const uint8_t* p, size_t avail, uint64_t total, ParsedHeader*
   };
   if (total < kOffVersion + 4) return truncated();
   h->version = Le32(p + kOffVersion);
-  if (h->version != kFormatVersion) {
-    return Status(err::kFeatureUnsupported, "om format version " + std::to_string(h->version) +
-                                                "; this runtime reads version " + std::to_string(kFormatVersion));
+  if (h->version < kOldestFormatVersion || h->version > kFormatVersion) {
+    return Status(err::kFeatureUnsupported,
+                  "om format version " + std::to_string(h->version) + "; this runtime reads versions " +
+                      std::to_string(kOldestFormatVersion) + " to " + std::to_string(kFormatVersion));
   }
   if (total < kFixedHeaderBytes) return truncated();
   h->file_size = Le64(p + kOffFileSize);
@@ -434,7 +435,7 @@ Status ReadAttrValue(ByteReader& r, kernels::AttrValue* value) {
   return r.Error("type tag", "unhandled tag " + std::to_string(tag));  // unreachable: U8Max bounds it
 }
 
-Status ParseTensor(ByteReader& r, Tensor* t) {
+Status ParseTensor(ByteReader& r, uint32_t version, Tensor* t) {
   ASIM_RETURN_IF_ERROR(r.Str(&t->name, "name"));
   ASIM_RETURN_IF_ERROR(r.Dtype(&t->desc.dtype, "data type"));
   ASIM_RETURN_IF_ERROR(r.Fmt(&t->desc.format, "format"));
@@ -445,7 +446,14 @@ Status ParseTensor(ByteReader& r, Tensor* t) {
   ASIM_RETURN_IF_ERROR(
       r.U8Max(&place, static_cast<uint8_t>(TensorPlace::kOutput), "place", "0 work, 1 weight, 2 input or 3 output"));
   t->place = static_cast<TensorPlace>(place);
-  ASIM_RETURN_IF_ERROR(r.Reserved(3, "reserved"));
+  if (version >= 2) {
+    uint8_t flags = 0;
+    ASIM_RETURN_IF_ERROR(r.U8Max(&flags, 1, "flags", "0 or 1 (bit 0: dynamic)"));
+    t->dynamic = flags != 0;
+    ASIM_RETURN_IF_ERROR(r.Reserved(2, "reserved"));
+  } else {
+    ASIM_RETURN_IF_ERROR(r.Reserved(3, "reserved"));
+  }
   ASIM_RETURN_IF_ERROR(r.U32(&t->io_index, "io index"));
   ASIM_RETURN_IF_ERROR(r.U64(&t->offset, "offset"));
   return r.U64(&t->size, "size");
@@ -486,7 +494,7 @@ Status ParseNode(ByteReader& r, const std::string& context, Node* n) {
   return Status::Ok();
 }
 
-Status ParseGraphs(const uint8_t* bytes, const SectionInfo& s, Model* m) {
+Status ParseGraphs(const uint8_t* bytes, const SectionInfo& s, uint32_t version, Model* m) {
   ByteReader r(bytes, s.length, s.offset, "graphs");
   uint32_t graphs = 0;
   ASIM_RETURN_IF_ERROR(r.Count(&graphs, kMinGraphBytes, "graph count"));
@@ -501,7 +509,7 @@ Status ParseGraphs(const uint8_t* bytes, const SectionInfo& s, Model* m) {
     graph.tensors.resize(tensors);
     for (uint32_t t = 0; t < tensors; ++t) {
       r.set_context(gname + " tensor " + std::to_string(t));
-      ASIM_RETURN_IF_ERROR(ParseTensor(r, &graph.tensors[t]));
+      ASIM_RETURN_IF_ERROR(ParseTensor(r, version, &graph.tensors[t]));
     }
     r.set_context(gname);
     uint32_t nodes = 0;
@@ -571,7 +579,7 @@ Status ParseModel(const uint8_t* p, size_t size, Model* out) {
   const SectionInfo& io = h.Get(SectionKind::kIo);
   ASIM_RETURN_IF_ERROR(ParseIo(p + io.offset, io, &m));
   const SectionInfo& gs = h.Get(SectionKind::kGraphs);
-  ASIM_RETURN_IF_ERROR(ParseGraphs(p + gs.offset, gs, &m));
+  ASIM_RETURN_IF_ERROR(ParseGraphs(p + gs.offset, gs, h.version, &m));
   ASIM_RETURN_IF_ERROR(CheckMetaAgainstModel(meta, m));
   m.name = std::move(meta.name);
   m.soc_version = std::move(h.soc);

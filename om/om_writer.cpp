@@ -120,7 +120,8 @@ void WriteGraphs(SectionWriter& w, const std::vector<Graph>& graphs) {
       w.I32(static_cast<int32_t>(t.desc.origin_format));
       w.Dims(t.desc.origin_dims, "tensor origin dims");
       w.U8(static_cast<uint8_t>(t.place));
-      w.Zeros(3);
+      w.U8(t.dynamic ? 1 : 0);  // flags (version 2; always 0 in version 1)
+      w.Zeros(2);
       w.U32(t.io_index);
       w.U64(t.offset);
       w.U64(t.size);
@@ -196,7 +197,7 @@ Status WriteModel(const Model& model, std::vector<uint8_t>* bytes) {
   ByteWriter w;
   w.bytes().reserve(end);
   w.Bytes(kMagic, sizeof kMagic);
-  w.U32(kFormatVersion);
+  w.U32(FormatVersionOf(model));
   w.U32(header_size);
   w.U64(end);
   w.U32(0);  // header CRC, patched below

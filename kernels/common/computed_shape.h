@@ -7,10 +7,13 @@
 // ctx.outputs[i].spec.dims through SetComputedDims. The runtime must then read
 // ctx.outputs[i].spec.dims back after compute and use them as the output's shape (the
 // tensor descriptor the application sees, dumps, and what downstream kernels are given).
-// The framework does not mark such outputs yet: the addition this needs is an IoSpec flag
-// (e.g. KernelBuilder::ShapeFromCompute() on an output) so the runtime knows which outputs
-// to read back and that their inferred dims are bounds, and kernel_test_util's Run doing
-// the read-back (tests/unit/kernels/movement_test_util.h RunComputedShape does it today).
+// Every such output is marked in its declaration (KernelBuilder::ShapeFromCompute, or
+// ShapeFromComputeUnlessKnown when a constant input makes the dims exact;
+// KernelDef::OutputShapeComputed tells for given inputs): atc plans it at the bound and
+// flags it and everything downstream "dynamic" in the .om, and the model executor reads
+// the actual dims back after compute and re-infers the downstream nodes' shapes with them
+// (docs/models.md, "Data-dependent output shapes"). The kernel unit tests read them back
+// with tests/unit/kernels/movement_test_util.h RunComputedShape.
 //
 // Owner: the movement / shape kernel family. Thread safety: re-entrant.
 // Failure: kInternalError when the actual shape would not fit the allocated bound.

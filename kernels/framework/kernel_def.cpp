@@ -86,6 +86,22 @@ Status KernelDef::ResolveAttrs(const AttrMap& given, AttrMap* resolved) const {
   return Status::Ok();
 }
 
+bool KernelDef::OutputShapeComputed(size_t output, const std::vector<TensorSpec>& given) const {
+  if (output >= outputs.size() || !outputs[output].computed_shape) return false;
+  const int k = outputs[output].computed_unless_known;
+  if (k < 0) return true;
+  const size_t i = static_cast<size_t>(k);
+  // Absent (no dtype) or a value known at selection: InferShape's dims are exact.
+  return i < given.size() && given[i].dtype != DataType::kUndefined && given[i].host_data == nullptr;
+}
+
+bool KernelDef::AnyOutputShapeComputed(const std::vector<TensorSpec>& given) const {
+  for (size_t o = 0; o < outputs.size(); ++o) {
+    if (OutputShapeComputed(o, given)) return true;
+  }
+  return false;
+}
+
 KernelBuilder::KernelBuilder(std::string op_type, Engine engine) {
   def_.op_type = std::move(op_type);
   def_.engine = engine;
@@ -125,6 +141,19 @@ KernelBuilder& KernelBuilder::SameDtypeAs(int input_index) {
 KernelBuilder& KernelBuilder::Output(std::string name, std::vector<DataType> dtypes, std::vector<Format> formats) {
   def_.outputs.push_back(IoSpec{std::move(name), std::move(dtypes), std::move(formats)});
   last_io_ = &def_.outputs.back();
+  return *this;
+}
+
+KernelBuilder& KernelBuilder::ShapeFromCompute() {
+  if (last_io_ != nullptr) last_io_->computed_shape = true;
+  return *this;
+}
+
+KernelBuilder& KernelBuilder::ShapeFromComputeUnlessKnown(int input_index) {
+  if (last_io_ != nullptr) {
+    last_io_->computed_shape = true;
+    last_io_->computed_unless_known = input_index;
+  }
   return *this;
 }
 

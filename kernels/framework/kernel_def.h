@@ -35,6 +35,13 @@ struct IoSpec {
   bool variadic = false;            // the last input may repeat (Concat, Sum ...)
   int same_dtype_as = -1;           // index of the input whose dtype this one must equal
   bool host_data_required = false;  // value must be known at selection (shape inputs)
+  // Outputs only: the dims InferShape gives are an upper bound (what the runtime allocates)
+  // and compute reports the actual dims through SetComputedDims
+  // (kernels/common/computed_shape.h). With computed_unless_known >= 0 that holds only
+  // when that input is present without a value known at selection (Compress's condition,
+  // a reduction's axes); otherwise InferShape's dims are exact.
+  bool computed_shape = false;
+  int computed_unless_known = -1;
 };
 
 struct KernelContext {
@@ -80,6 +87,10 @@ struct KernelDef {
   // The attributes with declared defaults filled in; kInvalidParam for a missing required
   // attribute or a wrong type.
   Status ResolveAttrs(const AttrMap& given, AttrMap* resolved) const;
+  // True when output `output`'s dims, for these inputs, are decided by compute (IoSpec's
+  // computed_shape): InferShape gave a bound and the actual dims are read back after compute.
+  bool OutputShapeComputed(size_t output, const std::vector<TensorSpec>& inputs) const;
+  bool AnyOutputShapeComputed(const std::vector<TensorSpec>& inputs) const;
 };
 
 // Fluent declaration:
@@ -95,6 +106,11 @@ class KernelBuilder {
   KernelBuilder& HostInput(std::string name, std::vector<DataType> dtypes);  // value needed at selection
   KernelBuilder& SameDtypeAs(int input_index);  // applies to the last declared input or output
   KernelBuilder& Output(std::string name, std::vector<DataType> dtypes, std::vector<Format> formats = {});
+  // Applies to the last declared output: its dims are decided by compute (a bound from
+  // InferShape, the actual dims from SetComputedDims) — always, or only when input
+  // `input_index` has no value known at selection.
+  KernelBuilder& ShapeFromCompute();
+  KernelBuilder& ShapeFromComputeUnlessKnown(int input_index);
   KernelBuilder& Attr(std::string name, AttrValue default_value);
   KernelBuilder& RequiredAttr(std::string name, AttrType type);
   KernelBuilder& InferShape(InferShapeFn fn);

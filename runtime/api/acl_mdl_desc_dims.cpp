@@ -11,6 +11,8 @@
 //    not support gear models) and [d, d] per dimension for a static model;
 //  - aclmdlGetCurOutputDims reports the output dims of the gear the loaded model last ran (or
 //    was set to run); for a description filled from a file or a buffer, the largest gear's;
+//    for a data-dependent output (NonZero ..., -1 dims in the description) of a loaded model,
+//    the dims its latest execution produced (the bound before the first);
 //  - aclmdlGetDynamicHW ignores `index`; aclmdlGetInputDynamicGearCount / GetInputDynamicDims
 //    require index == (size_t)-1 and report 0 gears for a model that is not dynamic-dims;
 //    gearCount must be at least the number of gears;
@@ -85,6 +87,12 @@ Status CurOutputDims(const aclmdlDesc* handle, size_t index, aclmdlIODims* dims)
   ASIM_RETURN_IF_ERROR(CheckIndex("output", index, Outputs(*desc).size()));
   size_t gear = 0;
   if (desc->from_loaded_model) {
+    // A data-dependent output (-1 dims in the description): the dims its latest execution
+    // computed. Before any execution, the bound, like a gear's dims.
+    std::vector<int64_t> actual;
+    bool known = false;
+    ASIM_RETURN_IF_ERROR(asim::model::ModelManager::Get().LastOutputDims(desc->model_id, index, &actual, &known));
+    if (known) return FillDims(DimsName(*desc, false, index), actual, dims);
     int current = 0;
     ASIM_RETURN_IF_ERROR(asim::model::ModelManager::Get().CurrentGear(desc->model_id, &current));
     gear = current < 0 ? 0 : static_cast<size_t>(current);

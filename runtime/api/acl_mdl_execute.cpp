@@ -1,5 +1,11 @@
 // acl_mdl.h: model execution (aclmdlExecute, aclmdlExecuteAsync, aclmdlExecuteV2,
 // aclmdlExecuteAsyncV2): datasets -> ExecuteRequest -> ModelManager.
+// After a synchronous execution (aclmdlExecute, aclmdlExecuteV2) of a model with
+// data-dependent outputs (-1 dims in its description), the output dataset's tensor desc of
+// each such output holds the dims the execution computed (aclmdlGetDatasetTensorDesc), as
+// AscendCL reports dynamic outputs: a desc the application set gets the new shape, else
+// one is created with the output's data type, format and name. After an asynchronous one,
+// aclmdlGetCurOutputDims gives them once the stream is synchronized.
 #include <memory>
 #include <string>
 #include <vector>
@@ -70,6 +76,29 @@ asim::Status RunOnce(const char* api, uint32_t model_id, const aclmdlDataset* in
   return asim::model::ModelManager::Get().Execute(model_id, request);
 }
 
+void ReportOutputDims(uint32_t model_id, aclmdlDataset* output) {
+  auto ds = asim::api::Datasets().Find(output);
+  std::shared_ptr<const asim::model::ModelInfo> info;
+  if (!ds || !asim::model::ModelManager::Get().GetInfo(model_id, &info).ok()) return;
+  for (size_t i = 0; i < ds->buffers.size() && i < info->outputs.size(); ++i) {
+    std::vector<int64_t> dims;
+    bool known = false;
+    if (!asim::model::ModelManager::Get().LastOutputDims(model_id, i, &dims, &known).ok() || !known) continue;
+    ds->descs.resize(ds->buffers.size(), nullptr);
+    std::shared_ptr<aclTensorDesc> desc =
+        ds->descs[i] != nullptr ? asim::api::TensorDescs().Find(ds->descs[i]) : nullptr;
+    if (desc) {
+      (void)desc->desc.SetShape(static_cast<int>(dims.size()), dims.data());
+      continue;
+    }
+    const asim::om::IoDesc& io = info->outputs[i];
+    auto fresh = std::make_shared<aclTensorDesc>();
+    fresh->desc = asim::TensorDesc(io.dtype, io.format, dims);
+    fresh->desc.set_name(io.name);
+    ds->descs[i] = static_cast<aclTensorDesc*>(asim::api::TensorDescs().Add(std::move(fresh)));
+  }
+}
+
 // Testing support around one execution: memcheck's checks of the dataset buffers before it
 // (in RunOnce), its asynchronous writes and an injected failure after it (runtime/check/faults.h:
 // a synchronous execution returns the fault; an asynchronous one leaves it on the stream).
@@ -92,7 +121,9 @@ aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDatas
   ACL_API_BEGIN("aclmdlExecute");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(Run(kApi, modelId, input, output, nullptr, /*async=*/false, nullptr));
+  const asim::Status st = Run(kApi, modelId, input, output, nullptr, /*async=*/false, nullptr);
+  if (st.ok()) ReportOutputDims(modelId, output);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
@@ -119,6 +150,7 @@ aclError aclmdlExecuteV2(uint32_t modelId, const aclmdlDataset* input, aclmdlDat
   }
   st = asim::rt::Runtime::Get().SynchronizeStream(stream, timeout);
   if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(stream);
+  if (st.ok()) ReportOutputDims(modelId, output);
   ACL_API_RETURN(st);
   ACL_API_END();
 }

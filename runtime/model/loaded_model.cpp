@@ -186,9 +186,21 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
                                               " outputs but the kernel produces " + std::to_string(inferred.size()));
   }
   inferred.resize(node.outputs.size());
+  bool dynamic_input = false;
+  for (int32_t t : node.inputs) dynamic_input = dynamic_input || (t >= 0 && g.tensors[static_cast<size_t>(t)].dynamic);
+  out->dynamic = dynamic_input;
   for (size_t i = 0; i < node.outputs.size(); ++i) {
     const om::Tensor& tensor = g.tensors[static_cast<size_t>(node.outputs[i])];
     const kernels::TensorSpec& k = inferred[i];
+    out->dynamic = out->dynamic || tensor.dynamic;
+    // Data-dependent dims: planned at the kernel's bound, and the file must say so.
+    if (!tensor.dynamic && (dynamic_input || def->OutputShapeComputed(i, out->inputs))) {
+      return Status(err::kParseModel,
+                    Where(node) + ": output " + std::to_string(i) + " '" + tensor.name + "' has dims decided at " +
+                        "execution (" + (dynamic_input ? "an input is dynamic" : "the kernel computes them") +
+                        ") but the model does not mark the tensor dynamic (om format version 2): convert the model "
+                        "again with this atc");
+    }
     if (!k.IsStatic()) {
       return Status(err::kParseModel, Where(node) + ": output " + std::to_string(i) + " has a shape (" + Dims(k.dims) +
                                           ") known only at execution; dynamic shapes inside a model are not "
@@ -237,6 +249,7 @@ Status LoadedModel::Prepare(const sim::SocSpec& spec) {
         }
       }
       l2.Stream(weight_bytes);
+      // A dynamic node is costed at its bounds (the estimate stays that of load).
       for (int32_t t : node.outputs) {
         hints.mte3_l2_resident_bytes += l2.Write(static_cast<uint64_t>(t), g.tensors[static_cast<size_t>(t)].size);
       }
@@ -245,9 +258,22 @@ Status LoadedModel::Prepare(const sim::SocSpec& spec) {
       pn.work = work;
       pn.hints = hints;
       pn.block_dim = pn.estimate.block_dim;
+      graphs_[gi].dynamic = graphs_[gi].dynamic || pn.dynamic;
       graphs_[gi].nodes.push_back(std::move(pn));
     }
+    if (!graphs_[gi].dynamic) continue;
+    std::vector<std::vector<std::pair<size_t, size_t>>>& consumers = graphs_[gi].consumers;
+    consumers.resize(g.tensors.size());
+    for (size_t n = 0; n < g.nodes.size(); ++n) {
+      size_t slot = 0;  // KernelTaskInfo::inputs leaves absent inputs out
+      for (int32_t t : g.nodes[n].inputs) {
+        if (t < 0) continue;
+        if (g.tensors[static_cast<size_t>(t)].dynamic) consumers[static_cast<size_t>(t)].emplace_back(n, slot);
+        ++slot;
+      }
+    }
   }
+  output_dims_.assign(model_->outputs.size(), {});
   return Status::Ok();
 }
 
@@ -391,14 +417,100 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
   }
   Status st;
   try {
-    st = pn.def->compute(ctx);
+    if (pn.dynamic) st = BindActualShapes(gear, pn, binding, &ctx);
+    if (st.ok()) st = pn.def->compute(ctx);
   } catch (const std::bad_alloc&) {
     st = Status(err::kBadAlloc, "out of host memory");
   } catch (const std::exception& e) {
     st = Status(err::kInternalError, e.what());
   }
   if (!st.ok()) return Status(st.code(), "while running " + Where(node) + ": " + st.message());
+  if (pn.dynamic) PublishShapes(gear, index, binding, ctx);
   return Status::Ok();
+}
+
+Status LoadedModel::BindActualShapes(size_t gear, const PreparedNode& pn, const Binding& binding,
+                                     kernels::KernelContext* ctx) const {
+  const om::Graph& g = model_->graphs[gear];
+  const om::Node& node = *pn.node;
+  const ExecShapes& shapes = *binding.shapes;
+  std::vector<kernels::TensorSpec> inputs = pn.inputs;
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    const int32_t t = node.inputs[i];
+    if (t < 0 || !g.tensors[static_cast<size_t>(t)].dynamic) continue;
+    inputs[i].dims = shapes.dims[static_cast<size_t>(t)];
+    ctx->inputs[i].spec.dims = inputs[i].dims;
+  }
+  std::vector<kernels::TensorSpec> inferred;
+  if (pn.def->infer_shape) {
+    Status st = pn.def->infer_shape(inputs, pn.attrs, &inferred);
+    if (!st.ok()) return Status(st.code(), "shape inference with the actual input dims failed: " + st.message());
+  }
+  if (inferred.size() < node.outputs.size()) {
+    return Status(err::kInternalError,
+                  "shape inference with the actual input dims gave " + std::to_string(inferred.size()) + " outputs");
+  }
+  for (size_t i = 0; i < node.outputs.size(); ++i) {
+    const om::Tensor& tensor = g.tensors[static_cast<size_t>(node.outputs[i])];
+    kernels::TensorSpec& spec = ctx->outputs[i].spec;
+    spec.dims = inferred[i].dims;
+    if (!inferred[i].origin_dims.empty()) spec.origin_dims = inferred[i].origin_dims;
+    const uint64_t bytes = om::DescBytes(om::TensorDesc{spec.dtype, spec.format, spec.dims, Format::kUndefined, {}});
+    if (!spec.IsStatic() || bytes > tensor.size) {
+      return Status(err::kInternalError,
+                    "output " + std::to_string(i) + " '" + tensor.name + "' would be " + Dims(spec.dims) + " (" +
+                        std::to_string(bytes) + " bytes) for the actual input dims, beyond the " +
+                        std::to_string(tensor.size) + " bytes planned at its bound " + Dims(tensor.desc.dims));
+    }
+  }
+  if (pn.def->workspace) {
+    std::vector<kernels::TensorSpec> outputs;
+    for (const kernels::TensorView& v : ctx->outputs) outputs.push_back(v.spec);
+    const size_t need = pn.def->workspace(inputs, outputs, pn.attrs);
+    if (need > ctx->workspace_bytes) {
+      return Status(err::kInternalError, "the kernel needs " + std::to_string(need) +
+                                             " bytes of workspace for the actual dims but the model plans " +
+                                             std::to_string(ctx->workspace_bytes));
+    }
+  }
+  return Status::Ok();
+}
+
+void LoadedModel::PublishShapes(size_t gear, size_t index, const Binding& binding,
+                                const kernels::KernelContext& ctx) const {
+  const om::Graph& g = model_->graphs[gear];
+  const PreparedGraph& pg = graphs_[gear];
+  const om::Node& node = *pg.nodes[index].node;
+  ExecShapes& shapes = *binding.shapes;
+  auto set = [](TaskTensor* tensor, const std::vector<int64_t>& dims) {
+    tensor->desc.dims = dims;
+    tensor->bytes = DescBytes(tensor->desc);
+  };
+  for (size_t i = 0; i < node.outputs.size(); ++i) {
+    const size_t t = static_cast<size_t>(node.outputs[i]);
+    const om::Tensor& tensor = g.tensors[t];
+    if (!tensor.dynamic) continue;
+    const std::vector<int64_t>& dims = ctx.outputs[i].spec.dims;
+    shapes.dims[t] = dims;
+    if (KernelTaskInfo* own = shapes.infos[index].get(); own != nullptr && i < own->outputs.size()) {
+      set(&own->outputs[i], dims);
+    }
+    for (const auto& [consumer, slot] : pg.consumers[t]) {
+      KernelTaskInfo* info = shapes.infos[consumer].get();
+      if (info != nullptr && slot < info->inputs.size()) set(&info->inputs[slot], dims);
+    }
+    if (tensor.place == om::TensorPlace::kOutput) {
+      std::lock_guard<std::mutex> lock(output_dims_mutex_);
+      output_dims_[tensor.io_index] = dims;
+    }
+  }
+}
+
+bool LoadedModel::LastOutputDims(size_t index, std::vector<int64_t>* dims) const {
+  std::lock_guard<std::mutex> lock(output_dims_mutex_);
+  if (index >= output_dims_.size() || output_dims_[index].empty()) return false;
+  *dims = output_dims_[index];
+  return true;
 }
 
 sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, uint64_t execution,
@@ -432,6 +544,7 @@ sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, uint64_t executio
     if (t >= 0) info->inputs.push_back(tensor(t));
   }
   for (int32_t t : node.outputs) info->outputs.push_back(tensor(t));
+  if (binding->shapes) binding->shapes->infos[index] = info;  // updated by the tasks as they run
   desc.info = std::move(info);
   // Not owning: Unload and device release wait for the last execution's end event (which
   // follows every task of this model in stream order) before the model goes away.
@@ -445,6 +558,11 @@ Status LoadedModel::Execute(const ExecuteRequest& request) {
   ASIM_RETURN_IF_ERROR(SelectGear(request, &gear));
   auto binding = std::make_shared<Binding>();
   ASIM_RETURN_IF_ERROR(Bind(gear, request, binding.get()));
+  if (graphs_[gear].dynamic) {
+    binding->shapes = std::make_shared<ExecShapes>();
+    binding->shapes->dims.resize(model_->graphs[gear].tensors.size());
+    binding->shapes->infos.resize(graphs_[gear].nodes.size());
+  }
 
   std::shared_ptr<sim::HwStream> hw = sync_stream_;
   std::shared_ptr<rt::Stream> app_stream;  // keeps the stream alive while submitting
@@ -465,7 +583,16 @@ Status LoadedModel::Execute(const ExecuteRequest& request) {
     if (last_done_ && last_stream_ != hw) sched.WaitEvent(*hw, last_done_);
     const size_t n = graphs_[gear].nodes.size();
     const uint64_t execution = executions_++;
-    for (size_t i = 0; i < n; ++i) sched.Submit(*hw, NodeTask(gear, i, execution, binding));
+    if (binding->shapes) {
+      // Every task (and its info) exists before the first runs: running tasks update the
+      // infos of later ones.
+      std::vector<sim::TaskDesc> tasks;
+      tasks.reserve(n);
+      for (size_t i = 0; i < n; ++i) tasks.push_back(NodeTask(gear, i, execution, binding));
+      for (sim::TaskDesc& task : tasks) sched.Submit(*hw, std::move(task));
+    } else {
+      for (size_t i = 0; i < n; ++i) sched.Submit(*hw, NodeTask(gear, i, execution, binding));
+    }
     auto done = std::make_shared<sim::SimEvent>(0);
     sched.RecordEvent(*hw, done);
     last_done_ = std::move(done);

@@ -12,6 +12,15 @@
 // on the device by an event chain (each waits for the previous one's end, whatever stream
 // it ran on) because they share the work memory; the host never blocks for that in
 // ExecuteAsync. Every task carries a KernelTaskInfo for observers.
+//
+// Data-dependent shapes: a graph whose file marks tensors dynamic (outputs of NonZero,
+// Unique ... and everything computed from them, planned at their bounds by atc) runs its
+// dynamic nodes differently: each execution has its own ExecShapes; a dynamic node's task,
+// on the stream's worker and in graph order, re-infers its output shapes from the actual
+// input dims, runs, reads the computed dims back and publishes them (to its consumers'
+// KernelTaskInfos, which observers see at their begin, and to the model's latest output
+// dims for aclmdlGetCurOutputDims). Nodes whose shapes are known at load run exactly as in
+// a static model; a dynamic node's simulated duration is its load-time (bound) estimate.
 // Thread safety: Execute and WaitIdle are thread-safe; everything else is immutable after
 // Load. Failure: Status with the AscendCL / GE code and a message that names the model, the
 // node or the dataset index.
@@ -21,6 +30,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "device_sim/cost/cost_model.h"
@@ -31,6 +41,7 @@
 #include "runtime/core/objects.h"
 #include "runtime/model/model_info.h"
 #include "runtime/model/model_manager.h"
+#include "runtime/model/task_info.h"
 
 namespace asim::model {
 
@@ -48,6 +59,9 @@ class LoadedModel {
   const std::string& name() const { return model_->name; }
   const std::shared_ptr<const ModelInfo>& info() const { return info_; }
   int current_gear() const { return current_gear_.load(); }
+  // The actual dims of data-dependent output `index` in the latest execution that produced
+  // it; false when it is not data-dependent or was not produced yet.
+  bool LastOutputDims(size_t index, std::vector<int64_t>* dims) const;
 
   Status Execute(const ExecuteRequest& request);
   // Waits until every submitted execution has ended (Unload).
@@ -64,15 +78,28 @@ class LoadedModel {
     WorkDesc work;
     sim::CostHints hints;
     uint32_t block_dim = 1;
+    bool dynamic = false;  // an input or output tensor is dynamic: shapes re-inferred at execution
   };
   struct PreparedGraph {
     std::vector<PreparedNode> nodes;
+    bool dynamic = false;  // some tensor is dynamic
+    // Per tensor (dynamic ones only): the nodes reading it, with the slot of the tensor in
+    // that node's KernelTaskInfo::inputs.
+    std::vector<std::vector<std::pair<size_t, size_t>>> consumers;
+  };
+  // Per execution of a dynamic graph: the actual dims of its dynamic tensors (written by
+  // their producer's task before any consumer runs: same stream, in order) and every
+  // node's KernelTaskInfo, which those tasks update for observers.
+  struct ExecShapes {
+    std::vector<std::vector<int64_t>> dims;              // per tensor
+    std::vector<std::shared_ptr<KernelTaskInfo>> infos;  // per node
   };
   // Per execution: where each tensor of the graph is, in the simulator's view (sim) and as
-  // the application's device address (dev).
+  // the application's device address (dev); `shapes` for dynamic graphs only.
   struct Binding {
     std::vector<uint8_t*> sim;
     std::vector<const uint8_t*> dev;
+    std::shared_ptr<ExecShapes> shapes;
   };
 
   LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr<rt::DeviceContext> device, uint32_t id);
@@ -83,6 +110,12 @@ class LoadedModel {
   Status SelectGear(const ExecuteRequest& request, size_t* gear) const;
   Status Bind(size_t gear, const ExecuteRequest& request, Binding* binding) const;
   Status RunNode(size_t gear, size_t index, const Binding& binding) const;
+  // Dynamic nodes: the actual input dims into `ctx`, its output shapes re-inferred from them
+  // (checked against the planned bytes and workspace) ...
+  Status BindActualShapes(size_t gear, const PreparedNode& pn, const Binding& binding,
+                          kernels::KernelContext* ctx) const;
+  // ... and after compute, the actual output dims published.
+  void PublishShapes(size_t gear, size_t index, const Binding& binding, const kernels::KernelContext& ctx) const;
   sim::TaskDesc NodeTask(size_t gear, size_t index, uint64_t execution, std::shared_ptr<const Binding> binding);
   std::string Where(const om::Node& node) const;  // "model 'm' (id 3) node 'conv1' (Conv2D, AI_CORE)"
 
@@ -105,6 +138,10 @@ class LoadedModel {
   std::shared_ptr<sim::HwStream> last_stream_;  // the stream that execution ran on
   uint64_t executions_ = 0;                     // executions submitted (guarded by exec_mutex_)
   std::atomic<int> current_gear_{0};
+  mutable std::mutex output_dims_mutex_;
+  // Per model output: the actual dims of the latest execution that produced it (empty when
+  // not data-dependent or not produced yet).
+  mutable std::vector<std::vector<int64_t>> output_dims_;
 };
 
 }  // namespace asim::model

@@ -197,6 +197,13 @@ Status ModelManager::CurrentGear(uint32_t model_id, int* gear) const {
   return Status::Ok();
 }
 
+Status ModelManager::LastOutputDims(uint32_t model_id, size_t index, std::vector<int64_t>* dims, bool* known) const {
+  std::shared_ptr<LoadedModel> model;
+  ASIM_RETURN_IF_ERROR(Find(model_id, &model));
+  *known = model->LastOutputDims(index, dims);
+  return Status::Ok();
+}
+
 Status ModelManager::Execute(uint32_t model_id, const ExecuteRequest& request) {
   std::shared_ptr<LoadedModel> model;
   ASIM_RETURN_IF_ERROR(Find(model_id, &model));

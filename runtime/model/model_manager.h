@@ -85,6 +85,10 @@ class ModelManager {
   // The gear the model last executed (or was last set to run); 0 for static models and
   // dynamic models that never ran.
   Status CurrentGear(uint32_t model_id, int* gear) const;
+  // The actual dims of data-dependent output `index` (a dynamic output tensor) in the
+  // latest execution that produced it; *known = false when the output is not data-dependent
+  // or no execution produced it yet.
+  Status LastOutputDims(uint32_t model_id, size_t index, std::vector<int64_t>* dims, bool* known) const;
 
   Status Execute(uint32_t model_id, const ExecuteRequest& request);
 

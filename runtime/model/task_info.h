@@ -6,7 +6,10 @@
 // TaskRecord's `info` points at one of these (TaskDesc::info keeps it alive until the task
 // ended); observers may read the tensors' bytes through the simulator's memory during
 // OnTaskBegin / OnTaskEnd, before the stream moves on.
-// Thread safety: immutable once submitted. Failure: none.
+// Thread safety: immutable once submitted, except in a model with data-dependent shapes:
+// there the task that produces a dynamic tensor writes its actual dims into its own info
+// (before OnTaskEnd) and into its consumers' infos (before their OnTaskBegin), all on the
+// stream's worker thread that also calls the observers. Failure: none.
 #pragma once
 
 #include <cstdint>

@@ -62,6 +62,7 @@ int main(int argc, char** argv) {
       {"empty.om", EmptyModel()},
       {"dyn_hw.om", DynamicImageSize()},
       {"dyn_dims.om", DynamicDims()},
+      {"data_dependent.om", asim::om::testing::MakeDataDependentModel()},
   };
   for (const auto& [name, model] : seeds) {
     const asim::Status s = asim::om::WriteModelFile(model, dir + "/" + name);

@@ -69,6 +69,7 @@ KernelDef ReduceDef(const std::string& op, Engine engine, std::vector<DataType> 
   b.Input("data", std::move(dtypes), PlainFormats())
       .OptionalInput("axes", {DataType::kInt64, DataType::kInt32})
       .Output("reduced", {})
+      .ShapeFromComputeUnlessKnown(1)  // axes given at run time (AI CPU only)
       .Attr("keepdims", int64_t{1})
       .Attr("noop_with_empty_axes", int64_t{0})
       .Attr("axes", std::vector<int64_t>{})

@@ -146,6 +146,7 @@ KernelDef BuildNonMaxSuppression_AiCpu() {
       .OptionalInput("iou_threshold", {DataType::kFloat})
       .OptionalInput("score_threshold", {DataType::kFloat})
       .Output("selected_indices", {DataType::kInt64})
+      .ShapeFromCompute()
       .Attr("center_point_box", int64_t{0})
       .InferShape(NmsInfer)
       .Compute(NmsCompute)

@@ -66,6 +66,7 @@ KernelDef BuildNonZero_AiCpu() {
   return KernelBuilder("NonZero", Engine::kAiCpu)
       .Input("X", types)
       .Output("Y", {DataType::kInt64})
+      .ShapeFromCompute()
       .InferShape(NonZeroInfer)
       .Compute(NonZeroCompute)
       .Cost(NonZeroCost)

@@ -98,6 +98,7 @@ KernelDef BuildCompress_AiCpu() {
       .Input("input", AllMoveTypes())
       .Input("condition", {DataType::kBool})
       .Output("output", {})
+      .ShapeFromComputeUnlessKnown(1)
       .Attr("axis", int64_t{kNoAxis})
       .InferShape(CompressInfer)
       .Compute(CompressCompute)

@@ -198,6 +198,30 @@ TEST(OmModel, StaticIoDescsAreExact) {
   ExpectInvalid(m, "input 0 'x': dims [-2,3,4,4] must all be >= -1");
 }
 
+TEST(OmModel, DataDependentOutputs) {
+  EXPECT_TRUE(testing::MakeDataDependentModel().Validate().ok())
+      << testing::MakeDataDependentModel().Validate().message();
+  Model m = testing::MakeDataDependentModel();
+  m.outputs[0].dims = {2, -1};
+  ExpectInvalid(m, "graph 0 tensor 2 'y': the tensor is dynamic but output 0 'y''s dims [2,-1] are not all -1");
+  m = testing::MakeDataDependentModel();
+  m.graphs[0].tensors[2].dynamic = false;
+  ExpectInvalid(m,
+                "graph 0 tensor 2 'y': output 0 'y' has dims [-1,-1] in a static model but the tensor is not dynamic");
+  m = testing::MakeDataDependentModel();
+  m.graphs[0].tensors[0].dynamic = true;
+  ExpectInvalid(m, "graph 0 tensor 0 'x': a input tensor cannot be dynamic");
+  m = testing::MakeDataDependentModel();
+  m.graphs[0].tensors[1].desc.dims = {2, -1};
+  ExpectInvalid(m, "graph 0 tensor 1 'nz'");
+  m = testing::MakeDataDependentModel();
+  m.inputs[0].dims = {-1, 3};
+  ExpectInvalid(m, "input 0 'x': dims [-1,3] must all be >= 0 in a static model");
+  m = testing::MakeDataDependentModel();
+  m.outputs[0].size = 40;  // the bound (2 x 6 fp32) does not fit
+  ExpectInvalid(m, "48 bytes of DT_FLOAT [2,6] > output 0 'y''s size 40");
+}
+
 TEST(OmModel, EnumsAreChecked) {
   Model m = MakeConvReluModel();
   m.graphs[0].tensors[3].desc.dtype = static_cast<DataType>(99);

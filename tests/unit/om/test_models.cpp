@@ -127,6 +127,39 @@ Model MakeDynamicBatchModel() {
   return m;
 }
 
+Model MakeDataDependentModel() {
+  Model m;
+  m.name = "nonzero_cast";
+  m.soc_version = "Ascend310";
+  m.producer = "om unit test";
+  m.inputs.push_back(MakeIo("x", DataType::kInt32, Format::kNd, {2, 3}, 24));
+  m.outputs.push_back(MakeIo("y", DataType::kFloat, Format::kNd, {-1, -1}, 48));
+  Graph g;
+  g.work_size = 512;
+  g.tensors.push_back(MakeTensor("x", DataType::kInt32, Format::kNd, {2, 3}, TensorPlace::kInput, 0, 24));
+  g.tensors.push_back(MakeTensor("nz", DataType::kInt64, Format::kNd, {2, 6}, TensorPlace::kWork, 0, 512));
+  g.tensors.back().dynamic = true;
+  g.tensors.push_back(MakeTensor("y", DataType::kFloat, Format::kNd, {2, 6}, TensorPlace::kOutput, 0, 48));
+  g.tensors.back().dynamic = true;
+  Node nonzero;
+  nonzero.name = "nonzero";
+  nonzero.type = "NonZero";
+  nonzero.engine = kernels::Engine::kAiCpu;
+  nonzero.inputs = {0};
+  nonzero.outputs = {1};
+  g.nodes.push_back(nonzero);
+  Node cast;
+  cast.name = "cast";
+  cast.type = "Cast";
+  cast.engine = kernels::Engine::kAiCpu;
+  cast.inputs = {1};
+  cast.outputs = {2};
+  cast.attrs.Set("to", DataType::kFloat);
+  g.nodes.push_back(cast);
+  m.graphs.push_back(g);
+  return m;
+}
+
 Model MakeAllAttrsModel() {
   Model m;
   m.name = "all_attrs";

@@ -20,6 +20,9 @@ namespace asim::om::testing {
 Model MakeConvReluModel();      // static: x[1,3,8,8] -> Conv2D(w, b) -> Relu -> y; weights 464 bytes
 Model MakeDynamicBatchModel();  // batch gears {1} and {4}; graphs with an absent optional input
 Model MakeAllAttrsModel();      // one node with every AttrValue alternative, origin formats, metadata
+// Data-dependent output shapes (format version 2): x int32[2,3] -> NonZero (AI CPU) ->
+// nz int64[2,6] (dynamic, work) -> Cast -> y fp32[2,6] (dynamic output, dims [-1,-1]).
+Model MakeDataDependentModel();
 
 // Encodes `model` (which must be valid) with WriteModel.
 std::vector<uint8_t> Encode(const Model& model);

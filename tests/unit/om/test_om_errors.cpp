@@ -202,22 +202,28 @@ TEST(OmReader, ExtraBytesAreASizeError) {
 
 TEST(OmReader, WrongVersion) {
   std::vector<uint8_t> bytes = Encode(testing::MakeConvReluModel());
-  PutU32(&bytes, kOffVersion, 2);
+  PutU32(&bytes, kOffVersion, 3);
   Status s = Read(bytes);
   EXPECT_EQ(s.code(), err::kFeatureUnsupported);
-  EXPECT_EQ(s.message(), "om format version 2; this runtime reads version 1");
+  EXPECT_EQ(s.message(), "om format version 3; this runtime reads versions 1 to 2");
   // Even a short file says "version", not "truncated", once the version is readable.
   bytes.resize(12);
-  EXPECT_STATUS(Read(bytes), err::kFeatureUnsupported, "om format version 2");
-  const std::string path = TempPath("v2.om");
+  EXPECT_STATUS(Read(bytes), err::kFeatureUnsupported, "om format version 3");
+  const std::string path = TempPath("v3.om");
   std::FILE* f = std::fopen(path.c_str(), "wb");
   ASSERT_NE(f, nullptr);
   std::fwrite(bytes.data(), 1, bytes.size(), f);
   std::fclose(f);
   Model m;
   EXPECT_STATUS(ReadModelFile(path, &m), err::kFeatureUnsupported,
-                "model file '" + path + "': om format version 2; this runtime reads version 1");
+                "model file '" + path + "': om format version 3; this runtime reads versions 1 to 2");
   std::remove(path.c_str());
+}
+
+TEST(OmReader, VersionZeroIsUnsupported) {
+  std::vector<uint8_t> bytes = Encode(testing::MakeConvReluModel());
+  PutU32(&bytes, kOffVersion, 0);
+  EXPECT_STATUS(Read(bytes), err::kFeatureUnsupported, "om format version 0; this runtime reads versions 1 to 2");
 }
 
 TEST(OmReader, HeaderSizeTooSmall) {

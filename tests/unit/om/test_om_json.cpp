@@ -71,6 +71,16 @@ TEST(OmJson, DynamicAndAbsentInputs) {
   EXPECT_EQ(clip["inputs"][1]["absent"], true);
 }
 
+TEST(OmJson, DynamicTensors) {
+  const json j = json::parse(ModelToJson(testing::MakeDataDependentModel()));
+  EXPECT_EQ(j["format_version"], 2);
+  EXPECT_EQ(j["outputs"][0]["dims"], json({-1, -1}));
+  const json& nonzero = j["graphs"][0]["nodes"][0];
+  EXPECT_FALSE(nonzero["inputs"][0].contains("dynamic"));
+  EXPECT_EQ(nonzero["outputs"][0]["dynamic"], true);
+  EXPECT_EQ(nonzero["outputs"][0]["dims"], json({2, 6}));
+}
+
 TEST(OmJson, EveryAttrTypeAndOrigin) {
   const json j = json::parse(ModelToJson(testing::MakeAllAttrsModel()));
   const json& attrs = j["graphs"][0]["nodes"][0]["attrs"];

@@ -31,7 +31,8 @@ class OmRoundTrip : public ::testing::TestWithParam<int> {
     switch (GetParam()) {
       case 0: return testing::MakeConvReluModel();
       case 1: return testing::MakeDynamicBatchModel();
-      default: return testing::MakeAllAttrsModel();
+      case 2: return testing::MakeAllAttrsModel();
+      default: return testing::MakeDataDependentModel();
     }
   }
 };
@@ -75,7 +76,8 @@ TEST_P(OmRoundTrip, HeaderFacts) {
   ModelHeader h;
   Status s = ReadModelHeader(bytes.data(), bytes.size(), &h);
   ASSERT_TRUE(s.ok()) << s.message();
-  EXPECT_EQ(h.format_version, kFormatVersion);
+  EXPECT_EQ(h.format_version, FormatVersionOf(model));
+  EXPECT_EQ(h.format_version, GetParam() == 3 ? 2u : 1u);
   EXPECT_EQ(h.file_size, bytes.size());
   EXPECT_EQ(h.soc_version, model.soc_version);
   EXPECT_EQ(h.name, model.name);
@@ -98,8 +100,11 @@ TEST_P(OmRoundTrip, HeaderFacts) {
                    : std::memcmp(bytes.data() + h.weight_offset, model.weights.data(), model.weights.size()));
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, OmRoundTrip, ::testing::Values(0, 1, 2), [](const auto& info) {
-  return std::string(info.param == 0 ? "ConvRelu" : info.param == 1 ? "DynamicBatch" : "AllAttrs");
+INSTANTIATE_TEST_SUITE_P(Models, OmRoundTrip, ::testing::Values(0, 1, 2, 3), [](const auto& info) {
+  return std::string(info.param == 0   ? "ConvRelu"
+                     : info.param == 1 ? "DynamicBatch"
+                     : info.param == 2 ? "AllAttrs"
+                                       : "DataDependent");
 });
 
 TEST(OmFormat, LayoutFacts) {
@@ -145,6 +150,37 @@ TEST(OmFormat, PinnedEncoding) {
   const std::vector<uint8_t> bytes = Encode(testing::MakeConvReluModel());
   EXPECT_EQ(bytes.size(), 1680u);
   EXPECT_EQ(Crc32(bytes.data(), bytes.size()), 0xE076AE32u);
+}
+
+// Version 2 differs from version 1 only by the tensor flags byte: a model with a dynamic
+// tensor is pinned too, and version 1 keeps that byte reserved.
+TEST(OmFormat, PinnedEncodingVersion2) {
+  const std::vector<uint8_t> bytes = Encode(testing::MakeDataDependentModel());
+  EXPECT_EQ(GetU32(bytes, kOffVersion), 2u);
+  EXPECT_EQ(bytes.size(), 704u);
+  EXPECT_EQ(Crc32(bytes.data(), bytes.size()), 0x6AA8D0DAu);
+}
+
+TEST(OmFormat, DynamicFlagNeedsVersion2) {
+  // The same bytes labelled version 1: the flags byte is reserved there.
+  std::vector<uint8_t> bytes = Encode(testing::MakeDataDependentModel());
+  testing::PutU32(&bytes, kOffVersion, 1);
+  testing::FixCrcs(&bytes);
+  Model read;
+  Status s = ReadModel(bytes.data(), bytes.size(), &read);
+  EXPECT_EQ(s.code(), err::kDeserializeModel);
+  EXPECT_NE(s.message().find("graph 0 tensor 1 reserved"), std::string::npos) << s.message();
+  // A version 2 flags byte other than 0 / 1.
+  bytes = Encode(testing::MakeDataDependentModel());
+  const testing::Span graphs = FindSection(bytes, SectionKind::kGraphs);
+  // Graph count 4; graph 0: work size 8, tensor count 4; tensor 0 "x": name 4+1, dtype 4, format 4, dims 4+16,
+  // origin format 4, origin dims 4, place 1, then the flags byte.
+  const size_t flags_at = graphs.offset + 4 + 8 + 4 + 5 + 4 + 4 + 20 + 4 + 4 + 1;
+  bytes[flags_at] = 2;
+  testing::FixCrcs(&bytes);
+  s = ReadModel(bytes.data(), bytes.size(), &read);
+  EXPECT_EQ(s.code(), err::kDeserializeModel);
+  EXPECT_NE(s.message().find("flags"), std::string::npos) << s.message();
 }
 
 }  // namespace

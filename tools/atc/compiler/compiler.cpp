@@ -41,6 +41,7 @@ Status OutputDescs(const PlainGraph& graph, const std::vector<LoweredGraph>& low
   for (size_t k = 0; k < graph.outputs.size(); ++k) {
     om::IoDesc io;
     io.name = graph.outputs[k].name;
+    bool dynamic = false;
     for (size_t g = 0; g < lowered.size(); ++g) {
       const kernels::TensorSpec& spec = lowered[g].values[static_cast<size_t>(lowered[g].outputs[k])].spec;
       if (g == 0) {
@@ -57,7 +58,11 @@ Status OutputDescs(const PlainGraph& graph, const std::vector<LoweredGraph>& low
         }
       }
       io.size = std::max(io.size, Bytes(spec.dtype, spec.dims));
+      dynamic = dynamic || lowered[g].values[static_cast<size_t>(lowered[g].outputs[k])].dynamic;
     }
+    // Data-dependent: -1 in every dim, as CANN describes a dynamic output; the size is the
+    // bound, and aclmdlGetCurOutputDims reports the dims of each execution.
+    if (dynamic) std::fill(io.dims.begin(), io.dims.end(), int64_t{-1});
     out->push_back(std::move(io));
   }
   return Status::Ok();

@@ -51,6 +51,7 @@ void EmitGraph(const LoweredGraph& graph, const WeightTable& weights, size_t dat
     t.name = value.name;
     t.desc = DescOf(value.spec);
     t.size = om::DescBytes(t.desc);
+    t.dynamic = value.dynamic;  // planned at its bound (desc.dims)
     switch (value.source) {
       case Source::kInput:
         t.place = om::TensorPlace::kInput;

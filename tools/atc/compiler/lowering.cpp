@@ -132,15 +132,19 @@ class Lowerer {
       if (node.reason.empty()) node.reason = "no AI Core kernel implements " + type;
     }
     const int index = static_cast<int>(out_.nodes.size());
+    const std::vector<TensorSpec> input_specs = Specs(inputs);
+    const bool dynamic_input = std::any_of(
+        inputs.begin(), inputs.end(), [&](int v) { return v >= 0 && out_.values[static_cast<size_t>(v)].dynamic; });
     for (size_t k = 0; k < sel.outputs.size(); ++k) {
       LoweredValue v;
       v.name = name + ":" + std::to_string(k);
       v.spec = sel.outputs[k];
       v.spec.host_data = nullptr;
-      KeepOrigin(Specs(inputs), &v.spec);
+      KeepOrigin(input_specs, &v.spec);
       v.source = LoweredValue::Source::kNode;
       v.index = index;
       v.output = static_cast<int>(k);
+      v.dynamic = dynamic_input || sel.def->OutputShapeComputed(k, input_specs);
       node.outputs.push_back(AddValue(std::move(v)));
     }
     out_.nodes.push_back(std::move(node));

@@ -12,6 +12,9 @@
 // whose inputs all share one layout (Relu, Add of two equal NC1HWC0 tensors ...), so the
 // padding lanes stay zero. Nodes are named after their op; inserted ones
 // "<consumer>_input<i>_TransData", "<output>_TransData", "<output>_Identity" (made unique).
+// Data-dependent shapes: an output whose dims the kernel computes is lowered at the bound
+// InferShape gives, and it and every value computed from it are marked `dynamic` (the
+// executor re-infers their shapes at execution, docs/models.md).
 // Thread safety: not synchronised (uses the WeightTable). Failure: the registry's Status
 // prefixed with "node '<name>' (<type>): "; kInvalidParam when an op yields fewer outputs
 // than the builder asked for; a compute failure while converting a constant.
@@ -35,6 +38,9 @@ struct LoweredValue {
   Source source = Source::kNode;
   int index = -1;  // kInput: graph input; kWeight: WeightTable entry; kNode: producer node
   int output = 0;  // kNode: output index of the producer
+  // kNode: the dims are an upper bound, the actual ones known only at execution — the
+  // kernel computes them (KernelDef::OutputShapeComputed) or an input is dynamic.
+  bool dynamic = false;
 };
 
 struct LoweredNode {

@@ -161,7 +161,10 @@ Status NodeContext::CheckStaticOutputs(int index) const {
   for (int v : n.outputs) {
     for (int64_t d : g.value(v).dims) unknown = unknown || d < 0;
   }
-  for (int v : n.inputs) gear_dependent = gear_dependent || (v >= 0 && g.value(v).dynamic);
+  // Unknown dims are resolved per gear; data-dependent values have bounds, not unknowns.
+  for (int v : n.inputs) {
+    gear_dependent = gear_dependent || (v >= 0 && g.value(v).dynamic && !g.value(v).data_dependent);
+  }
   if (!unknown || gear_dependent) return Status::Ok();
   std::string names;
   for (int v : n.inputs) {

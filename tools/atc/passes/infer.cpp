@@ -52,13 +52,19 @@ Status InferNode(Graph& graph, int index, const kernels::ChipTraits& chip) {
                                           " outputs, the node has " + std::to_string(node.outputs.size()));
   }
   bool dynamic = false;
-  for (int v : node.inputs) dynamic = dynamic || (v >= 0 && graph.value(v).dynamic);
+  bool data_dependent = false;
+  for (int v : node.inputs) {
+    dynamic = dynamic || (v >= 0 && graph.value(v).dynamic);
+    data_dependent = data_dependent || (v >= 0 && graph.value(v).data_dependent);
+  }
   for (size_t k = 0; k < node.outputs.size(); ++k) {
     Value& out = graph.value(node.outputs[k]);
     out.dtype = outputs[k].dtype;
     out.dims = outputs[k].dims;
     out.format = outputs[k].format;
-    out.dynamic = dynamic;
+    // A computed output (NonZero ...): its dims are a bound, so nothing may fold them.
+    out.dynamic = dynamic || def->OutputShapeComputed(k, inputs);
+    out.data_dependent = data_dependent || def->OutputShapeComputed(k, inputs);
   }
   return Status::Ok();
 }

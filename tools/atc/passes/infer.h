@@ -26,7 +26,7 @@ Status ChooseKernel(const std::string& type, const std::vector<kernels::TensorSp
                     const kernels::AttrMap& attrs, const kernels::ChipTraits& chip, const kernels::KernelDef** def,
                     kernels::AttrMap* resolved);
 
-// Sets dtype, dims, format and `dynamic` of the node's outputs. kInvalidParam when the
+// Sets dtype, dims, format, `dynamic` and `data_dependent` of the node's outputs. kInvalidParam when the
 // kernel yields fewer outputs than the node has.
 Status InferNode(Graph& graph, int node, const kernels::ChipTraits& chip);
 

@@ -41,7 +41,10 @@ struct Value {
   int producer_output = 0;
   int input_index = -1;                // graph input number, -1 otherwise
   std::vector<int64_t> declared_dims;  // graph inputs: dims as compiled (-1 = set per gear)
-  bool dynamic = false;                // dims depend on the gear (dynamic batch / image size / dims)
+  bool dynamic = false;                // dims depend on the gear (dynamic batch / image size / dims) or the data
+  // dims are a bound decided by the data at execution (a NonZero / Unique ... output, or
+  // computed from one); implies `dynamic`
+  bool data_dependent = false;
 
   bool is_constant() const { return data != nullptr; }
   int64_t ElementCount() const;

@@ -1,0 +1,191 @@
+// ONNX models with data-dependent output shapes, end to end: converted by atc in-process
+// (ConvertOnnx) for Ascend310, loaded and executed by the runtime through the public API.
+// NonZero -> Cast -> Add (the computed dims flow downstream) and NonMaxSuppression (the
+// number of selected boxes). Checks the .om (format version 2, the dynamic tensors, -1
+// output dims with the bound as size), the results and aclmdlGetCurOutputDims.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "om/om_json.h"
+#include "om/om_writer.h"
+#include "tests/unit/atc_onnx/onnx_test_util.h"
+
+namespace {
+
+using asim::atc::testing::OnnxModel;
+using onnx::TensorProto;
+namespace om = asim::om;
+
+asim::atc::ConvertOptions Options310() {
+  asim::atc::ConvertOptions o = asim::atc::testing::TestOptions();
+  o.soc_version = "Ascend310";
+  return o;
+}
+
+class AtcDynamic : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  }
+  void TearDown() override {
+    if (desc_ != nullptr) aclmdlDestroyDesc(desc_);
+    if (id_ != 0) {
+      EXPECT_EQ(aclmdlUnload(id_), ACL_SUCCESS);
+    }
+    for (void* p : device_) aclrtFree(p);
+    for (aclDataBuffer* b : buffers_) aclDestroyDataBuffer(b);
+    for (aclmdlDataset* d : datasets_) aclmdlDestroyDataset(d);
+    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+  }
+
+  void ConvertAndLoad(OnnxModel& onnx) {
+    asim::Status st = asim::atc::testing::Convert(onnx.Save(), &model_, nullptr, Options310());
+    ASSERT_TRUE(st.ok()) << st.message();
+    std::vector<uint8_t> bytes;
+    st = om::WriteModel(model_, &bytes);
+    ASSERT_TRUE(st.ok()) << st.message();
+    ASSERT_EQ(aclmdlLoadFromMem(bytes.data(), bytes.size(), &id_), ACL_SUCCESS) << aclGetRecentErrMsg();
+    desc_ = aclmdlCreateDesc();
+    ASSERT_EQ(aclmdlGetDesc(desc_, id_), ACL_SUCCESS);
+  }
+  // Device buffers for every input (filled) and output (aclmdlGetOutputSizeByIndex bytes).
+  void Run(const std::vector<std::vector<uint8_t>>& inputs) {
+    aclmdlDataset* in = aclmdlCreateDataset();
+    aclmdlDataset* out = aclmdlCreateDataset();
+    datasets_ = {in, out};
+    for (const auto& bytes : inputs) {
+      void* p = Device(bytes.size());
+      ASSERT_EQ(aclrtMemcpy(p, bytes.size(), bytes.data(), bytes.size(), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+      Add(in, p, bytes.size());
+    }
+    outputs_.clear();
+    for (size_t i = 0; i < aclmdlGetNumOutputs(desc_); ++i) {
+      const size_t size = aclmdlGetOutputSizeByIndex(desc_, i);
+      outputs_.push_back({Device(size), size});
+      Add(out, outputs_.back().first, size);
+    }
+    ASSERT_EQ(aclmdlExecute(id_, in, out), ACL_SUCCESS) << aclGetRecentErrMsg();
+  }
+  template <typename T>
+  std::vector<T> Output(size_t index, size_t count) {
+    std::vector<T> v(count);
+    if (count > 0) {
+      EXPECT_EQ(
+          aclrtMemcpy(v.data(), count * sizeof(T), outputs_[index].first, count * sizeof(T), ACL_MEMCPY_DEVICE_TO_HOST),
+          ACL_SUCCESS);
+    }
+    return v;
+  }
+  std::vector<int64_t> CurDims(size_t index) {
+    aclmdlIODims dims{};
+    EXPECT_EQ(aclmdlGetCurOutputDims(desc_, index, &dims), ACL_SUCCESS) << aclGetRecentErrMsg();
+    return std::vector<int64_t>(dims.dims, dims.dims + dims.dimCount);
+  }
+  std::vector<int64_t> DescDims(size_t index) {
+    aclmdlIODims dims{};
+    EXPECT_EQ(aclmdlGetOutputDims(desc_, index, &dims), ACL_SUCCESS) << aclGetRecentErrMsg();
+    return std::vector<int64_t>(dims.dims, dims.dims + dims.dimCount);
+  }
+  bool AnyDynamicTensor() const {
+    for (const om::Tensor& t : model_.graphs.at(0).tensors) {
+      if (t.dynamic) return true;
+    }
+    return false;
+  }
+
+  template <typename T>
+  static std::vector<uint8_t> Raw(const std::vector<T>& v) {
+    std::vector<uint8_t> b(v.size() * sizeof(T));
+    if (!b.empty()) std::memcpy(b.data(), v.data(), b.size());
+    return b;
+  }
+
+  om::Model model_;
+  uint32_t id_ = 0;
+  aclmdlDesc* desc_ = nullptr;
+  std::vector<std::pair<void*, size_t>> outputs_;
+
+ private:
+  void* Device(size_t size) {
+    void* p = nullptr;
+    EXPECT_EQ(aclrtMalloc(&p, size == 0 ? 1 : size, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+    device_.push_back(p);
+    return p;
+  }
+  void Add(aclmdlDataset* ds, void* p, size_t size) {
+    aclDataBuffer* b = aclCreateDataBuffer(p, size);
+    buffers_.push_back(b);
+    EXPECT_EQ(aclmdlAddDatasetBuffer(ds, b), ACL_SUCCESS);
+  }
+  std::vector<void*> device_;
+  std::vector<aclDataBuffer*> buffers_;
+  std::vector<aclmdlDataset*> datasets_;
+};
+
+TEST_F(AtcDynamic, NonZeroCastAdd) {
+  OnnxModel m(13);
+  m.Input("x", TensorProto::FLOAT, {3, 4}).Output("y");
+  m.Floats("one", {1}, {1.0f});
+  m.Node("NonZero", {"x"}, {"nz"}, "nonzero");
+  auto& cast = m.Node("Cast", {"nz"}, {"c"}, "cast");
+  asim::atc::testing::SetInt(cast, "to", TensorProto::FLOAT);
+  m.Node("Add", {"c", "one"}, {"y"}, "add");
+  ConvertAndLoad(m);
+  ASSERT_EQ(model_.outputs.size(), 1u);
+  EXPECT_EQ(model_.outputs[0].dims, (std::vector<int64_t>{-1, -1}));
+  EXPECT_EQ(model_.outputs[0].size, 2u * 12 * 4);  // the bound: every element non-zero
+  EXPECT_EQ(om::FormatVersionOf(model_), 2u);
+  EXPECT_TRUE(AnyDynamicTensor());
+  EXPECT_NE(om::ModelToJson(model_).find("\"dynamic\": true"), std::string::npos);
+  EXPECT_EQ(DescDims(0), (std::vector<int64_t>{-1, -1}));
+
+  Run({Raw(std::vector<float>{0, 2, 0, 0, 0, 0, -1, 0, 0, 0, 0, 3})});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 3}));
+  // rows {0, 1, 2} and columns {1, 2, 3}, plus one.
+  EXPECT_EQ(Output<float>(0, 6), (std::vector<float>{1, 2, 3, 2, 3, 4}));
+
+  Run({Raw(std::vector<float>(12, 0.0f))});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 0}));
+}
+
+TEST_F(AtcDynamic, NonMaxSuppression) {
+  OnnxModel m(11);
+  m.Input("boxes", TensorProto::FLOAT, {1, 6, 4}).Input("scores", TensorProto::FLOAT, {1, 1, 6});
+  m.Output("selected", TensorProto::INT64);
+  m.Ints("max_per_class", {1}, {3});
+  m.Floats("iou", {1}, {0.5f});
+  m.Floats("score", {1}, {0.4f});
+  m.Node("NonMaxSuppression", {"boxes", "scores", "max_per_class", "iou", "score"}, {"selected"}, "nms");
+  ConvertAndLoad(m);
+  EXPECT_EQ(model_.outputs[0].dims, (std::vector<int64_t>{-1, -1}));
+  EXPECT_EQ(model_.outputs[0].size, 3u * 3 * 8);  // bound: 1 batch x 1 class x 3 boxes
+
+  // ONNX's suppress-by-IoU example with a 0.4 score threshold: boxes 3 and 0 survive.
+  const std::vector<float> boxes = {0, 0,  1, 1,  0, 0.1f,  1, 1.1f,  0, -0.1f, 1, 0.9f,
+                                    0, 10, 1, 11, 0, 10.1f, 1, 11.1f, 0, 100,   1, 101};
+  const std::vector<float> scores = {0.9f, 0.75f, 0.6f, 0.95f, 0.5f, 0.3f};
+  Run({Raw(boxes), Raw(scores)});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(Output<int64_t>(0, 6), (std::vector<int64_t>{0, 0, 3, 0, 0, 0}));
+}
+
+TEST_F(AtcDynamic, ShapeOfADataDependentTensorIsNotFolded) {
+  // Shape(NonZero(x)) must be computed at execution, not folded from the bound.
+  OnnxModel m(13);
+  m.Input("x", TensorProto::FLOAT, {2, 3}).Output("s", TensorProto::INT64);
+  m.Node("NonZero", {"x"}, {"nz"}, "nonzero");
+  m.Node("Shape", {"nz"}, {"s"}, "shape");
+  ConvertAndLoad(m);
+  EXPECT_EQ(model_.outputs[0].dims, (std::vector<int64_t>{-1}));
+  Run({Raw(std::vector<float>{1, 0, 0, 0, 5, 0})});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2}));
+  EXPECT_EQ(Output<int64_t>(0, 2), (std::vector<int64_t>{2, 2}));
+}
+
+}  // namespace

@@ -1,0 +1,313 @@
+// Data-dependent output shapes in the model executor, through the public API, over models
+// written by hand with the om writer: NonZero -> Cast -> Add (the dims flow downstream and
+// change from one execution to the next), Unique (several computed outputs next to an exact
+// one), an empty result (0 rows), asynchronous execution, the description (-1 dims, the
+// bound as size), the output dataset's tensor desc, and the refusal of a model that does not
+// mark its data-dependent tensors (an om of format version 1).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "om/om_writer.h"
+
+namespace {
+
+using asim::DataType;
+using asim::Format;
+namespace om = asim::om;
+
+std::vector<uint8_t> Bytes(const om::Model& m) {
+  std::vector<uint8_t> bytes;
+  asim::Status st = om::WriteModel(m, &bytes);
+  EXPECT_TRUE(st.ok()) << st.message();
+  return bytes;
+}
+
+om::Tensor MakeTensor(const std::string& name, DataType dtype, std::vector<int64_t> dims, om::TensorPlace place,
+                      uint32_t io_index, uint64_t offset, uint64_t size, bool dynamic) {
+  om::Tensor t;
+  t.name = name;
+  t.desc = om::TensorDesc{dtype, Format::kNd, std::move(dims), Format::kUndefined, {}};
+  t.place = place;
+  t.io_index = io_index;
+  t.offset = offset;
+  t.size = size;
+  t.dynamic = dynamic;
+  return t;
+}
+
+// x fp32 [rows, cols] -> NonZero (AI CPU) -> nz int64 [2, rows*cols] (dynamic)
+//   -> Cast to fp32 (AI CPU) -> c [2, n] (dynamic) -> Add(c, 1.0 weight) (AI Core) -> y.
+om::Model NonZeroModel(int64_t rows, int64_t cols, bool mark_dynamic = true) {
+  const int64_t n = rows * cols;
+  om::Model m;
+  m.name = "nonzero_cast_add";
+  m.soc_version = "Ascend310";
+  m.producer = "tests/unit/model";
+  const uint64_t x_bytes = static_cast<uint64_t>(n) * 4, y_bytes = static_cast<uint64_t>(2 * n) * 4;
+  m.inputs = {{"x", DataType::kFloat, Format::kNd, {rows, cols}, x_bytes}};
+  m.outputs = {{"y", DataType::kFloat, Format::kNd, {-1, -1}, y_bytes}};
+  if (!mark_dynamic) m.outputs[0].dims = {2, n};
+  m.weights.assign(64, 0);
+  const float one = 1.0f;
+  std::memcpy(m.weights.data(), &one, sizeof one);
+  om::Graph g;
+  const uint64_t nz_reserved = (static_cast<uint64_t>(2 * n) * 8 + 511) / 512 * 512;
+  const uint64_t c_reserved = (y_bytes + 511) / 512 * 512;
+  g.tensors.push_back(MakeTensor("x", DataType::kFloat, {rows, cols}, om::TensorPlace::kInput, 0, 0, x_bytes, false));
+  g.tensors.push_back(
+      MakeTensor("nz", DataType::kInt64, {2, n}, om::TensorPlace::kWork, 0, 0, nz_reserved, mark_dynamic));
+  g.tensors.push_back(
+      MakeTensor("c", DataType::kFloat, {2, n}, om::TensorPlace::kWork, 0, nz_reserved, c_reserved, mark_dynamic));
+  g.tensors.push_back(MakeTensor("one", DataType::kFloat, {1}, om::TensorPlace::kWeight, 0, 0, 4, false));
+  g.tensors.push_back(MakeTensor("y", DataType::kFloat, {2, n}, om::TensorPlace::kOutput, 0, 0, y_bytes, mark_dynamic));
+  g.work_size = nz_reserved + c_reserved;
+  om::Node nonzero;
+  nonzero.name = "nonzero";
+  nonzero.type = "NonZero";
+  nonzero.engine = asim::kernels::Engine::kAiCpu;
+  nonzero.inputs = {0};
+  nonzero.outputs = {1};
+  om::Node cast;
+  cast.name = "cast";
+  cast.type = "Cast";
+  cast.engine = asim::kernels::Engine::kAiCpu;
+  cast.inputs = {1};
+  cast.outputs = {2};
+  cast.attrs.Set("to", DataType::kFloat);
+  om::Node add;
+  add.name = "add";
+  add.type = "Add";
+  add.engine = asim::kernels::Engine::kAiCore;
+  add.inputs = {2, 3};
+  add.outputs = {4};
+  g.nodes = {nonzero, cast, add};
+  m.graphs = {g};
+  return m;
+}
+
+// x fp32 [n] -> Unique (sorted) -> Y [n], indices [n], counts [n] (dynamic), inverse [n] (exact).
+om::Model UniqueModel(int64_t n) {
+  om::Model m;
+  m.name = "unique";
+  m.soc_version = "Ascend310";
+  m.producer = "tests/unit/model";
+  const uint64_t f = static_cast<uint64_t>(n) * 4, l = static_cast<uint64_t>(n) * 8;
+  m.inputs = {{"x", DataType::kFloat, Format::kNd, {n}, f}};
+  m.outputs = {{"y", DataType::kFloat, Format::kNd, {-1}, f},
+               {"indices", DataType::kInt64, Format::kNd, {-1}, l},
+               {"inverse", DataType::kInt64, Format::kNd, {n}, l},
+               {"counts", DataType::kInt64, Format::kNd, {-1}, l}};
+  om::Graph g;
+  g.tensors.push_back(MakeTensor("x", DataType::kFloat, {n}, om::TensorPlace::kInput, 0, 0, f, false));
+  g.tensors.push_back(MakeTensor("y", DataType::kFloat, {n}, om::TensorPlace::kOutput, 0, 0, f, true));
+  g.tensors.push_back(MakeTensor("indices", DataType::kInt64, {n}, om::TensorPlace::kOutput, 1, 0, l, true));
+  g.tensors.push_back(MakeTensor("inverse", DataType::kInt64, {n}, om::TensorPlace::kOutput, 2, 0, l, false));
+  g.tensors.push_back(MakeTensor("counts", DataType::kInt64, {n}, om::TensorPlace::kOutput, 3, 0, l, true));
+  om::Node unique;
+  unique.name = "unique";
+  unique.type = "Unique";
+  unique.engine = asim::kernels::Engine::kAiCpu;
+  unique.inputs = {0};
+  unique.outputs = {1, 2, 3, 4};
+  g.nodes = {unique};
+  m.graphs = {g};
+  return m;
+}
+
+class ModelDynamic : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  }
+  void TearDown() override {
+    if (desc_ != nullptr) aclmdlDestroyDesc(desc_);
+    for (void* p : device_) aclrtFree(p);
+    for (aclDataBuffer* b : buffers_) aclDestroyDataBuffer(b);
+    for (aclmdlDataset* d : datasets_) aclmdlDestroyDataset(d);
+    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+  }
+
+  uint32_t Load(const om::Model& m) {
+    const auto bytes = Bytes(m);
+    uint32_t id = 0;
+    EXPECT_EQ(aclmdlLoadFromMem(bytes.data(), bytes.size(), &id), ACL_SUCCESS) << aclGetRecentErrMsg();
+    desc_ = aclmdlCreateDesc();
+    EXPECT_EQ(aclmdlGetDesc(desc_, id), ACL_SUCCESS);
+    return id;
+  }
+  void* Device(size_t size) {
+    void* p = nullptr;
+    EXPECT_EQ(aclrtMalloc(&p, size == 0 ? 1 : size, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+    device_.push_back(p);
+    return p;
+  }
+  template <typename T>
+  void Put(void* p, const std::vector<T>& v) {
+    const size_t bytes = v.size() * sizeof(T);
+    ASSERT_EQ(aclrtMemcpy(p, bytes, v.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  }
+  template <typename T>
+  std::vector<T> Get(void* p, size_t n) {
+    std::vector<T> v(n);
+    if (n > 0) {
+      EXPECT_EQ(aclrtMemcpy(v.data(), n * sizeof(T), p, n * sizeof(T), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
+    }
+    return v;
+  }
+  aclmdlDataset* Dataset(const std::vector<std::pair<void*, size_t>>& entries) {
+    aclmdlDataset* ds = aclmdlCreateDataset();
+    for (const auto& [p, size] : entries) {
+      aclDataBuffer* b = aclCreateDataBuffer(p, size);
+      buffers_.push_back(b);
+      EXPECT_EQ(aclmdlAddDatasetBuffer(ds, b), ACL_SUCCESS);
+    }
+    datasets_.push_back(ds);
+    return ds;
+  }
+  std::vector<int64_t> CurDims(size_t index) {
+    aclmdlIODims dims{};
+    EXPECT_EQ(aclmdlGetCurOutputDims(desc_, index, &dims), ACL_SUCCESS) << aclGetRecentErrMsg();
+    return std::vector<int64_t>(dims.dims, dims.dims + dims.dimCount);
+  }
+  static std::vector<int64_t> DescDims(const aclTensorDesc* desc) {
+    std::vector<int64_t> dims;
+    if (desc == nullptr) return dims;
+    for (size_t i = 0; i < aclGetTensorDescNumDims(desc); ++i) {
+      int64_t d = 0;
+      EXPECT_EQ(aclGetTensorDescDimV2(desc, i, &d), ACL_SUCCESS);
+      dims.push_back(d);
+    }
+    return dims;
+  }
+  // NonZero's result for row-major `x` of `cols` columns, as floats + 1 (the model's y).
+  static std::vector<float> Expected(const std::vector<float>& x, int64_t cols) {
+    std::vector<float> rows, cs;
+    for (size_t i = 0; i < x.size(); ++i) {
+      if (x[i] == 0.0f) continue;
+      rows.push_back(static_cast<float>(static_cast<int64_t>(i) / cols) + 1.0f);
+      cs.push_back(static_cast<float>(static_cast<int64_t>(i) % cols) + 1.0f);
+    }
+    rows.insert(rows.end(), cs.begin(), cs.end());
+    return rows;
+  }
+
+  aclmdlDesc* desc_ = nullptr;
+  std::vector<void*> device_;
+  std::vector<aclDataBuffer*> buffers_;
+  std::vector<aclmdlDataset*> datasets_;
+};
+
+TEST_F(ModelDynamic, DescriptionHasUnknownDimsAndTheBoundAsSize) {
+  const uint32_t id = Load(NonZeroModel(3, 4));
+  aclmdlIODims dims{};
+  ASSERT_EQ(aclmdlGetOutputDims(desc_, 0, &dims), ACL_SUCCESS);
+  ASSERT_EQ(dims.dimCount, 2u);
+  EXPECT_EQ(dims.dims[0], -1);
+  EXPECT_EQ(dims.dims[1], -1);
+  EXPECT_EQ(aclmdlGetOutputSizeByIndex(desc_, 0), 2u * 12 * 4);
+  // Before any execution the current dims are the bound.
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 12}));
+  EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
+}
+
+TEST_F(ModelDynamic, NonZeroCastAddFollowsTheDataFromOneExecutionToTheNext) {
+  const uint32_t id = Load(NonZeroModel(3, 4));
+  void* x = Device(12 * 4);
+  void* y = Device(24 * 4);
+  aclmdlDataset* in = Dataset({{x, 12 * 4}});
+  aclmdlDataset* out = Dataset({{y, 24 * 4}});
+  const std::vector<std::vector<float>> inputs = {
+      {0, 1, 0, 2, 0, 0, 3, 0, 4, 0, 0, 5},  // 5 non-zeros
+      {1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1},  // all: the bound
+      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 7, 0},  // one
+  };
+  for (const auto& values : inputs) {
+    Put(x, values);
+    ASSERT_EQ(aclmdlExecute(id, in, out), ACL_SUCCESS) << aclGetRecentErrMsg();
+    const std::vector<float> want = Expected(values, 4);
+    const int64_t nnz = static_cast<int64_t>(want.size() / 2);
+    EXPECT_EQ(Get<float>(y, want.size()), want);
+    EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, nnz}));
+    // The output dataset's tensor desc carries the actual shape after a synchronous execution.
+    const aclTensorDesc* td = aclmdlGetDatasetTensorDesc(out, 0);
+    ASSERT_NE(td, nullptr);
+    EXPECT_EQ(DescDims(td), (std::vector<int64_t>{2, nnz}));
+    EXPECT_EQ(aclGetTensorDescType(td), ACL_FLOAT);
+    EXPECT_EQ(aclGetTensorDescSize(td), static_cast<size_t>(2 * nnz) * 4);
+  }
+  EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
+}
+
+TEST_F(ModelDynamic, EmptyResultHasZeroRows) {
+  const uint32_t id = Load(NonZeroModel(2, 3));
+  void* x = Device(6 * 4);
+  void* y = Device(12 * 4);
+  Put(x, std::vector<float>(6, 0.0f));
+  aclmdlDataset* in = Dataset({{x, 6 * 4}});
+  aclmdlDataset* out = Dataset({{y, 12 * 4}});
+  ASSERT_EQ(aclmdlExecute(id, in, out), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 0}));
+  EXPECT_EQ(DescDims(aclmdlGetDatasetTensorDesc(out, 0)), (std::vector<int64_t>{2, 0}));
+  EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
+}
+
+TEST_F(ModelDynamic, AsyncExecutionReportsAfterTheStreamSynchronized) {
+  const uint32_t id = Load(NonZeroModel(3, 4));
+  void* x = Device(12 * 4);
+  void* y = Device(24 * 4);
+  aclmdlDataset* in = Dataset({{x, 12 * 4}});
+  aclmdlDataset* out = Dataset({{y, 24 * 4}});
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  const std::vector<float> values = {0, 0, 9, 0, 0, 0, 0, 0, 0, 8, 0, 0};
+  Put(x, values);
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(aclmdlExecuteAsync(id, in, out, stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(Get<float>(y, 4), Expected(values, 4));
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
+}
+
+TEST_F(ModelDynamic, UniqueReportsEachComputedOutput) {
+  const uint32_t id = Load(UniqueModel(8));
+  void* x = Device(8 * 4);
+  void* y = Device(8 * 4);
+  void* idx = Device(8 * 8);
+  void* inv = Device(8 * 8);
+  void* cnt = Device(8 * 8);
+  Put(x, std::vector<float>{3, 1, 3, 2, 1, 3, 7, 2});
+  aclmdlDataset* in = Dataset({{x, 8 * 4}});
+  aclmdlDataset* out = Dataset({{y, 8 * 4}, {idx, 8 * 8}, {inv, 8 * 8}, {cnt, 8 * 8}});
+  ASSERT_EQ(aclmdlExecute(id, in, out), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{4}));
+  EXPECT_EQ(CurDims(1), (std::vector<int64_t>{4}));
+  EXPECT_EQ(CurDims(2), (std::vector<int64_t>{8}));  // exact: not data-dependent
+  EXPECT_EQ(CurDims(3), (std::vector<int64_t>{4}));
+  EXPECT_EQ(Get<float>(y, 4), (std::vector<float>{1, 2, 3, 7}));
+  EXPECT_EQ(Get<int64_t>(idx, 4), (std::vector<int64_t>{1, 3, 0, 6}));
+  EXPECT_EQ(Get<int64_t>(inv, 8), (std::vector<int64_t>{2, 0, 2, 1, 0, 2, 3, 1}));
+  EXPECT_EQ(Get<int64_t>(cnt, 4), (std::vector<int64_t>{2, 2, 3, 1}));
+  EXPECT_EQ(aclmdlGetDatasetTensorDesc(out, 2), nullptr);  // the exact output's desc is left alone
+  EXPECT_EQ(DescDims(aclmdlGetDatasetTensorDesc(out, 3)), (std::vector<int64_t>{4}));
+  EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
+}
+
+TEST_F(ModelDynamic, UnmarkedDataDependentTensorsAreRefusedAtLoad) {
+  const auto bytes = Bytes(NonZeroModel(3, 4, /*mark_dynamic=*/false));
+  uint32_t id = 0;
+  EXPECT_EQ(aclmdlLoadFromMem(bytes.data(), bytes.size(), &id), ACL_ERROR_PARSE_MODEL);
+  const std::string message = aclGetRecentErrMsg();
+  EXPECT_NE(message.find("node 'nonzero' (NonZero, AI_CPU): output 0 'nz' has dims decided at execution"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("convert the model again"), std::string::npos) << message;
+}
+
+}  // namespace
