@@ -5,12 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
 #include "acl/acl_op_compiler.h"
+#include "acl/acl_prof.h"
 #include "conformance_util.h"
 #include "op_util.h"
 
@@ -439,6 +443,59 @@ TEST(OpModels, ModelDirAndLoadErrors) {
   EXPECT_NE(aclopLoad(junk, sizeof(junk)), ACL_SUCCESS);
 }
 
+// atc --singleop writes the models, aclopSetModelDir loads them, the calls match them.
+TEST(OpModels, AtcSingleOpModelsRunFromTheDirectory) {
+  conformance::TempDir dir;
+  const std::string json = dir.Write("ops.json", R"([
+  {"op": "Add",
+   "input_desc": [{"format": "ND", "shape": [16, 16], "type": "float16"},
+                  {"format": "ND", "shape": [16, 16], "type": "float16"}],
+   "output_desc": [{"format": "ND", "shape": [16, 16], "type": "float16"}]},
+  {"op": "Conv2D",
+   "input_desc": [{"format": "NCHW", "shape": [1, 16, 6, 6], "type": "float16"},
+                  {"format": "NCHW", "shape": [16, 16, 3, 3], "type": "float16"}],
+   "output_desc": [{"format": "NCHW", "shape": [1, 16, 6, 6], "type": "float16"}],
+   "attr": [{"name": "strides", "type": "list_int", "value": [1, 1, 1, 1]},
+            {"name": "pads", "type": "list_int", "value": [1, 1, 1, 1]},
+            {"name": "dilations", "type": "list_int", "value": [1, 1, 1, 1]}]}
+])");
+  const std::string out = dir.Path() + "/op_models";
+  const std::string cmd = std::string(ASIM_ATC) + " --singleop=" + json + " --output=" + out +
+                          " --soc_version=Ascend310 > " + dir.Path() + "/atc.log 2>&1";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  ASSERT_ACL_OK(aclopSetModelDir(out.c_str()));
+  DevTensor a(ACL_FLOAT16, {16, 16}), b(ACL_FLOAT16, {16, 16}), y(ACL_FLOAT16, {16, 16});
+  a.UploadFloats(Iota(256, -8, 0.0625f));
+  b.UploadFloats(std::vector<float>(256, 0.5f));
+  aclrtStream s = NewStream();
+  ASSERT_ACL_OK(RunAdd(a, b, y, s));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  const std::vector<float> got = y.DownloadFloats();
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], -8 + 0.0625f * static_cast<float>(i) + 0.5f, 1e-2);
+  // Conv2D with the same attributes (groups, data_format absent: the kernel's defaults).
+  DevTensor x(ACL_FLOAT16, {1, 16, 6, 6}, ACL_FORMAT_NCHW), w(ACL_FLOAT16, {16, 16, 3, 3}, ACL_FORMAT_NCHW),
+      z(ACL_FLOAT16, {1, 16, 6, 6}, ACL_FORMAT_NCHW);
+  x.UploadFloats(std::vector<float>(576, 1.0f));
+  w.UploadFloats(std::vector<float>(2304, 0.125f));
+  aclopAttr* attr = aclopCreateAttr();
+  const int64_t ones[] = {1, 1, 1, 1};
+  ASSERT_ACL_OK(aclopSetAttrListInt(attr, "strides", 4, ones));
+  ASSERT_ACL_OK(aclopSetAttrListInt(attr, "pads", 4, ones));
+  ASSERT_ACL_OK(aclopSetAttrListInt(attr, "dilations", 4, ones));
+  ASSERT_ACL_OK(aclopSetAttrInt(attr, "groups", 1));
+  aclTensorDesc* in_desc[] = {x.desc(), w.desc()};
+  aclDataBuffer* in_buf[] = {x.buffer(), w.buffer()};
+  aclTensorDesc* out_desc[] = {z.desc()};
+  aclDataBuffer* out_buf[] = {z.buffer()};
+  ASSERT_ACL_OK(aclopExecuteV2("Conv2D", 2, in_desc, in_buf, 1, out_desc, out_buf, attr, s));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  const std::vector<float> conv = z.DownloadFloats();
+  EXPECT_NEAR(conv[0], 16 * 4 * 0.125f, 1e-2);      // a corner sees 2x2 of the 3x3 window
+  EXPECT_NEAR(conv[6 + 1], 16 * 9 * 0.125f, 1e-2);  // an inner pixel sees all of it
+  aclopDestroyAttr(attr);
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+}
+
 // ---- compile options -------------------------------------------------------------
 
 TEST(OpCompileOptions, SetGetAndErrors) {
@@ -521,6 +578,48 @@ TEST(OpDump, DumpOpSwitchWritesOneFilePerSingleOp) {
     EXPECT_EQ(p.parent_path().filename().string(), "0") << f;  // the device
     EXPECT_EQ(p.filename().string().rfind("Add.Add.", 0), 0u) << f;
   }
+}
+
+// ---- profiling of single ops ---------------------------------------------------------
+
+TEST(OpProfiling, SingleOpsAppearInTheOpSummaryOutsideAnyModel) {
+  conformance::TempDir dir;
+  ASSERT_ACL_OK(aclprofInit(dir.Path().c_str(), dir.Path().size()));
+  uint32_t devices[] = {0};
+  aclprofConfig* cfg = aclprofCreateConfig(devices, 1, ACL_AICORE_PIPE_UTILIZATION, nullptr,
+                                           ACL_PROF_ACL_API | ACL_PROF_TASK_TIME | ACL_PROF_AICORE_METRICS);
+  ASSERT_NE(cfg, nullptr) << RecentMsg();
+  ASSERT_ACL_OK(aclprofStart(cfg));
+  DevTensor a(ACL_FLOAT, {64}), b(ACL_FLOAT, {64}), y(ACL_FLOAT, {64});
+  ASSERT_ACL_OK(CompileAdd(a, b, y));
+  aclrtStream s = NewStream();
+  ASSERT_ACL_OK(RunAdd(a, b, y, s));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+  ASSERT_ACL_OK(aclprofStop(cfg));
+  ASSERT_ACL_OK(aclprofDestroyConfig(cfg));
+  ASSERT_ACL_OK(aclprofFinalize());
+  std::string summary;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir.Path())) {
+    const std::string name = e.path().filename().string();
+    if (e.is_regular_file() && name.rfind("op_summary", 0) == 0 && e.path().extension() == ".csv") {
+      std::ifstream in(e.path());
+      std::stringstream text;
+      text << in.rdbuf();
+      summary = text.str();
+    }
+  }
+  ASSERT_FALSE(summary.empty()) << "no op_summary csv under " << dir.Path();
+  std::istringstream lines(summary);
+  std::string line;
+  bool found = false;
+  while (std::getline(lines, line)) {
+    if (line.find(",Add,Add,") == std::string::npos) continue;
+    found = true;
+    // Device_id, then Model ID: CANN's "no model" id for a single op.
+    EXPECT_EQ(line.rfind("0,4294967295,", 0), 0u) << line;
+  }
+  EXPECT_TRUE(found) << summary;
 }
 
 }  // namespace
