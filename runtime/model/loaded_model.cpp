@@ -161,6 +161,15 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
   }
   out->node = &node;
   out->def = def;
+  for (const std::vector<int32_t>* list : {&node.inputs, &node.outputs}) {
+    for (int32_t t : *list) {
+      if (t >= 0 && g.tensors[static_cast<size_t>(t)].desc.dtype == DataType::kString) {
+        return Status(err::kParseModel, Where(node) + ": tensor '" + g.tensors[static_cast<size_t>(t)].name +
+                                            "' is DT_STRING: string tensors (whose size depends on their contents) "
+                                            "are not supported by this runtime yet");
+      }
+    }
+  }
   for (int32_t t : node.inputs) {
     if (t < 0) {
       out->inputs.push_back(

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "kernels/common/string_tensor.h"
 #include "kernels/framework/registry.h"
 
 namespace asim::atc::testing {
@@ -56,6 +57,19 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
     }
     return base == nullptr ? empty : base + t.offset;
   };
+  for (size_t i = 0; i < g.tensors.size(); ++i) {
+    const om::Tensor& t = g.tensors[i];
+    if (t.desc.dtype != DataType::kString || t.place != om::TensorPlace::kInput || t.io_index >= in.size()) continue;
+    std::vector<std::string> strings;
+    const auto& buf = in[t.io_index];
+    Status st =
+        kernels::ReadStrings(buf.data() + std::min<size_t>(t.offset, buf.size()),
+                             buf.size() - std::min<size_t>(t.offset, buf.size()), SpecOf(t).ElementCount(), &strings);
+    if (!st.ok()) return Status(st.code(), "input " + std::to_string(t.io_index) + ": " + st.message());
+  }
+  // String tensors other than inputs: their bytes depend on their contents, so the plan
+  // gives them none; each lives here, sized when its producer runs.
+  std::map<int32_t, std::vector<uint8_t>> strings;
   std::map<int32_t, std::vector<int64_t>> actual;  // tensors whose dims the computation decided
   for (const om::Node& node : g.nodes) {
     const kernels::KernelDef* def = nullptr;
@@ -87,6 +101,15 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
       const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
       ctx.outputs.push_back(kernels::TensorView{SpecOf(tensor), address(tensor)});
     }
+    auto string_data = [&](int32_t t) -> void* {
+      auto it = strings.find(t);
+      return it == strings.end() ? nullptr : it->second.data();
+    };
+    for (size_t k = 0; k < node.inputs.size(); ++k) {
+      if (node.inputs[k] >= 0 && ctx.inputs[k].dtype() == DataType::kString && string_data(node.inputs[k])) {
+        ctx.inputs[k].data = string_data(node.inputs[k]);
+      }
+    }
     if (resized && def->infer_shape) {
       // Shapes flow on from the computed dims, as the runtime re-infers them.
       std::vector<kernels::TensorSpec> in_specs, out_specs;
@@ -97,6 +120,12 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
         if (out_specs[k].IsStatic()) ctx.outputs[k].spec.dims = out_specs[k].dims;
       }
     }
+    for (size_t k = 0; k < node.outputs.size(); ++k) {
+      if (ctx.outputs[k].dtype() != DataType::kString) continue;
+      auto& buf = strings[node.outputs[k]];
+      buf.assign(kernels::StringOutputCapacity(ctx, k), 0);
+      ctx.outputs[k].data = buf.data();
+    }
     ctx.attrs = &attrs;
     ctx.workspace = node.workspace_size != 0 ? work.data() + node.workspace_offset : nullptr;
     ctx.workspace_bytes = node.workspace_size;
@@ -105,6 +134,12 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
     for (size_t k = 0; k < node.outputs.size(); ++k) {
       const om::Tensor& tensor = g.tensors[static_cast<size_t>(node.outputs[k])];
       if (ctx.outputs[k].spec.dims != tensor.desc.dims) actual[node.outputs[k]] = ctx.outputs[k].spec.dims;
+    }
+  }
+  for (const auto& [t, buf] : strings) {
+    const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
+    if (tensor.place == om::TensorPlace::kOutput && tensor.io_index < outputs->size()) {
+      (*outputs)[tensor.io_index] = buf;
     }
   }
   if (output_dims != nullptr) {

@@ -25,7 +25,10 @@ namespace asim::atc::testing {
 // with axes known only at execution: kernels/common/computed_shape.h) are read back: the
 // dims a kernel reports replace the planned bound for later readers (whose output dims are
 // inferred again from them, as a runtime must) and in `output_dims` (every output's dims,
-// when given).
+// when given). String (DT_STRING) inputs and outputs are in CANN's string layout
+// (kernels/common/string_tensor.h): string inputs are checked against their buffers
+// (kInvalidParam), every other string tensor gets its own buffer of StringOutputCapacity
+// bytes when its producer runs, and a string output's bytes are that buffer.
 Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint8_t>>& inputs,
                       std::vector<std::vector<uint8_t>>* outputs,
                       std::vector<std::vector<int64_t>>* output_dims = nullptr, size_t gear = 0);

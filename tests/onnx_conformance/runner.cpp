@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "kernels/common/cast_util.h"
+#include "kernels/common/string_tensor.h"
 #include "om/model.h"
 #include "tests/onnx_conformance/om_interpreter.h"
 #include "tools/atc/driver/convert.h"
@@ -71,7 +72,7 @@ Status ReadPb(const std::string& path, asim::atc::onnx_import::TensorData* out) 
   std::ifstream f(path, std::ios::binary);
   onnx::TensorProto t;
   if (!f || !t.ParseFromIstream(&f)) return Status(asim::err::kInvalidFile, "cannot read " + path);
-  return asim::atc::onnx_import::ReadTensor(t, "", path, out);
+  return asim::atc::onnx_import::ReadTensor(t, "", path, out, /*allow_string=*/true);
 }
 
 bool IsFloat(DataType t) {
@@ -97,6 +98,18 @@ std::string Compare(const Case& c, size_t k, asim::atc::onnx_import::TensorData 
   if (desc.dims != expected.dims) return where + ": dims " + Dims(desc.dims) + ", expected " + Dims(expected.dims);
   int64_t n = 1;
   for (int64_t d : expected.dims) n *= d;
+  if (desc.dtype == DataType::kString) {
+    std::vector<std::string> a, e;
+    Status st = asim::kernels::ReadStrings(actual.data(), actual.size(), n, &a);
+    if (!st.ok()) return where + ": " + st.message();
+    st = asim::kernels::ReadStrings(expected.bytes->data(), expected.bytes->size(), n, &e);
+    if (!st.ok()) return where + ": expected: " + st.message();
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (a[i] != e[i])
+        return where + " element " + std::to_string(i) + ": \"" + a[i] + "\", expected \"" + e[i] + "\"";
+    }
+    return "";
+  }
   if (actual.size() < static_cast<size_t>(n) * asim::DataTypeSize(desc.dtype)) return where + ": output too small";
   if (n == 0) return "";
   std::vector<double> a(static_cast<size_t>(n)), e(static_cast<size_t>(n));
@@ -135,7 +148,13 @@ std::string OneLine(std::string s) {
 std::string RunConverted(const Args& args, const Case& c, const std::vector<std::string>& names,
                          const std::vector<asim::atc::onnx_import::TensorData>& data,
                          const std::map<std::string, asim::atc::onnx_import::TensorData>& frozen,
-                         const std::string& data_error);
+                         const asim::atc::NamedDims& input_shapes, const std::string& data_error);
+
+// The model refused conversion only because an input's dims are symbolic or unknown (a
+// user of atc then gives --input_shape).
+bool NeedsInputShape(const std::string& result) {
+  return result.rfind("unsupported\tE10001", 0) == 0 && result.find("set input_shape") != std::string::npos;
+}
 
 // Names in `message` of the form 'name' that are graph inputs of the test.
 std::vector<std::string> NamedInputs(const std::string& message, const std::vector<std::string>& inputs) {
@@ -172,10 +191,28 @@ std::string RunCase(const Args& args, const Case& c) {
   }
   std::map<std::string, asim::atc::onnx_import::TensorData> frozen;
   std::string frozen_names;
-  for (int attempt = 0; attempt < 4; ++attempt) {
-    std::string result = RunConverted(args, c, names, data, frozen, data_error);
+  asim::atc::NamedDims input_shapes;  // --input_shape from the test's inputs, when needed
+  std::string shape_text;
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    std::string result = RunConverted(args, c, names, data, frozen, input_shapes, data_error);
+    if (NeedsInputShape(result) && input_shapes.empty()) {
+      for (size_t j = 0; j < names.size() && j < data.size(); ++j) {
+        if (!data[j].bytes) continue;
+        input_shapes.emplace_back(names[j], data[j].dims);
+      }
+      if (!input_shapes.empty()) continue;
+    }
     if (result.rfind("unsupported\t", 0) != 0 || result.find("known only at execution") == std::string::npos) {
-      return result == "pass" && !frozen.empty() ? "pass\tfrozen inputs:" + frozen_names : result;
+      if (result != "pass") return result;
+      std::string notes;
+      if (!frozen.empty()) notes = "frozen inputs:" + frozen_names;
+      for (const auto& [name, dims] : input_shapes) {
+        if (frozen.count(name) != 0) continue;
+        shape_text += (shape_text.empty() ? "" : ";") + name + ":" + Dims(dims).substr(1);
+        shape_text.pop_back();  // "]"
+      }
+      if (!shape_text.empty()) notes += (notes.empty() ? "" : "; ") + std::string("input_shape given: ") + shape_text;
+      return notes.empty() ? result : "pass\t" + notes;
     }
     size_t before = frozen.size();
     std::vector<std::string> named = NamedInputs(result, names);
@@ -202,10 +239,13 @@ std::string RunCase(const Args& args, const Case& c) {
 std::string RunConverted(const Args& args, const Case& c, const std::vector<std::string>& names,
                          const std::vector<asim::atc::onnx_import::TensorData>& data,
                          const std::map<std::string, asim::atc::onnx_import::TensorData>& frozen,
-                         const std::string& data_error) {
+                         const asim::atc::NamedDims& input_shapes, const std::string& data_error) {
   const std::string& dir = c.dir;
   asim::atc::ConvertOptions o;
   o.constant_inputs = frozen;
+  for (const auto& [name, dims] : input_shapes) {
+    if (frozen.count(name) == 0) o.input_shapes.emplace_back(name, dims);
+  }
   o.model_path = dir + "/model.onnx";
   o.soc_version = args.soc;
   o.model_name = c.name.substr(c.name.rfind('/') + 1);
@@ -395,7 +435,10 @@ void WriteReport(const Args& args, const std::vector<Result>& results, const std
     << "**Totals: " << totals[0] << " passed, " << totals[1] << " failed, " << totals[2] << " unsupported of " << all
     << "** (" << (all ? 100 * totals[0] / all : 0) << "% pass). " << frozen << " of the passes had their shape "
     << "inputs (Reshape's shape, Expand's shape, Slice's starts ... given as graph inputs by the test) fixed to the "
-    << "test's values at conversion, because the converter needs them then (marked \"frozen\" below).\n\n";
+    << "test's values at conversion, because the converter needs them then (marked \"frozen\" below). Tests whose "
+    << "inputs have symbolic or unknown dims are converted again with `--input_shape` set from the test's inputs, as "
+    << "a user of atc does (marked \"input_shape given\"). String tensors go in and out in CANN's DT_STRING layout "
+    << "(docs/om_format.md).\n\n";
   std::map<std::string, int[4]> kinds;  // passed, failed, unsupported, frozen passes
   for (const auto& r : results) {
     auto& k = kinds[r.c.kind];

@@ -35,7 +35,11 @@ int GraphBuilder::NewValue(PlainValue::Kind kind, int index, int output) {
 
 int GraphBuilder::Input(std::string name, DataType dtype, std::vector<int64_t> dims, Format format) {
   CheckName("input", name);
-  if (DataTypeSize(dtype) == 0) Fail("input '" + name + "': data type " + DataTypeName(dtype) + " has no byte size");
+  // DT_STRING inputs have no fixed element size: their bytes are the caller's
+  // (kernels/common/string_tensor.h), the plan gives them none.
+  if (DataTypeSize(dtype) == 0 && dtype != DataType::kString) {
+    Fail("input '" + name + "': data type " + DataTypeName(dtype) + " has no byte size");
+  }
   for (int64_t d : dims) {
     if (d < -1) Fail("input '" + name + "': dims " + kernels::DimsToString(dims) + " (only -1 may be negative)");
   }

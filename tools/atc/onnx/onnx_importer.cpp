@@ -3,9 +3,11 @@
 
 #include <onnx/defs/schema.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
+#include "kernels/framework/registry.h"
 #include "kernels/framework/tensor.h"
 #include "runtime/base/log.h"
 #include "tools/atc/compiler/gears.h"
@@ -97,7 +99,11 @@ class Importer {
                             "not supported).");
       }
       const auto& tt = in->type().tensor_type();
-      const auto dtype = DataTypeFromOnnx(tt.elem_type());
+      auto dtype = DataTypeFromOnnx(tt.elem_type());
+      if (tt.elem_type() == onnx::TensorProto::STRING) {
+        ASIM_RETURN_IF_ERROR(StringReaders(graph, "Graph input", in->name()));
+        dtype = DataType::kString;
+      }
       if (!dtype) {
         return AtcError(ecode::kUnsupportedOnnx, err::kUnsupportedDataType,
                         "Graph input [" + in->name() + "] has element type " + OnnxTypeName(tt.elem_type()) +
@@ -173,9 +179,41 @@ class Importer {
     return s;
   }
 
+  // STRING values are read only by ops with a string kernel (an explicit DT_STRING input in
+  // the registry): E16007 naming the first other reader of `name` in `graph`.
+  static Status StringReaders(const onnx::GraphProto& graph, const std::string& what, const std::string& name) {
+    for (const auto& n : graph.node()) {
+      for (const auto& in : n.input()) {
+        if (in != name || ReadsStrings(n)) continue;
+        return AtcError(ecode::kUnsupportedOnnx, err::kUnsupportedDataType,
+                        what + " [" + name + "] has element type STRING, which only ops with a string kernel " +
+                            "read (StringNormalizer); node [" + (n.name().empty() ? n.op_type() : n.name()) +
+                            "] (optype [" + n.op_type() + "]) reads it.");
+      }
+    }
+    return Status::Ok();
+  }
+
+  static bool ReadsStrings(const onnx::NodeProto& n) {
+    if (!IsDefaultDomain(n.domain())) return false;
+    for (const kernels::KernelDef* def : kernels::KernelRegistry::Get().Find(n.op_type())) {
+      for (const auto& io : def->inputs) {
+        if (std::find(io.dtypes.begin(), io.dtypes.end(), DataType::kString) != io.dtypes.end()) return true;
+      }
+    }
+    return false;
+  }
+
   Status Initializers(const onnx::GraphProto& graph) {
     for (const auto& t : graph.initializer()) {
       TensorData data;
+      if (t.data_type() == onnx::TensorProto::STRING) {
+        ASIM_RETURN_IF_ERROR(StringReaders(graph, "Initializer", t.name()));
+        return AtcError(ecode::kUnsupportedOnnx, err::kUnsupportedDataType,
+                        "Initializer [" + t.name() +
+                            "] has element type STRING: string constants are not supported (the .om weights "
+                            "hold fixed-size elements only; give the strings as a graph input).");
+      }
       ASIM_RETURN_IF_ERROR(ReadTensor(t, model_.model_dir, "initializer '" + t.name() + "'", &data));
       state_.values[t.name()] = g_.AddConstant(t.name(), data.dtype, data.dims, data.bytes);
     }

@@ -1,7 +1,8 @@
 // ImportOnnxModel: an ONNX file -> the converter's ir::Graph, ready for the passes.
 //
 // Owns the model-level translation: loading and checking (onnx_loader.h), graph inputs
-// (dtype from the model; dims from --input_shape, else the model's — a symbolic or
+// (dtype from the model — STRING only when every reader is an op with a string kernel,
+// and no STRING initializers; dims from --input_shape, else the model's — a symbolic or
 // unknown dim without --input_shape is an error; -1 only with a dynamic option, checked
 // with the graph compiler's gear rules, and the first gear's values stand in for them
 // while importing), initializers and Constant nodes as constants, every node through the

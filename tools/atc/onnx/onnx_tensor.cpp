@@ -5,6 +5,7 @@
 #include <fstream>
 #include <memory>
 
+#include "kernels/common/string_tensor.h"
 #include "tools/atc/passes/atc_error.h"
 
 namespace asim::atc::onnx_import {
@@ -75,6 +76,30 @@ Status ReadExternal(const TensorProto& t, const std::string& model_dir, const st
   return Status::Ok();
 }
 
+// A STRING tensor (string_data; ONNX keeps strings neither raw nor external) in the string
+// tensor layout.
+Status ReadStringTensor(const TensorProto& t, const std::string& what, TensorData* out) {
+  TensorData d;
+  d.dtype = DataType::kString;
+  size_t n = 1;
+  for (int64_t dim : t.dims()) {
+    if (dim < 0) return DataError(what, "dim " + std::to_string(dim) + " is negative");
+    d.dims.push_back(dim);
+    n *= static_cast<size_t>(dim);
+  }
+  if (t.data_location() == TensorProto::EXTERNAL || t.has_raw_data()) {
+    return DataError(what, "a STRING tensor keeps its values in string_data, not in raw or external data");
+  }
+  if (static_cast<size_t>(t.string_data_size()) != n) {
+    return DataError(
+        what, "it holds " + std::to_string(t.string_data_size()) + " strings, its dims need " + std::to_string(n));
+  }
+  const std::vector<std::string> strings(t.string_data().begin(), t.string_data().end());
+  d.bytes = std::make_shared<std::vector<uint8_t>>(kernels::PackStrings(strings));
+  *out = std::move(d);
+  return Status::Ok();
+}
+
 }  // namespace
 
 std::optional<DataType> DataTypeFromOnnx(int32_t t) {
@@ -109,7 +134,9 @@ std::string OnnxTypeName(int32_t t) {
   return "UNDEFINED(" + std::to_string(t) + ")";
 }
 
-Status ReadTensor(const TensorProto& t, const std::string& model_dir, const std::string& what, TensorData* out) {
+Status ReadTensor(const TensorProto& t, const std::string& model_dir, const std::string& what, TensorData* out,
+                  bool allow_string) {
+  if (t.data_type() == TensorProto::STRING && allow_string) return ReadStringTensor(t, what, out);
   const auto dtype = DataTypeFromOnnx(t.data_type());
   if (!dtype) {
     return AtcError(ecode::kUnsupportedOnnx, err::kUnsupportedDataType,

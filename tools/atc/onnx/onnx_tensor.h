@@ -5,7 +5,8 @@
 // model's directory, optional offset and length).
 //
 // Thread safety: pure functions (reads files). Failure: E16007 (kUnsupportedDataType) for
-// element types the converter has no dtype for (string, complex128, float8 ...); E16008
+// element types the converter has no dtype for (complex128, float8 ...; string unless
+// asked for); E16008
 // (kInvalidFile) naming the tensor for data of the wrong size, an external file that is
 // missing, escapes the model directory or is too short.
 #pragma once
@@ -35,8 +36,10 @@ struct TensorData {
   ir::Bytes bytes;
 };
 
-// `what` names the tensor in messages ("initializer 'conv1.weight'").
+// `what` names the tensor in messages ("initializer 'conv1.weight'"). STRING tensors are
+// read only when `allow_string` (graph inputs and initializers that string kernels read,
+// and test data): as DT_STRING in the string tensor layout (kernels/common/string_tensor.h).
 Status ReadTensor(const onnx::TensorProto& tensor, const std::string& model_dir, const std::string& what,
-                  TensorData* out);
+                  TensorData* out, bool allow_string = false);
 
 }  // namespace asim::atc::onnx_import

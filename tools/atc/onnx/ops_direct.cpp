@@ -150,6 +150,7 @@ void AddDirectOps(std::vector<std::pair<std::string, TranslateFn>>* table) {
       "NonMaxSuppression",
       "NonZero",
       "RNN",
+      "StringNormalizer",
       "Unique",
   };
   for (const char* op : kOps) table->emplace_back(op, &Same);

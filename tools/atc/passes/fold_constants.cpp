@@ -57,6 +57,12 @@ bool TryFoldNode(Graph& graph, int index, const kernels::ChipTraits& chip, const
   } else {
     for (int v : node.inputs) {
       if (v >= 0 && (!graph.value(v).is_constant() || graph.value(v).dynamic)) return false;
+      // String tensors' bytes depend on their contents: the kernels run only where a host
+      // sizes them (kernels/common/string_tensor.h), not here.
+      if (v >= 0 && graph.value(v).dtype == DataType::kString) return false;
+    }
+    for (int v : node.outputs) {
+      if (graph.value(v).dtype == DataType::kString) return false;
     }
     size_t out_bytes = 0;
     for (int v : node.outputs) out_bytes += ByteSize(graph.value(v).dtype, graph.value(v).dims);
