@@ -2,7 +2,8 @@
 // (ConvertOnnx) for Ascend310, loaded and executed by the runtime through the public API.
 // NonZero -> Cast -> Add (the computed dims flow downstream) and NonMaxSuppression (the
 // number of selected boxes). Checks the .om (format version 2, the dynamic tensors, -1
-// output dims with the bound as size), the results and aclmdlGetCurOutputDims.
+// output dims with the bound as size), the results and aclmdlGetCurOutputDims; and the
+// refusal of a shape input computed from data-dependent dims.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -186,6 +187,21 @@ TEST_F(AtcDynamic, ShapeOfADataDependentTensorIsNotFolded) {
   Run({Raw(std::vector<float>{1, 0, 0, 0, 5, 0})});
   EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2}));
   EXPECT_EQ(Output<int64_t>(0, 2), (std::vector<int64_t>{2, 2}));
+}
+
+TEST(AtcDynamicRefusal, ShapeInputComputedFromDataDependentDims) {
+  // Reshape(nz, Shape(nz)): the reshaped dims are values known only at execution, not a
+  // bound the plan could reserve: refused at conversion.
+  OnnxModel m(13);
+  m.Input("x", TensorProto::FLOAT, {2, 3}).Output("r", TensorProto::INT64);
+  m.Node("NonZero", {"x"}, {"nz"}, "nonzero");
+  m.Node("Shape", {"nz"}, {"s"}, "shape");
+  m.Node("Reshape", {"nz", "s"}, {"r"}, "reshape");
+  om::Model model;
+  const asim::Status st = asim::atc::testing::Convert(m.Save(), &model, nullptr, Options310());
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("reshape"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("known only at execution"), std::string::npos) << st.message();
 }
 
 }  // namespace

@@ -2,11 +2,17 @@
 // written by hand with the om writer: NonZero -> Cast -> Add (the dims flow downstream and
 // change from one execution to the next), Unique (several computed outputs next to an exact
 // one), an empty result (0 rows), asynchronous execution, the description (-1 dims, the
-// bound as size), the output dataset's tensor desc, and the refusal of a model that does not
-// mark its data-dependent tensors (an om of format version 1).
+// bound as size), the output dataset's tensor desc, the refusal of a model that does not
+// mark its data-dependent tensors (an om of format version 1), and a dump of the actual
+// shapes.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -308,6 +314,72 @@ TEST_F(ModelDynamic, UnmarkedDataDependentTensorsAreRefusedAtLoad) {
             std::string::npos)
       << message;
   EXPECT_NE(message.find("convert the model again"), std::string::npos) << message;
+}
+
+}  // namespace
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Dump observers see the actual shapes: every dumped tensor's bytes are those of its actual
+// dims (a file is an 8-byte header length, the header, then the tensors' data).
+TEST(ModelDynamicDump, DumpedTensorsHaveTheActualShapes) {
+  const fs::path dir = fs::temp_directory_path() / ("model_dynamic_dump_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir / "dump");
+  const std::string config = (dir / "acl.json").string();
+  {
+    std::ofstream f(config);
+    f << R"({"dump": {"dump_path": ")" << (dir / "dump").string()
+      << R"(", "dump_list": [{"model_name": "nonzero_cast_add"}], "dump_mode": "all"}})";
+  }
+  ASSERT_EQ(aclInit(config.c_str()), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  const auto bytes = Bytes(NonZeroModel(3, 4));
+  uint32_t id = 0;
+  ASSERT_EQ(aclmdlLoadFromMem(bytes.data(), bytes.size(), &id), ACL_SUCCESS) << aclGetRecentErrMsg();
+  void* x = nullptr;
+  void* y = nullptr;
+  ASSERT_EQ(aclrtMalloc(&x, 48, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMalloc(&y, 96, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
+  const std::vector<float> values = {0, 1, 0, 2, 0, 0, 3, 0, 4, 0, 0, 5};  // 5 non-zeros
+  ASSERT_EQ(aclrtMemcpy(x, 48, values.data(), 48, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  aclmdlDataset* in = aclmdlCreateDataset();
+  aclmdlDataset* out = aclmdlCreateDataset();
+  aclDataBuffer* xb = aclCreateDataBuffer(x, 48);
+  aclDataBuffer* yb = aclCreateDataBuffer(y, 96);
+  ASSERT_EQ(aclmdlAddDatasetBuffer(in, xb), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlAddDatasetBuffer(out, yb), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlExecute(id, in, out), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
+  aclDestroyDataBuffer(xb);
+  aclDestroyDataBuffer(yb);
+  aclmdlDestroyDataset(in);
+  aclmdlDestroyDataset(out);
+  EXPECT_EQ(aclrtFree(x), ACL_SUCCESS);
+  EXPECT_EQ(aclrtFree(y), ACL_SUCCESS);
+  EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);  // flushes the dump
+
+  // op type -> bytes of its tensors' data
+  std::map<std::string, uint64_t> data;
+  for (const auto& entry : fs::recursive_directory_iterator(dir / "dump")) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream f(entry.path(), std::ios::binary);
+    const std::vector<uint8_t> file((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    ASSERT_GE(file.size(), 8u);
+    uint64_t header = 0;
+    for (int i = 0; i < 8; ++i) header |= static_cast<uint64_t>(file[i]) << (8 * i);
+    ASSERT_LE(8 + header, file.size());
+    const std::string name = entry.path().filename().string();
+    data[name.substr(0, name.find('.'))] = file.size() - 8 - header;
+  }
+  const uint64_t nnz = 5;
+  EXPECT_EQ(data["NonZero"], 12 * 4 + 2 * nnz * 8);       // x fp32 [3,4], nz int64 [2,5]
+  EXPECT_EQ(data["Cast"], 2 * nnz * 8 + 2 * nnz * 4);     // nz, c fp32 [2,5]
+  EXPECT_EQ(data["Add"], 2 * nnz * 4 + 4 + 2 * nnz * 4);  // c, one fp32 [1], y fp32 [2,5]
+  fs::remove_all(dir);
 }
 
 }  // namespace
