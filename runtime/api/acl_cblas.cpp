@@ -6,11 +6,14 @@
 // other single op; the CreateHandleFor* functions make the matching aclopHandle for
 // aclopExecWithHandle (inputs a, b|x, c|y, alpha, beta; output c|y).
 //
-// Matrices are row-major and dense: lda / ldb / ldc are the row lengths of the stored
+// Matrices are row-major: lda / ldb / ldc are the distances between rows of the stored
 // matrices (A [m, k], or [k, m] when transposed; B [k, n] or [n, k]; C [m, n]; the GEMV matrix
-// [m, n]) and must be at least those; larger leading dimensions (sub-matrices) and vector
-// increments other than 1 are refused, as are the FRACTAL_NZ forms (ACL_TRANS_NZ /
-// ACL_TRANS_NZ_T) and a transposed C: ACL_ERROR_INVALID_PARAM with a message saying so.
+// [m, n]) and must be at least the row lengths; vector increments must be >= 1. Larger
+// leading dimensions (sub-matrices of wider ones) and increments over 1 work by packing the
+// operands into dense device buffers with aclrtMemcpy2dAsync on the stream and copying the
+// result back into C's (Y's) rows; such a call returns after the stream has finished (the
+// buffers are freed). The FRACTAL_NZ forms (ACL_TRANS_NZ / ACL_TRANS_NZ_T) and a transposed C
+// are refused with ACL_ERROR_INVALID_PARAM and a message saying so.
 // alpha and beta point to device memory holding one element of C's (Y's) type.
 // Types: fp16 A/B with fp16 or fp32 C; fp32 A/B with fp32 C; int8 A/B with int32 C (the
 // kernels' combinations, docs/ops.md). Both compute types give the kernels' precision
@@ -86,25 +89,17 @@ Fail CheckPositive(const char* name, int v) {
   return Invalid(std::string(name) + " " + std::to_string(v) + " must be > 0");
 }
 
-// A leading dimension: at least the stored row length; larger (a sub-matrix) is refused.
+// A leading dimension: at least the stored row length (larger: a sub-matrix of a wider one).
 Fail CheckLd(const char* name, int ld, int row, const std::string& what) {
-  if (ld < row) {
-    return Invalid(std::string(name) + " " + std::to_string(ld) + " must be >= " + std::to_string(row) + " (" + what +
-                   ")");
-  }
-  if (ld > row) {
-    return Invalid(std::string(name) + " " + std::to_string(ld) + " > " + std::to_string(row) + " (" + what +
-                   "): strided sub-matrices are not supported; pass a dense matrix with " + name + " = " +
-                   std::to_string(row));
-  }
-  return {};
+  if (ld >= row) return {};
+  return Invalid(std::string(name) + " " + std::to_string(ld) + " must be >= " + std::to_string(row) + " (" + what +
+                 ")");
 }
 
 Fail CheckInc(const char* name, int inc) {
-  if (inc == 1) return {};
-  if (inc <= 0) return Invalid(std::string(name) + " " + std::to_string(inc) + " must be > 0");
+  if (inc >= 1) return {};
   return Invalid(std::string(name) + " " + std::to_string(inc) +
-                 ": strided vectors are not supported; pass a dense vector with " + name + " = 1");
+                 " must be > 0 (negative increments are not supported)");
 }
 
 // The operand/result type combinations the GEMM and GEMV kernels take.
@@ -139,6 +134,12 @@ struct OpCall {
   std::vector<int64_t> out_dims;
   aclDataType out_type = ACL_FLOAT16;
   std::vector<std::pair<const char*, bool>> attrs;
+  // Inputs 0..2 as stored: `rows` rows of `row` elements, `pitch` elements apart (pitch >
+  // row: a sub-matrix, or a vector with an increment); {0, 0, 0} = dense.
+  struct Stored {
+    int64_t rows = 0, row = 0, pitch = 0;
+  };
+  Stored stored[3];
 
   std::vector<aclTensorDesc*> in_descs;
   aclTensorDesc* out_desc = nullptr;
@@ -183,10 +184,60 @@ struct OpCall {
     return n;
   }
 
-  // Runs with `pointers` for the five inputs; the output shares input 2's memory.
-  Fail Execute(const std::vector<const void*>& pointers, aclrtStream stream) {
+  // Runs with `pointers` for the five inputs; the output shares input 2's memory. Strided
+  // inputs are packed into dense device buffers first (2-D copies on the stream) and the
+  // result copied back into C's rows; the call then waits for the stream before freeing them.
+  Fail Execute(std::vector<const void*> pointers, aclrtStream stream) {
     Fail f = Describe();
     if (!f.ok()) return f;
+    std::vector<void*> temps;
+    auto free_temps = [&]() {
+      for (void* t : temps) aclrtFree(t);
+    };
+    void* c_temp = nullptr;
+    for (size_t i = 0; i < 3; ++i) {
+      const Stored& st = stored[i];
+      if (st.pitch <= st.row) continue;
+      const size_t elem = TypeSize(in_types[i]);
+      const size_t width = static_cast<size_t>(st.row) * elem;
+      void* temp = nullptr;
+      aclError rc = aclrtMalloc(&temp, width * static_cast<size_t>(st.rows), ACL_MEM_MALLOC_HUGE_FIRST);
+      if (rc != ACL_SUCCESS) {
+        free_temps();
+        return Inner("aclrtMalloc of a dense copy of a strided operand", rc);
+      }
+      temps.push_back(temp);
+      rc = aclrtMemcpy2dAsync(temp, width, pointers[i], static_cast<size_t>(st.pitch) * elem, width,
+                              static_cast<size_t>(st.rows), ACL_MEMCPY_DEVICE_TO_DEVICE, stream);
+      if (rc != ACL_SUCCESS) {
+        aclrtSynchronizeStream(stream);
+        free_temps();
+        return Inner("aclrtMemcpy2dAsync packing a strided operand", rc);
+      }
+      pointers[i] = temp;
+      if (i == 2) c_temp = temp;
+    }
+    f = Run(pointers, stream);
+    if (f.ok() && c_temp != nullptr) {
+      const Stored& st = stored[2];
+      const size_t elem = TypeSize(in_types[2]);
+      const size_t width = static_cast<size_t>(st.row) * elem;
+      const aclError rc =
+          aclrtMemcpy2dAsync(const_cast<void*>(original_c), static_cast<size_t>(st.pitch) * elem, c_temp, width, width,
+                             static_cast<size_t>(st.rows), ACL_MEMCPY_DEVICE_TO_DEVICE, stream);
+      if (rc != ACL_SUCCESS) f = Inner("aclrtMemcpy2dAsync writing the result back", rc);
+    }
+    if (!temps.empty()) {
+      const aclError rc = aclrtSynchronizeStream(stream);
+      if (f.ok() && rc != ACL_SUCCESS) f = Inner("aclrtSynchronizeStream after a strided operation", rc);
+      free_temps();
+    }
+    return f;
+  }
+
+  const void* original_c = nullptr;
+
+  Fail Run(const std::vector<const void*>& pointers, aclrtStream stream) {
     std::vector<aclDataBuffer*> in;
     aclDataBuffer* out = nullptr;
     auto release = [&]() {
@@ -256,6 +307,11 @@ Fail DescribeGemm(aclTransType ta, aclTransType tb, aclTransType tc, int m, int 
   call->out_dims = {m, n};
   call->out_type = ct;
   call->attrs = {{"transpose_a", trans_a}, {"transpose_b", trans_b}};
+  if (lda != nullptr) {
+    call->stored[0] = {trans_a ? k : m, trans_a ? m : k, *lda};
+    call->stored[1] = {trans_b ? n : k, trans_b ? k : n, *ldb};
+    call->stored[2] = {m, n, *ldc};
+  }
   return {};
 }
 
@@ -280,6 +336,11 @@ Fail DescribeGemv(aclTransType ta, int m, int n, const int* lda, const int* incx
   call->out_dims = {rows};
   call->out_type = yt;
   call->attrs = {{"transpose", trans}};
+  if (lda != nullptr) {
+    call->stored[0] = {m, n, *lda};
+    call->stored[1] = {cols, 1, *incx};  // a vector with increment inc: rows of one element
+    call->stored[2] = {rows, 1, *incy};
+  }
   return {};
 }
 
@@ -297,6 +358,7 @@ aclError RunGemm(const char* func, aclTransType ta, aclTransType tb, aclTransTyp
            {"alpha", alpha}, {"matrixA", a}, {"matrixB", b}, {"beta", beta}, {"matrixC", c}}) {
     if (f.ok()) f = CheckPointer(name, p);
   }
+  call.original_c = c;
   if (f.ok()) f = call.Execute({a, b, c, alpha, beta}, stream);
   return Report(func, f);
 }
@@ -310,6 +372,7 @@ aclError RunGemv(const char* func, aclTransType ta, int m, int n, const void* al
            {"alpha", alpha}, {"a", a}, {"x", x}, {"beta", beta}, {"y", y}}) {
     if (f.ok()) f = CheckPointer(name, p);
   }
+  call.original_c = y;
   if (f.ok()) f = call.Execute({a, x, y, alpha, beta}, stream);
   return Report(func, f);
 }

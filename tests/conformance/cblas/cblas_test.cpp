@@ -325,6 +325,53 @@ TEST_F(Cblas, EveryGemvHandle) {
   }
 }
 
+// Sub-matrices (leading dimensions over the row length) and strided vectors: the elements
+// between the rows / increments are neither read into the product nor written.
+TEST_F(Cblas, LeadingDimensionsAndIncrements) {
+  const int m = 16, n = 16, k = 16, lda = 24, ldb = 20, ldc = 32;
+  const auto a = Half(Random(m * lda, 40)), b = Half(Random(k * ldb, 41)), c = Half(Random(m * ldc, 42));
+  Dev<aclFloat16> da(a), db(b), dc(c), alpha({aclFloatToFloat16(1.0f)}), beta({aclFloatToFloat16(-1.0f)});
+  ASSERT_EQ(aclblasHgemm(ACL_TRANS_N, ACL_TRANS_N, ACL_TRANS_N, m, n, k, alpha.get(), da.get(), lda, db.get(), ldb,
+                         beta.get(), dc.get(), ldc, ACL_COMPUTE_HIGH_PRECISION, stream_),
+            ACL_SUCCESS)
+      << RecentMsg();
+  Sync();
+  const std::vector<float> af = Widen(a), bf = Widen(b), cf = Widen(c), got = Widen(dc.Read());
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < ldc; ++j) {
+      if (j >= n) {  // outside the sub-matrix: untouched
+        ASSERT_EQ(got[i * ldc + j], cf[i * ldc + j]) << i << "," << j;
+        continue;
+      }
+      double acc = 0;
+      for (int p = 0; p < k; ++p) acc += static_cast<double>(af[i * lda + p]) * bf[p * ldb + j];
+      const double want = acc - cf[i * ldc + j];
+      ASSERT_NEAR(got[i * ldc + j], want, 4e-3 * (1 + std::fabs(want))) << i << "," << j;
+    }
+  }
+  // GEMV (model 4: 32x16, N) with lda 20, incx 2, incy 3.
+  const int gm = 32, gn = 16, glda = 20, incx = 2, incy = 3;
+  const auto ga = Half(Random(gm * glda, 43)), x = Half(Random(gn * incx, 44)), y = Half(Random(gm * incy, 45));
+  Dev<aclFloat16> dga(ga), dx(x), dy(y), one({aclFloatToFloat16(1.0f)});
+  ASSERT_EQ(aclblasHgemv(ACL_TRANS_N, gm, gn, one.get(), dga.get(), glda, dx.get(), incx, one.get(), dy.get(), incy,
+                         ACL_COMPUTE_HIGH_PRECISION, stream_),
+            ACL_SUCCESS)
+      << RecentMsg();
+  Sync();
+  const std::vector<float> gaf = Widen(ga), xf = Widen(x), yf = Widen(y), gy = Widen(dy.Read());
+  for (int i = 0; i < gm * incy; ++i) {
+    if (i % incy != 0) {
+      ASSERT_EQ(gy[i], yf[i]) << i;
+      continue;
+    }
+    const int r = i / incy;
+    double acc = 0;
+    for (int p = 0; p < gn; ++p) acc += static_cast<double>(gaf[r * glda + p]) * xf[p * incx];
+    const double want = acc + yf[i];
+    ASSERT_NEAR(gy[i], want, 4e-3 * (1 + std::fabs(want))) << i;
+  }
+}
+
 TEST_F(Cblas, AShapeWithoutAnOpModelFails) {
   Dev<aclFloat16> a(std::vector<aclFloat16>(17 * 17)), alpha({aclFloatToFloat16(1)});
   const aclError rc = aclblasHgemm(ACL_TRANS_N, ACL_TRANS_N, ACL_TRANS_N, 17, 17, 17, alpha.get(), a.get(), 17, a.get(),
@@ -358,8 +405,6 @@ TEST_F(Cblas, GemmArgumentErrors) {
                    ACL_ERROR_INVALID_PARAM, "matrixC must not be NULL");
   EXPECT_ACL_ERROR(hgemm(N, N, N, 16, 16, 8, d, 4, 16, 16, H), ACL_ERROR_INVALID_PARAM, "lda 4 must be >= 8");
   EXPECT_ACL_ERROR(hgemm(T, N, N, 16, 16, 8, d, 8, 16, 16, H), ACL_ERROR_INVALID_PARAM, "lda 8 must be >= 16");
-  EXPECT_ACL_ERROR(hgemm(N, N, N, 16, 16, 16, d, 32, 16, 16, H), ACL_ERROR_INVALID_PARAM,
-                   "strided sub-matrices are not supported");
   EXPECT_ACL_ERROR(hgemm(N, T, N, 16, 8, 16, d, 16, 8, 8, H), ACL_ERROR_INVALID_PARAM, "ldb 8 must be >= 16");
   EXPECT_ACL_ERROR(hgemm(N, N, N, 16, 16, 16, d, 16, 16, 15, H), ACL_ERROR_INVALID_PARAM, "ldc 15 must be >= 16");
   EXPECT_ACL_ERROR(hgemm(ACL_TRANS_NZ, N, N, 16, 16, 16, d, 16, 16, 16, H), ACL_ERROR_INVALID_PARAM,
@@ -395,8 +440,8 @@ TEST_F(Cblas, GemvArgumentErrors) {
                    "m 0 must be > 0");
   EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_N, 16, 16, d, d, 8, d, 1, d, d, 1, H, stream_), ACL_ERROR_INVALID_PARAM,
                    "lda 8 must be >= 16");
-  EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_N, 16, 16, d, d, 16, d, 2, d, d, 1, H, stream_), ACL_ERROR_INVALID_PARAM,
-                   "incx 2: strided vectors are not supported");
+  EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_N, 16, 16, d, d, 16, d, -1, d, d, 1, H, stream_), ACL_ERROR_INVALID_PARAM,
+                   "incx -1 must be > 0");
   EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_N, 16, 16, d, d, 16, d, 1, d, d, 0, H, stream_), ACL_ERROR_INVALID_PARAM,
                    "incy 0 must be > 0");
   EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_N, 16, 16, d, d, 16, nullptr, 1, d, d, 1, H, stream_),
