@@ -6,7 +6,8 @@
 // locale's Unicode tables (ASCII only if the host lacks that locale); `locale` may be
 // empty or en_US (the only one the tables stand for): others are refused at selection.
 // The number of kept elements depends on the data: InferShape gives the input's shape as
-// the bound and compute reports the actual dims (kernels/common/computed_shape.h); the
+// the bound and compute reports the actual dims (ShapeFromCompute,
+// kernels/common/computed_shape.h); the
 // output is a string tensor of StringOutputCapacity bytes (kernels/common/string_tensor.h).
 // Owner: the AI CPU irregular family. AI CPU only, as CANN's string ops.
 // Thread safety: re-entrant (the locale handle is created once, thread-safely).
@@ -206,6 +207,7 @@ KernelDef BuildStringNormalizer_AiCpu() {
   return KernelBuilder("StringNormalizer", Engine::kAiCpu)
       .Input("X", {DataType::kString})
       .Output("Y", {DataType::kString})
+      .ShapeFromCompute()
       .Attr("case_change_action", std::string("NONE"))
       .Attr("is_case_sensitive", int64_t{0})
       .Attr("stopwords", std::vector<std::string>{})
