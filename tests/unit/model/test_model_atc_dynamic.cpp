@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "kernels/framework/registry.h"
 #include "om/om_json.h"
 #include "om/om_writer.h"
 #include "tests/unit/atc_onnx/onnx_test_util.h"
@@ -189,6 +190,23 @@ TEST_F(AtcDynamic, ShapeOfADataDependentTensorIsNotFolded) {
   EXPECT_EQ(Output<int64_t>(0, 2), (std::vector<int64_t>{2, 2}));
 }
 
+TEST_F(AtcDynamic, NonZeroOfAConstantIsFoldedWithItsActualDims) {
+  // NonZero(c) of a constant folds at conversion into a constant of the dims it computed
+  // ([1,2], not the bound [1,4]); nothing is dynamic.
+  OnnxModel m(13);
+  m.Input("x", TensorProto::FLOAT, {1, 2}).Output("y");
+  m.Floats("c", {4}, {0, 3, 0, 5});
+  m.Node("NonZero", {"c"}, {"nz"}, "nonzero");
+  auto& cast = m.Node("Cast", {"nz"}, {"f"}, "cast");
+  asim::atc::testing::SetInt(cast, "to", TensorProto::FLOAT);
+  m.Node("Add", {"x", "f"}, {"y"}, "add");
+  ConvertAndLoad(m);
+  EXPECT_EQ(model_.outputs[0].dims, (std::vector<int64_t>{1, 2}));
+  EXPECT_FALSE(AnyDynamicTensor());
+  Run({Raw(std::vector<float>{10, 20})});
+  EXPECT_EQ(Output<float>(0, 2), (std::vector<float>{11, 23}));
+}
+
 TEST(AtcDynamicRefusal, ShapeInputComputedFromDataDependentDims) {
   // Reshape(nz, Shape(nz)): the reshaped dims are values known only at execution, not a
   // bound the plan could reserve: refused at conversion.
@@ -202,6 +220,54 @@ TEST(AtcDynamicRefusal, ShapeInputComputedFromDataDependentDims) {
   ASSERT_FALSE(st.ok());
   EXPECT_NE(st.message().find("reshape"), std::string::npos) << st.message();
   EXPECT_NE(st.message().find("known only at execution"), std::string::npos) << st.message();
+}
+
+// The kernels whose compute reports dims (SetComputedDims) declare those outputs, and the
+// conditional ones only when the deciding input is not known at selection.
+TEST(AtcDynamicKernels, ComputedOutputsAreDeclared) {
+  using asim::DataType;
+  using asim::kernels::Engine;
+  using asim::kernels::KernelDef;
+  using asim::kernels::KernelRegistry;
+  using asim::kernels::TensorSpec;
+  auto find = [](const std::string& op) -> const KernelDef* {
+    for (const KernelDef* d : KernelRegistry::Get().Find(op)) {
+      if (d->engine == Engine::kAiCpu) return d;
+    }
+    return nullptr;
+  };
+  const TensorSpec x{DataType::kFloat, asim::Format::kNd, {4}, nullptr, asim::Format::kUndefined, {}};
+  const KernelDef* nonzero = find("NonZero");
+  ASSERT_NE(nonzero, nullptr);
+  EXPECT_TRUE(nonzero->OutputShapeComputed(0, {x}));
+  const KernelDef* unique = find("Unique");
+  ASSERT_NE(unique, nullptr);
+  EXPECT_TRUE(unique->OutputShapeComputed(0, {x}));
+  EXPECT_TRUE(unique->OutputShapeComputed(1, {x}));
+  EXPECT_FALSE(unique->OutputShapeComputed(2, {x}));  // inverse_indices: the input's length
+  EXPECT_TRUE(unique->OutputShapeComputed(3, {x}));
+  const KernelDef* nms = find("NonMaxSuppression");
+  ASSERT_NE(nms, nullptr);
+  EXPECT_TRUE(nms->OutputShapeComputed(0, {}));
+  // Compress: computed unless the condition is a constant.
+  const uint8_t mask[4] = {1, 0, 1, 0};
+  TensorSpec cond{DataType::kBool, asim::Format::kNd, {4}, nullptr, asim::Format::kUndefined, {}};
+  const KernelDef* compress = find("Compress");
+  ASSERT_NE(compress, nullptr);
+  EXPECT_TRUE(compress->OutputShapeComputed(0, {x, cond}));
+  cond.host_data = mask;
+  EXPECT_FALSE(compress->OutputShapeComputed(0, {x, cond}));
+  // Reductions: computed only with axes given at run time.
+  const int64_t axes_value[1] = {0};
+  TensorSpec axes{DataType::kInt64, asim::Format::kNd, {1}, nullptr, asim::Format::kUndefined, {}};
+  const KernelDef* reduce = find("ReduceSum");
+  ASSERT_NE(reduce, nullptr);
+  EXPECT_TRUE(reduce->OutputShapeComputed(0, {x, axes}));
+  EXPECT_FALSE(reduce->OutputShapeComputed(0, {x}));  // no axes input
+  axes.host_data = axes_value;
+  EXPECT_FALSE(reduce->OutputShapeComputed(0, {x, axes}));
+  // An ordinary kernel never is.
+  EXPECT_FALSE(find("Cast")->AnyOutputShapeComputed({x}));
 }
 
 }  // namespace

@@ -55,7 +55,8 @@ Status InferNode(Graph& graph, int index, const kernels::ChipTraits& chip) {
   bool data_dependent = false;
   for (int v : node.inputs) {
     dynamic = dynamic || (v >= 0 && graph.value(v).dynamic);
-    data_dependent = data_dependent || (v >= 0 && graph.value(v).data_dependent);
+    // A folded constant's value is known, whatever computed it.
+    data_dependent = data_dependent || (v >= 0 && graph.value(v).data_dependent && !graph.value(v).is_constant());
   }
   for (size_t k = 0; k < node.outputs.size(); ++k) {
     Value& out = graph.value(node.outputs[k]);
@@ -115,8 +116,11 @@ Status EvaluateNode(const Graph& graph, const Node& node, const kernels::ChipTra
   out->clear();
   specs->clear();
   for (size_t k = 0; k < node.outputs.size(); ++k) {
-    specs->push_back(outputs[k]);
-    // A kernel may shrink a data-dependent output (its view's dims); keep what it wrote.
+    // A kernel may shrink a data-dependent output (its view's dims, NonZero's ...): the
+    // constant has the dims it reports and the bytes it wrote.
+    TensorSpec spec = outputs[k];
+    spec.dims = ctx.outputs[k].spec.dims;
+    specs->push_back(std::move(spec));
     bytes[k].resize(std::min(bytes[k].size(), ctx.outputs[k].spec.Bytes()));
     out->push_back(std::make_shared<const std::vector<uint8_t>>(std::move(bytes[k])));
   }
