@@ -35,8 +35,8 @@ Status CheckList(int num_values, const void* values) {
   return Status::Ok();
 }
 
-Status CheckDataType(aclDataType value, const char* what) {
-  const int32_t raw = asim::api::RawEnum(value);
+// `raw` is read with RawEnum: an out-of-range aclDataType is never loaded as the enum.
+Status CheckDataType(int32_t raw, const char* what) {
   if (!asim::IsValidDataType(raw)) {
     return Status(err::kInvalidParam, std::string(what) + " " + std::to_string(raw) + " is not an aclDataType");
   }
@@ -121,7 +121,7 @@ aclError aclopSetAttrString(aclopAttr* attr, const char* attrName, const char* a
 
 aclError aclopSetAttrDataType(aclopAttr* attr, const char* attrName, aclDataType attrValue) {
   ACL_API_BEGIN("aclopSetAttrDataType");
-  Status st = CheckDataType(attrValue, "attrValue");
+  Status st = CheckDataType(asim::api::RawEnum(attrValue), "attrValue");
   if (!st.ok()) ACL_API_RETURN(st);
   ACL_API_RETURN(SetAttr(attr, attrName, static_cast<asim::DataType>(asim::api::RawEnum(attrValue))));
   ACL_API_END();
@@ -133,7 +133,7 @@ aclError aclopSetAttrListDataType(aclopAttr* attr, const char* attrName, int num
   if (!st.ok()) ACL_API_RETURN(st);
   std::vector<asim::DataType> list;
   for (int i = 0; i < numValues; ++i) {
-    st = CheckDataType(values[i], ("values[" + std::to_string(i) + "]").c_str());
+    st = CheckDataType(asim::api::RawEnum(values[i]), ("values[" + std::to_string(i) + "]").c_str());
     if (!st.ok()) ACL_API_RETURN(st);
     list.push_back(static_cast<asim::DataType>(asim::api::RawEnum(values[i])));
   }

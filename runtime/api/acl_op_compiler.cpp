@@ -27,14 +27,13 @@ namespace op = asim::op;
 // The engine and compile type arguments: ACL_ENGINE_SYS / AICORE / VECTOR are all honoured by
 // the registry's own choice (AI Core first, AI CPU fallback); ACL_COMPILE_UNREGISTERED (a
 // custom op from opPath) has no equivalent here.
-Status CheckCompileArgs(aclopEngineType engine_type, aclopCompileType compile_flag) {
-  const int32_t engine = asim::api::RawEnum(engine_type);
+// Both are read with RawEnum by the callers: out-of-range values are never loaded as the enums.
+Status CheckCompileArgs(int32_t engine, int32_t flag) {
   if (engine < ACL_ENGINE_SYS || engine > ACL_ENGINE_VECTOR) {
     return Status(err::kInvalidParam, "engineType " + std::to_string(engine) +
                                           " is not an aclopEngineType (ACL_ENGINE_SYS 0, ACL_ENGINE_AICORE 1, "
                                           "ACL_ENGINE_VECTOR 2)");
   }
-  const int32_t flag = asim::api::RawEnum(compile_flag);
   if (flag == ACL_COMPILE_UNREGISTERED) {
     return Status(err::kApiNotSupport,
                   "compileFlag ACL_COMPILE_UNREGISTERED (a custom operator from opPath) is not supported by the "
@@ -59,7 +58,7 @@ aclError aclopCompile(const char* opType, int numInputs, const aclTensorDesc* co
   ACL_API_BEGIN("aclopCompile");
   ACL_API_REQUIRE_INIT();
   (void)opPath;  // only for ACL_COMPILE_UNREGISTERED
-  Status st = CheckCompileArgs(engineType, compileFlag);
+  Status st = CheckCompileArgs(asim::api::RawEnum(engineType), asim::api::RawEnum(compileFlag));
   op::OpCall call;
   if (st.ok()) st = asim::api::BuildOpCall(opType, numInputs, inputDesc, numOutputs, outputDesc, attr, &call);
   std::shared_ptr<const op::OpModelEntry> entry;
@@ -76,7 +75,7 @@ aclError aclopCompileAndExecute(const char* opType, int numInputs, const aclTens
   ACL_API_BEGIN("aclopCompileAndExecute");
   ACL_API_REQUIRE_INIT();
   (void)opPath;
-  Status st = CheckCompileArgs(engineType, compileFlag);
+  Status st = CheckCompileArgs(asim::api::RawEnum(engineType), asim::api::RawEnum(compileFlag));
   if (!st.ok()) ACL_API_RETURN(st);
   ACL_API_RETURN(asim::api::ExecuteSingleOp(opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr,
                                             stream, false, true));
@@ -90,7 +89,7 @@ aclError aclopCompileAndExecuteV2(const char* opType, int numInputs, aclTensorDe
   ACL_API_BEGIN("aclopCompileAndExecuteV2");
   ACL_API_REQUIRE_INIT();
   (void)opPath;
-  Status st = CheckCompileArgs(engineType, compileFlag);
+  Status st = CheckCompileArgs(asim::api::RawEnum(engineType), asim::api::RawEnum(compileFlag));
   if (!st.ok()) ACL_API_RETURN(st);
   ACL_API_RETURN(asim::api::ExecuteSingleOp(opType, numInputs, inputDesc, inputs, numOutputs, outputDesc, outputs, attr,
                                             stream, true, true));

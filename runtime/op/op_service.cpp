@@ -117,7 +117,15 @@ Status PrepareOp(OpCall* call, CompilePolicy policy, std::shared_ptr<const OpMod
     return Compile(desc, spec, "static instance of " + (*entry)->source, entry);
   }
   const bool online = policy == CompilePolicy::kAlways || CompileOptionStore::Get().online() || HasBinaryKernels(spec);
-  if (!online) return found;
+  if (!online) {
+    // Say also whether compiling would help: the registry's verdict on these inputs.
+    kernels::Selection sel;
+    Status verdict = kernels::KernelRegistry::Get().Select(call->op_type, SpecsOf(call->inputs), call->attrs,
+                                                           model::ChipTraitsOf(spec), &sel);
+    if (verdict.ok()) return found;
+    return Status(found.code(),
+                  found.message() + " (no kernel of this runtime would run it either: " + verdict.message() + ")");
+  }
   if (call->HasDynamicShape() && policy != CompilePolicy::kAlways) {
     return Status(err::kInvalidParam,
                   "executing " + call->Text() + ": every input dim must be known at execution (-1 only in models)");

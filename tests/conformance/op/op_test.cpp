@@ -64,6 +64,13 @@ TEST(OpNoModel, ExecuteWithoutModelOrCompilationIsOpNotFound) {
   const aclTensorDesc* out_desc[] = {y.desc()};
   EXPECT_ACL_ERROR(aclopCreateHandle("Add", 2, in_desc, 1, out_desc, nullptr, &handle), ACL_ERROR_OP_NOT_FOUND, "Add");
   EXPECT_ACL_ERROR(aclopUpdateParams("Add", 2, in_desc, 1, out_desc, nullptr), ACL_ERROR_OP_NOT_FOUND, "Add");
+  // When no kernel could run it either, the message says so with the registry's reasons.
+  DevTensor str(ACL_STRING, {4}), str_out(ACL_STRING, {4});
+  const aclTensorDesc* s_in[] = {str.desc()};
+  const aclTensorDesc* s_out[] = {str_out.desc()};
+  EXPECT_ACL_ERROR(aclopUpdateParams("Exp", 1, s_in, 1, s_out, nullptr), ACL_ERROR_OP_NOT_FOUND,
+                   "no kernel of this runtime would run it either");
+  EXPECT_NE(RecentMsg().find("DT_STRING"), std::string::npos) << RecentMsg();
   EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
 }
 
@@ -578,6 +585,33 @@ TEST(OpDump, DumpOpSwitchWritesOneFilePerSingleOp) {
     EXPECT_EQ(p.parent_path().filename().string(), "0") << f;  // the device
     EXPECT_EQ(p.filename().string().rfind("Add.Add.", 0), 0u) << f;
   }
+}
+
+// ---- device release ------------------------------------------------------------------
+
+TEST(OpDevice, ResetDeviceReleasesOpModelsAndTheyLoadAgain) {
+  for (int round = 0; round < 2; ++round) {
+    DevTensor a(ACL_FLOAT, {5}), b(ACL_FLOAT, {5}), y(ACL_FLOAT, {5});
+    ASSERT_ACL_OK(CompileAdd(a, b, y));
+    a.UploadFloats({1, 2, 3, 4, 5});
+    b.UploadFloats({1, 1, 1, 1, 1});
+    aclrtStream s = NewStream();
+    ASSERT_ACL_OK(RunAdd(a, b, y, s));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+    EXPECT_EQ(y.DownloadFloats(), (std::vector<float>{2, 3, 4, 5, 6}));
+    EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+  }
+  // The tensors above are freed; the device's op models go with it, and come back on use.
+  ASSERT_ACL_OK(aclrtResetDevice(0));
+  ASSERT_ACL_OK(aclrtSetDevice(0));
+  DevTensor a(ACL_FLOAT, {5}), b(ACL_FLOAT, {5}), y(ACL_FLOAT, {5});
+  a.UploadFloats({1, 2, 3, 4, 5});
+  b.UploadFloats({1, 2, 3, 4, 5});
+  aclrtStream s = NewStream();
+  ASSERT_ACL_OK(RunAdd(a, b, y, s));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_EQ(y.DownloadFloats(), (std::vector<float>{2, 4, 6, 8, 10}));
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
 }
 
 // ---- profiling of single ops ---------------------------------------------------------
