@@ -447,6 +447,10 @@ Status LoadedModel::BindActualShapes(size_t gear, const PreparedNode& pn, const 
   for (size_t i = 0; i < node.inputs.size(); ++i) {
     const int32_t t = node.inputs[i];
     if (t < 0 || !g.tensors[static_cast<size_t>(t)].dynamic) continue;
+    if (!shapes.produced[static_cast<size_t>(t)]) {  // its producer failed
+      return Status(err::kInternalError, "input " + std::to_string(i) + " '" + g.tensors[static_cast<size_t>(t)].name +
+                                             "' was not produced in this execution");
+    }
     inputs[i].dims = shapes.dims[static_cast<size_t>(t)];
     ctx->inputs[i].spec.dims = inputs[i].dims;
   }
@@ -501,6 +505,7 @@ void LoadedModel::PublishShapes(size_t gear, size_t index, const Binding& bindin
     if (!tensor.dynamic) continue;
     const std::vector<int64_t>& dims = ctx.outputs[i].spec.dims;
     shapes.dims[t] = dims;
+    shapes.produced[t] = true;
     if (KernelTaskInfo* own = shapes.infos[index].get(); own != nullptr && i < own->outputs.size()) {
       set(&own->outputs[i], dims);
     }
@@ -570,6 +575,7 @@ Status LoadedModel::Execute(const ExecuteRequest& request) {
   if (graphs_[gear].dynamic) {
     binding->shapes = std::make_shared<ExecShapes>();
     binding->shapes->dims.resize(model_->graphs[gear].tensors.size());
+    binding->shapes->produced.assign(model_->graphs[gear].tensors.size(), false);
     binding->shapes->infos.resize(graphs_[gear].nodes.size());
   }
 

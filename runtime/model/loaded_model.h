@@ -92,6 +92,7 @@ class LoadedModel {
   // node's KernelTaskInfo, which those tasks update for observers.
   struct ExecShapes {
     std::vector<std::vector<int64_t>> dims;              // per tensor
+    std::vector<bool> produced;                          // per tensor: dims set in this execution
     std::vector<std::shared_ptr<KernelTaskInfo>> infos;  // per node
   };
   // Per execution: where each tensor of the graph is, in the simulator's view (sim) and as

@@ -305,6 +305,44 @@ TEST_F(ModelDynamic, UniqueReportsEachComputedOutput) {
   EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
 }
 
+TEST_F(ModelDynamic, ActualDimsAKernelCannotTakeFailTheExecution) {
+  // NonZero -> Add(nz, w int64 [2,12]) -> Cast: with all 12 elements non-zero the dims fit,
+  // with fewer [2,nnz] does not broadcast with [2,12]: the Add fails at execution, naming
+  // the node and the actual dims, and the node after it does not run on stale dims.
+  om::Model m = NonZeroModel(3, 4);
+  om::Graph& g = m.graphs[0];
+  m.weights.assign(256, 0);  // w: int64 [2,12] zeros
+  g.tensors[3] = MakeTensor("w", DataType::kInt64, {2, 12}, om::TensorPlace::kWeight, 0, 0, 192, false);
+  g.tensors[1].name = "nz";
+  g.tensors[2] = MakeTensor("sum", DataType::kInt64, {2, 12}, om::TensorPlace::kWork, 0, g.tensors[2].offset,
+                            g.tensors[2].size, true);
+  g.nodes[1].name = "add";
+  g.nodes[1].type = "Add";
+  g.nodes[1].attrs = {};
+  g.nodes[1].inputs = {1, 3};
+  g.nodes[2].name = "cast";
+  g.nodes[2].type = "Cast";
+  g.nodes[2].engine = asim::kernels::Engine::kAiCpu;
+  g.nodes[2].attrs.Set("to", DataType::kFloat);
+  g.nodes[2].inputs = {2};
+  const uint32_t id = Load(m);
+  void* x = Device(12 * 4);
+  void* y = Device(24 * 4);
+  aclmdlDataset* in = Dataset({{x, 12 * 4}});
+  aclmdlDataset* out = Dataset({{y, 24 * 4}});
+  Put(x, std::vector<float>(12, 1.0f));
+  ASSERT_EQ(aclmdlExecute(id, in, out), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 12}));
+  Put(x, std::vector<float>{0, 1, 0, 2, 0, 0, 3, 0, 4, 0, 0, 5});
+  EXPECT_NE(aclmdlExecute(id, in, out), ACL_SUCCESS);
+  const std::string message = aclGetRecentErrMsg();
+  EXPECT_NE(message.find("node 'add' (Add, AI_CPU): shape inference with the actual input dims failed"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 12}));  // still the last execution that produced it
+  EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
+}
+
 TEST_F(ModelDynamic, UnmarkedDataDependentTensorsAreRefusedAtLoad) {
   const auto bytes = Bytes(NonZeroModel(3, 4, /*mark_dynamic=*/false));
   uint32_t id = 0;
