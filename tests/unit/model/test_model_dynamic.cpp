@@ -2,7 +2,7 @@
 // written by hand with the om writer: NonZero -> Cast -> Add (the dims flow downstream and
 // change from one execution to the next), Unique (several computed outputs next to an exact
 // one), an empty result (0 rows), asynchronous execution, the description (-1 dims, the
-// bound as size), the output dataset's tensor desc, the refusal of a model that does not
+// bound as size), the output dataset's tensor desc, concurrent executions, the refusal of a model that does not
 // mark its data-dependent tensors (an om of format version 1), and a dump of the actual
 // shapes.
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@
 #include <iterator>
 #include <map>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -278,6 +279,60 @@ TEST_F(ModelDynamic, AsyncExecutionReportsAfterTheStreamSynchronized) {
   EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 2}));
   EXPECT_EQ(Get<float>(y, 4), Expected(values, 4));
   EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
+}
+
+TEST_F(ModelDynamic, ConcurrentExecutionsEachFollowTheirOwnData) {
+  // 4 threads, each on its own stream with its own data (a different non-zero count), 25
+  // asynchronous executions each: every execution's dims are its own.
+  constexpr int kThreads = 4, kIterations = 25;
+  const uint32_t id = Load(NonZeroModel(3, 4));
+  aclrtContext ctx = nullptr;
+  ASSERT_EQ(aclrtGetCurrentContext(&ctx), ACL_SUCCESS);
+  struct PerThread {
+    void* x = nullptr;
+    void* y = nullptr;
+    aclmdlDataset* in = nullptr;
+    aclmdlDataset* out = nullptr;
+    std::vector<float> values, want;
+  };
+  std::vector<PerThread> threads(kThreads);
+  for (int t = 0; t < kThreads; ++t) {
+    PerThread& p = threads[static_cast<size_t>(t)];
+    p.values.assign(12, 0.0f);
+    for (int i = 0; i <= 2 * t; ++i) p.values[static_cast<size_t>(11 - i)] = static_cast<float>(t + 1);
+    p.want = Expected(p.values, 4);
+    p.x = Device(48);
+    p.y = Device(96);
+    Put(p.x, p.values);
+    p.in = Dataset({{p.x, 48}});
+    p.out = Dataset({{p.y, 96}});
+  }
+  std::vector<std::thread> workers;
+  std::vector<int> failures(kThreads, 0);
+  for (int t = 0; t < kThreads; ++t) {
+    workers.emplace_back([&, t] {
+      PerThread& p = threads[static_cast<size_t>(t)];
+      int& failed = failures[static_cast<size_t>(t)];
+      aclrtStream stream = nullptr;
+      if (aclrtSetCurrentContext(ctx) != ACL_SUCCESS || aclrtCreateStream(&stream) != ACL_SUCCESS) {
+        ++failed;
+        return;
+      }
+      std::vector<float> got(p.want.size());
+      for (int i = 0; i < kIterations; ++i) {
+        if (aclrtMemset(p.y, 96, 0, 96) != ACL_SUCCESS || aclmdlExecuteAsync(id, p.in, p.out, stream) != ACL_SUCCESS ||
+            aclrtSynchronizeStream(stream) != ACL_SUCCESS ||
+            aclrtMemcpy(got.data(), got.size() * 4, p.y, got.size() * 4, ACL_MEMCPY_DEVICE_TO_HOST) != ACL_SUCCESS ||
+            got != p.want) {
+          ++failed;
+        }
+      }
+      if (aclrtDestroyStream(stream) != ACL_SUCCESS) ++failed;
+    });
+  }
+  for (auto& w : workers) w.join();
+  for (int t = 0; t < kThreads; ++t) EXPECT_EQ(failures[static_cast<size_t>(t)], 0) << "thread " << t;
   EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
 }
 
