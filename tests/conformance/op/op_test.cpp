@@ -136,7 +136,7 @@ TEST(OpAttr, SettersRejectBadArguments) {
   EXPECT_ACL_ERROR(aclopSetAttrListBool(attr, "lb", 1, nullptr), ACL_ERROR_INVALID_PARAM, "values");
   const char* strings[] = {"a", nullptr};
   EXPECT_ACL_ERROR(aclopSetAttrListString(attr, "ls", 2, strings), ACL_ERROR_INVALID_PARAM, "values[1]");
-  const aclDataType dts[] = {ACL_FLOAT, static_cast<aclDataType>(999)};
+  const aclDataType dts[] = {ACL_FLOAT, static_cast<aclDataType>(61)};
   EXPECT_ACL_ERROR(aclopSetAttrListDataType(attr, "ldt", 2, dts), ACL_ERROR_INVALID_PARAM, "values[1]");
   const int counts[] = {1, -2};
   const int64_t l0[] = {1};
