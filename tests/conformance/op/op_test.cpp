@@ -16,6 +16,7 @@
 #include "acl/acl_op_compiler.h"
 #include "acl/acl_prof.h"
 #include "conformance_util.h"
+#include "op_raw_enum.h"
 #include "op_util.h"
 
 namespace {
@@ -390,15 +391,13 @@ TEST_F(OpExec, OpsWithoutKernelsGetTheRegistrysExplanation) {
   const aclTensorDesc* sout[] = {ys.desc()};
   EXPECT_ACL_ERROR(aclopCompile("Exp", 1, sin, 1, sout, nullptr, ACL_ENGINE_SYS, ACL_COMPILE_SYS, nullptr),
                    ACL_ERROR_UNSUPPORTED_DATA_TYPE, "Exp");
-  EXPECT_ACL_ERROR(
-      aclopCompile("Exp", 1, in_desc, 1, out_desc, nullptr, static_cast<aclopEngineType>(7), ACL_COMPILE_SYS, nullptr),
-      ACL_ERROR_INVALID_PARAM, "engineType");
+  EXPECT_ACL_ERROR(OpCompileRaw("Exp", 1, in_desc, 1, out_desc, 7, ACL_COMPILE_SYS), ACL_ERROR_INVALID_PARAM,
+                   "engineType");
   EXPECT_ACL_ERROR(
       aclopCompile("Exp", 1, in_desc, 1, out_desc, nullptr, ACL_ENGINE_SYS, ACL_COMPILE_UNREGISTERED, "/tmp/op"),
       ACL_ERROR_API_NOT_SUPPORT, "ACL_COMPILE_UNREGISTERED");
-  EXPECT_ACL_ERROR(
-      aclopCompile("Exp", 1, in_desc, 1, out_desc, nullptr, ACL_ENGINE_SYS, static_cast<aclopCompileType>(9), nullptr),
-      ACL_ERROR_INVALID_PARAM, "compileFlag");
+  EXPECT_ACL_ERROR(OpCompileRaw("Exp", 1, in_desc, 1, out_desc, ACL_ENGINE_SYS, 9), ACL_ERROR_INVALID_PARAM,
+                   "compileFlag");
 }
 
 TEST(OpInferShape, FillsOutputDimsWithoutExecuting) {
@@ -518,13 +517,13 @@ TEST(OpCompileOptions, SetGetAndErrors) {
   EXPECT_ACL_ERROR(aclGetCompileopt(ACL_PRECISION_MODE, nullptr, 30), ACL_ERROR_INVALID_PARAM, "value");
   EXPECT_ACL_ERROR(aclSetCompileopt(ACL_PRECISION_MODE, "fastest"), ACL_ERROR_INVALID_PARAM, "fastest");
   EXPECT_ACL_ERROR(aclSetCompileopt(ACL_PRECISION_MODE, nullptr), ACL_ERROR_INVALID_PARAM, "value");
-  EXPECT_ACL_ERROR(aclSetCompileopt(static_cast<aclCompileOpt>(99), "x"), ACL_ERROR_INVALID_PARAM, "99");
-  EXPECT_EQ(aclGetCompileoptSize(static_cast<aclCompileOpt>(99)), 0u);
+  EXPECT_ACL_ERROR(OpSetCompileoptRaw(99, "x"), ACL_ERROR_INVALID_PARAM, "99");
+  EXPECT_EQ(OpGetCompileoptSizeRaw(99), 0u);
   ASSERT_ACL_OK(aclSetCompileopt(ACL_OP_COMPILER_CACHE_DIR, "/tmp/kernel_cache"));
   EXPECT_EQ(aclGetCompileoptSize(ACL_DEBUG_DIR), 1u);  // never set: ""
   EXPECT_ACL_OK(aclopSetCompileFlag(ACL_OP_COMPILE_FUZZ));
   EXPECT_ACL_OK(aclopSetCompileFlag(ACL_OP_COMPILE_DEFAULT));
-  EXPECT_ACL_ERROR(aclopSetCompileFlag(static_cast<aclOpCompileFlag>(5)), ACL_ERROR_INVALID_PARAM, "flag");
+  EXPECT_ACL_ERROR(OpSetCompileFlagRaw(5), ACL_ERROR_INVALID_PARAM, "flag");
   EXPECT_ACL_ERROR(aclopSetMaxOpQueueNum(0), ACL_ERROR_INVALID_PARAM, "maxOpNum");
   EXPECT_ACL_OK(aclopSetMaxOpQueueNum(100));
 }
