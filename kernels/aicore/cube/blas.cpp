@@ -31,13 +31,7 @@ KernelDef Build(BlasKind kind) {
       .Constraint(CubeSupports)
       .InferShape(BlasInfer(kind))
       .Workspace(BlasWorkspace(kind))
-      .Compute([kind](KernelContext& ctx) {
-        std::vector<TensorSpec> specs;
-        for (const auto& v : ctx.inputs) specs.push_back(v.spec);
-        BlasPlan plan;
-        ASIM_RETURN_IF_ERROR(BlasPlanFromSpecs(kind, specs, *ctx.attrs, &plan));
-        return RunBlas(plan, ctx, /*allow_heap=*/false);
-      })
+      .Compute(BlasCompute(kind, /*allow_heap=*/false))
       .Cost(BlasCubeCost(kind))
       .Source("kernels/aicore/cube/blas.cpp")
       .Build();

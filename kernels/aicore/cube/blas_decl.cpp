@@ -266,4 +266,14 @@ Status RunBlas(const BlasPlan& p, KernelContext& ctx, bool allow_heap) {
   return Status::Ok();
 }
 
+ComputeFn BlasCompute(BlasKind kind, bool allow_heap) {
+  return [kind, allow_heap](KernelContext& ctx) {
+    std::vector<TensorSpec> specs;
+    for (const auto& v : ctx.inputs) specs.push_back(v.spec);
+    BlasPlan plan;
+    ASIM_RETURN_IF_ERROR(BlasPlanFromSpecs(kind, specs, *ctx.attrs, &plan));
+    return RunBlas(plan, ctx, allow_heap);
+  };
+}
+
 }  // namespace asim::kernels

@@ -44,5 +44,7 @@ CostFn BlasAiCpuCost(BlasKind kind);
 // Runs the plan on ctx's inputs and output 0. `allow_heap`: allocate when the workspace is
 // short (AI CPU).
 Status RunBlas(const BlasPlan& plan, KernelContext& ctx, bool allow_heap);
+// The kernel's compute: plans from ctx's input specs, then RunBlas.
+ComputeFn BlasCompute(BlasKind kind, bool allow_heap);
 
 }  // namespace asim::kernels

@@ -14,13 +14,7 @@ KernelDef Build(BlasKind kind) {
   AddBlasDecl(b, kind);
   return b.InferShape(BlasInfer(kind))
       .Workspace(BlasWorkspace(kind))
-      .Compute([kind](KernelContext& ctx) {
-        std::vector<TensorSpec> specs;
-        for (const auto& v : ctx.inputs) specs.push_back(v.spec);
-        BlasPlan plan;
-        ASIM_RETURN_IF_ERROR(BlasPlanFromSpecs(kind, specs, *ctx.attrs, &plan));
-        return RunBlas(plan, ctx, /*allow_heap=*/true);
-      })
+      .Compute(BlasCompute(kind, /*allow_heap=*/true))
       .Cost(BlasAiCpuCost(kind))
       .Source("kernels/aicpu/cube/blas.cpp")
       .Build();
