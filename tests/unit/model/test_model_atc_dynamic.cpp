@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "device_fixture.h"
 #include "kernels/framework/registry.h"
 #include "om/om_json.h"
 #include "om/om_writer.h"
@@ -28,22 +29,13 @@ asim::atc::ConvertOptions Options310() {
   return o;
 }
 
-class AtcDynamic : public ::testing::Test {
+class AtcDynamic : public asim::model::testing::DeviceFixture {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
   void TearDown() override {
-    if (desc_ != nullptr) aclmdlDestroyDesc(desc_);
     if (id_ != 0) {
       EXPECT_EQ(aclmdlUnload(id_), ACL_SUCCESS);
     }
-    for (void* p : device_) aclrtFree(p);
-    for (aclDataBuffer* b : buffers_) aclDestroyDataBuffer(b);
-    for (aclmdlDataset* d : datasets_) aclmdlDestroyDataset(d);
-    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
-    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+    DeviceFixture::TearDown();
   }
 
   void ConvertAndLoad(OnnxModel& onnx) {
@@ -110,24 +102,14 @@ class AtcDynamic : public ::testing::Test {
 
   om::Model model_;
   uint32_t id_ = 0;
-  aclmdlDesc* desc_ = nullptr;
   std::vector<std::pair<void*, size_t>> outputs_;
 
  private:
-  void* Device(size_t size) {
-    void* p = nullptr;
-    EXPECT_EQ(aclrtMalloc(&p, size == 0 ? 1 : size, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
-    device_.push_back(p);
-    return p;
-  }
   void Add(aclmdlDataset* ds, void* p, size_t size) {
     aclDataBuffer* b = aclCreateDataBuffer(p, size);
     buffers_.push_back(b);
     EXPECT_EQ(aclmdlAddDatasetBuffer(ds, b), ACL_SUCCESS);
   }
-  std::vector<void*> device_;
-  std::vector<aclDataBuffer*> buffers_;
-  std::vector<aclmdlDataset*> datasets_;
 };
 
 TEST_F(AtcDynamic, NonZeroCastAdd) {

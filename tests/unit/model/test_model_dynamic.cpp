@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "device_fixture.h"
 #include "om/om_writer.h"
 
 namespace {
@@ -125,21 +126,8 @@ om::Model UniqueModel(int64_t n) {
   return m;
 }
 
-class ModelDynamic : public ::testing::Test {
+class ModelDynamic : public asim::model::testing::DeviceFixture {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  void TearDown() override {
-    if (desc_ != nullptr) aclmdlDestroyDesc(desc_);
-    for (void* p : device_) aclrtFree(p);
-    for (aclDataBuffer* b : buffers_) aclDestroyDataBuffer(b);
-    for (aclmdlDataset* d : datasets_) aclmdlDestroyDataset(d);
-    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
-    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
-  }
-
   uint32_t Load(const om::Model& m) {
     const auto bytes = Bytes(m);
     uint32_t id = 0;
@@ -147,35 +135,6 @@ class ModelDynamic : public ::testing::Test {
     desc_ = aclmdlCreateDesc();
     EXPECT_EQ(aclmdlGetDesc(desc_, id), ACL_SUCCESS);
     return id;
-  }
-  void* Device(size_t size) {
-    void* p = nullptr;
-    EXPECT_EQ(aclrtMalloc(&p, size == 0 ? 1 : size, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
-    device_.push_back(p);
-    return p;
-  }
-  template <typename T>
-  void Put(void* p, const std::vector<T>& v) {
-    const size_t bytes = v.size() * sizeof(T);
-    ASSERT_EQ(aclrtMemcpy(p, bytes, v.data(), bytes, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-  }
-  template <typename T>
-  std::vector<T> Get(void* p, size_t n) {
-    std::vector<T> v(n);
-    if (n > 0) {
-      EXPECT_EQ(aclrtMemcpy(v.data(), n * sizeof(T), p, n * sizeof(T), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-    }
-    return v;
-  }
-  aclmdlDataset* Dataset(const std::vector<std::pair<void*, size_t>>& entries) {
-    aclmdlDataset* ds = aclmdlCreateDataset();
-    for (const auto& [p, size] : entries) {
-      aclDataBuffer* b = aclCreateDataBuffer(p, size);
-      buffers_.push_back(b);
-      EXPECT_EQ(aclmdlAddDatasetBuffer(ds, b), ACL_SUCCESS);
-    }
-    datasets_.push_back(ds);
-    return ds;
   }
   std::vector<int64_t> CurDims(size_t index) {
     aclmdlIODims dims{};
@@ -203,11 +162,6 @@ class ModelDynamic : public ::testing::Test {
     rows.insert(rows.end(), cs.begin(), cs.end());
     return rows;
   }
-
-  aclmdlDesc* desc_ = nullptr;
-  std::vector<void*> device_;
-  std::vector<aclDataBuffer*> buffers_;
-  std::vector<aclmdlDataset*> datasets_;
 };
 
 TEST_F(ModelDynamic, DescriptionHasUnknownDimsAndTheBoundAsSize) {

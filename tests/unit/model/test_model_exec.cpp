@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "device_fixture.h"
 #include "hand_models.h"
 #include "om/om_writer.h"
 
@@ -21,47 +22,14 @@ std::vector<uint8_t> Bytes(const asim::om::Model& m) {
   return bytes;
 }
 
-class ModelExec : public ::testing::Test {
+class ModelExec : public asim::model::testing::DeviceFixture {
  protected:
-  void SetUp() override {
-    ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
-    ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
-  }
-  void TearDown() override {
-    for (void* p : device_) aclrtFree(p);
-    for (aclDataBuffer* b : buffers_) aclDestroyDataBuffer(b);
-    for (aclmdlDataset* d : datasets_) aclmdlDestroyDataset(d);
-    EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
-    EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
-  }
-
-  void* Device(size_t size) {
-    void* p = nullptr;
-    EXPECT_EQ(aclrtMalloc(&p, size, ACL_MEM_MALLOC_NORMAL_ONLY), ACL_SUCCESS);
-    device_.push_back(p);
-    return p;
-  }
   void* Upload(const std::vector<float>& v) {
     void* p = Device(v.size() * sizeof(float));
-    EXPECT_EQ(aclrtMemcpy(p, v.size() * sizeof(float), v.data(), v.size() * sizeof(float), ACL_MEMCPY_HOST_TO_DEVICE),
-              ACL_SUCCESS);
+    Put(p, v);
     return p;
   }
-  std::vector<float> Download(void* p, size_t n) {
-    std::vector<float> v(n);
-    EXPECT_EQ(aclrtMemcpy(v.data(), n * sizeof(float), p, n * sizeof(float), ACL_MEMCPY_DEVICE_TO_HOST), ACL_SUCCESS);
-    return v;
-  }
-  aclmdlDataset* Dataset(const std::vector<std::pair<void*, size_t>>& entries) {
-    aclmdlDataset* ds = aclmdlCreateDataset();
-    for (const auto& [p, size] : entries) {
-      aclDataBuffer* b = aclCreateDataBuffer(p, size);
-      buffers_.push_back(b);
-      EXPECT_EQ(aclmdlAddDatasetBuffer(ds, b), ACL_SUCCESS);
-    }
-    datasets_.push_back(ds);
-    return ds;
-  }
+  std::vector<float> Download(void* p, size_t n) { return Get<float>(p, n); }
 
   static std::vector<float> Ramp(size_t n, float start, float step) {
     std::vector<float> v(n);
@@ -73,10 +41,6 @@ class ModelExec : public ::testing::Test {
     for (size_t i = 0; i < a.size(); ++i) y[i] = std::max(0.0f, a[i] + b[i]);
     return y;
   }
-
-  std::vector<void*> device_;
-  std::vector<aclDataBuffer*> buffers_;
-  std::vector<aclmdlDataset*> datasets_;
 };
 
 TEST_F(ModelExec, LoadFromMemExecuteSyncAndAsync) {
