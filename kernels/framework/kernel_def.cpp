@@ -187,6 +187,10 @@ KernelBuilder& KernelBuilder::Compute(ComputeFn fn) {
   def_.compute = std::move(fn);
   return *this;
 }
+KernelBuilder& KernelBuilder::Prepare(PrepareFn fn) {
+  def_.prepare = std::move(fn);
+  return *this;
+}
 KernelBuilder& KernelBuilder::Cost(CostFn fn) {
   def_.cost = std::move(fn);
   return *this;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,6 +51,9 @@ struct KernelContext {
   const AttrMap* attrs = nullptr;
   void* workspace = nullptr;
   size_t workspace_bytes = 0;
+  // What the kernel's PrepareFn derived at model load from its constant inputs (nullptr when
+  // it has none or was not prepared: compute must work without it).
+  const void* prepared = nullptr;
 
   const TensorView& in(size_t i) const { return inputs[i]; }
   TensorView& out(size_t i) { return outputs[i]; }
@@ -63,6 +67,13 @@ using WorkspaceFn = std::function<size_t(const std::vector<TensorSpec>& inputs, 
 using ComputeFn = std::function<Status(KernelContext& ctx)>;
 using CostFn = std::function<WorkDesc(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs,
                                       const AttrMap& attrs, const ChipTraits& chip)>;
+// Work a kernel does once per model node instead of once per execution: given the node's
+// inputs, where constant ones (weights) carry their bytes in TensorSpec::host_data, returns
+// data compute later finds in KernelContext::prepared (e.g. a repacked filter), or nullptr.
+// The result must describe what it was made for, so compute can tell whether it still fits
+// the inputs it runs with (a dynamic node's shapes change).
+using PrepareFn =
+    std::function<std::shared_ptr<const void>(const std::vector<TensorSpec>& inputs, const AttrMap& attrs)>;
 // Extra acceptance rule beyond dtypes/formats (static shapes, attribute values, chip
 // capability). Returns Ok, or a Status whose message is the reason to refuse.
 using ConstraintFn =
@@ -77,6 +88,7 @@ struct KernelDef {
   InferShapeFn infer_shape;
   WorkspaceFn workspace;
   ComputeFn compute;
+  PrepareFn prepare;  // optional
   CostFn cost;
   std::vector<ConstraintFn> constraints;
   std::string source;  // "kernels/aicore/vector/relu.cpp" (for docs and diagnostics)
@@ -116,6 +128,7 @@ class KernelBuilder {
   KernelBuilder& InferShape(InferShapeFn fn);
   KernelBuilder& Workspace(WorkspaceFn fn);
   KernelBuilder& Compute(ComputeFn fn);
+  KernelBuilder& Prepare(PrepareFn fn);
   KernelBuilder& Cost(CostFn fn);
   KernelBuilder& Constraint(ConstraintFn fn);
   KernelBuilder& StaticShapesOnly();  // AI Core kernels: every input dim known

@@ -229,6 +229,14 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
                                               " bytes of workspace but the model plans " +
                                               std::to_string(node.workspace_size));
   }
+  // Once per node, from the weights (uploaded before Prepare): e.g. a conv's repacked filter.
+  if (def->prepare) {
+    try {
+      out->prepared = def->prepare(out->inputs, out->attrs);
+    } catch (const std::bad_alloc&) {
+      out->prepared = nullptr;  // compute works without it, only slower
+    }
+  }
   return Status::Ok();
 }
 
@@ -424,6 +432,7 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
     ctx.workspace = work_sim_ + node.workspace_offset;
     ctx.workspace_bytes = node.workspace_size;
   }
+  ctx.prepared = pn.prepared.get();
   Status st;
   try {
     if (pn.dynamic) st = BindActualShapes(gear, pn, binding, &ctx);

@@ -78,7 +78,8 @@ class LoadedModel {
     WorkDesc work;
     sim::CostHints hints;
     uint32_t block_dim = 1;
-    bool dynamic = false;  // an input or output tensor is dynamic: shapes re-inferred at execution
+    bool dynamic = false;                  // an input or output tensor is dynamic: shapes re-inferred at execution
+    std::shared_ptr<const void> prepared;  // the kernel's PrepareFn result (KernelContext::prepared)
   };
   struct PreparedGraph {
     std::vector<PreparedNode> nodes;

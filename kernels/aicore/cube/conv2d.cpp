@@ -60,6 +60,18 @@ WorkspaceFn Workspace(ConvAttrStyle style) {
   };
 }
 
+// A model's constant filter is packed for the engine once, at load (RunConv then copies
+// chunks instead of transposing fractals in every work item).
+PrepareFn Prepare(ConvAttrStyle style) {
+  return [style](const std::vector<TensorSpec>& inputs, const AttrMap& attrs) -> std::shared_ptr<const void> {
+    if (inputs.size() < 2 || inputs[1].host_data == nullptr || inputs[0].dtype == DataType::kInt8) return nullptr;
+    ConvParams p;
+    if (!ConvParamsFromSpecs(style, inputs, attrs, &p).ok() || p.spatial != 2) return nullptr;
+    const FilterTensor w = FilterView(inputs[1].host_data, inputs[1], p.cout, p.cin_g(), {p.kernel[0], p.kernel[1]});
+    return PrepackConvWeights(p, Format::kNc1hwc0, inputs[0].dtype, w, Format::kNc1hwc0, OutputDtype(inputs[0].dtype));
+  };
+}
+
 ComputeFn Compute(ConvAttrStyle style) {
   return [style](KernelContext& ctx) {
     std::vector<TensorSpec> specs;
@@ -79,7 +91,7 @@ ComputeFn Compute(ConvAttrStyle style) {
       io.bias_dtype = ctx.in(2).dtype();
     }
     io.y = ActView(ctx.out(0).data, ctx.out(0).spec, p.n, p.cout, out_sp);
-    ASIM_RETURN_IF_ERROR(RunConv(p, io, ctx.workspace, ctx.workspace_bytes, /*allow_heap=*/false));
+    ASIM_RETURN_IF_ERROR(RunConv(p, io, ctx.workspace, ctx.workspace_bytes, /*allow_heap=*/false, ctx.prepared));
     return ApplyConvEpilogue(ctx);
   };
 }
@@ -99,6 +111,7 @@ KernelDef Build(const char* op, ConvAttrStyle style) {
       .InferShape(Infer(style))
       .Workspace(Workspace(style))
       .Compute(Compute(style))
+      .Prepare(Prepare(style))
       .Cost([style](const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs, const AttrMap& attrs,
                     const ChipTraits& chip) {
         WorkDesc w = ConvCubeCost(style)(inputs, outputs, attrs, chip);

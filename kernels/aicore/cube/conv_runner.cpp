@@ -2,11 +2,13 @@
 // Owner: the cube kernels. Thread safety and failure: as the header says.
 #include "kernels/aicore/cube/conv_runner.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "kernels/aicore/cube/blocked_conv.h"
 #include "kernels/aicore/cube/weight_chunks.h"
@@ -145,7 +147,50 @@ void RunDepthwise(const Plan& s, const ConvIo& io, char* base) {
   if (!s.direct_out) UnpackActivations(reinterpret_cast<const float*>(base + s.out_off), s.cout, io.y, 0);
 }
 
+// The filter of every convolution group packed as PackWeights lays it out, which is the
+// fused engine's chunk layout ([weight group][c1][kh][kw][16 ci][ob*16 co]) back to back.
+struct PrepackedConvWeights {
+  int64_t groups = 0, c1g = 0, ob = 0, ocg = 0, taps = 0;
+  std::vector<float> floats;                                   // groups x GroupFloats()
+  int64_t BlockFloats() const { return taps * 16 * ob * 16; }  // one input block of one weight group
+  int64_t GroupFloats() const { return ocg * c1g * BlockFloats(); }
+  bool Fits(const Plan& s) const {
+    return s.fused && groups == s.groups && c1g == s.c1g && ob == s.ob && ocg == s.ocg && taps == s.kh * s.kw;
+  }
+};
+
+struct PrepackedChunkSource {
+  const PrepackedConvWeights* pre = nullptr;
+  const float* group = nullptr;  // this convolution group's packed filter
+};
+
+// The engine's pack_chunk callback over a prepacked filter: a copy of contiguous blocks.
+void CopyPrepackedChunk(const void* source, int64_t g, int64_t ci1_first, int64_t ci1_count, float* dst) {
+  const PrepackedChunkSource& src = *static_cast<const PrepackedChunkSource*>(source);
+  const PrepackedConvWeights& pre = *src.pre;
+  const int64_t block = pre.BlockFloats();
+  const int64_t have = std::clamp<int64_t>(pre.c1g - ci1_first, 0, ci1_count);
+  const float* from = src.group + (g * pre.c1g + ci1_first) * block;
+  std::memcpy(dst, from, static_cast<size_t>(have * block) * sizeof(float));
+  std::fill(dst + have * block, dst + ci1_count * block, 0.0f);
+}
+
 }  // namespace
+
+std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_format, DataType x_dtype,
+                                               const FilterTensor& w, Format y_format, DataType y_dtype) {
+  if (w.data == nullptr) return nullptr;
+  const Plan s = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype);
+  if (!s.known || s.depthwise || !s.fused || s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return nullptr;
+  auto pre = std::make_shared<PrepackedConvWeights>();
+  pre->groups = s.groups, pre->c1g = s.c1g, pre->ob = s.ob, pre->ocg = s.ocg, pre->taps = s.kh * s.kw;
+  if (PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw) != pre->GroupFloats()) return nullptr;
+  pre->floats.resize(static_cast<size_t>(pre->groups * pre->GroupFloats()));
+  for (int64_t g = 0; g < s.groups; ++g) {
+    PackWeights(w, g * s.cout_g, s.cout_g, s.ob, pre->floats.data() + g * pre->GroupFloats());
+  }
+  return pre;
+}
 
 size_t ConvWorkspaceBytes(const ConvParams& p, Format x_format, DataType x_dtype, const FilterTensor& w,
                           Format y_format, DataType y_dtype) {
@@ -153,8 +198,11 @@ size_t ConvWorkspaceBytes(const ConvParams& p, Format x_format, DataType x_dtype
   return s.known ? s.bytes : 0;
 }
 
-Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t workspace_bytes, bool allow_heap) {
+Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t workspace_bytes, bool allow_heap,
+               const void* prepacked) {
   const Plan s = MakePlan(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype);
+  const auto* pre = static_cast<const PrepackedConvWeights*>(prepacked);
+  if (pre != nullptr && !pre->Fits(s)) pre = nullptr;
   if (!s.known) return Status(err::kOpInputNotMatch, "convolution shapes are not known at run time");
   if (s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return Status::Ok();
   std::unique_ptr<char[]> heap;
@@ -196,9 +244,10 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
     a.c1 = s.c1g;
     a.c0_last = s.cin_g - 16 * (s.c1g - 1);
     const WeightChunkSource chunks = MakeWeightChunkSource(io.w, g * s.cout_g, s.cout_g, s.ob);
+    const PrepackedChunkSource copies{pre, pre != nullptr ? pre->floats.data() + g * pre->GroupFloats() : nullptr};
     if (s.fused) {
-      a.pack_chunk = PackWeightChunk;
-      a.pack_source = &chunks;
+      a.pack_chunk = pre != nullptr ? CopyPrepackedChunk : PackWeightChunk;
+      a.pack_source = pre != nullptr ? static_cast<const void*>(&copies) : static_cast<const void*>(&chunks);
       a.chunk_c1 = s.chunk_c1;
       a.chunk_buffers = weights;
     } else {

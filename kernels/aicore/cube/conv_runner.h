@@ -11,7 +11,8 @@
 // chunk by chunk inside the engine (its fused mode), so they are read once and never
 // written back packed: on small feature maps the weights outweigh the output and a
 // separate repacking pass would cost as much as the convolution. Other filters are packed
-// once up front.
+// once up front. A model's constant filter can be packed once at load instead
+// (PrepackConvWeights, the kernels' PrepareFn): the chunks are then plain copies.
 // Owner: the cube kernels. Thread safety: re-entrant. Failure: RunConv returns
 // kInvalidParam when the workspace is smaller than the plan and `allow_heap` is false;
 // AI CPU callers (shapes unknown at selection) pass allow_heap = true and the runner then
@@ -19,6 +20,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 
 #include "kernels/aicore/cube/conv_pack.h"
 #include "kernels/aicore/cube/conv_params.h"
@@ -39,6 +41,17 @@ struct ConvIo {
 size_t ConvWorkspaceBytes(const ConvParams& p, Format x_format, DataType x_dtype, const FilterTensor& w,
                           Format y_format, DataType y_dtype);
 
-Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t workspace_bytes, bool allow_heap);
+// `prepacked` (optional): what PrepackConvWeights made for this filter. Used when it was made
+// for the same plan (its fused chunks are then copied instead of packed from the filter on
+// every work item), ignored otherwise.
+Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t workspace_bytes, bool allow_heap,
+               const void* prepacked = nullptr);
+
+// The filter packed once, as the fused engine's chunks read it, for a convolution whose
+// filter is constant (a model weight: io.w.data set). nullptr when the plan does not pack
+// chunks (depthwise, filters packed up front anyway) or the sizes are unknown. Owned by the
+// caller (a kernel's PrepareFn result).
+std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_format, DataType x_dtype,
+                                               const FilterTensor& w, Format y_format, DataType y_dtype);
 
 }  // namespace asim::kernels

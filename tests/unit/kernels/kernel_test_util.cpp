@@ -131,6 +131,34 @@ RunResult Run(const KernelRegistry& registry, const std::string& op, const std::
   ctx.workspace_bytes = workspace.size();
   ctx.attrs = &sel.attrs;
   result.status = sel.def->compute ? sel.def->compute(ctx) : Status(err::kInternalError, "kernel has no compute");
+  // A kernel with a PrepareFn runs again as a model node with constant inputs would (every
+  // input's bytes in host_data, compute given what Prepare made): the output must not change.
+  if (result.status.ok() && sel.def->prepare) {
+    std::vector<TensorSpec> constant_specs;
+    for (const TensorView& v : ctx.inputs) {
+      constant_specs.push_back(v.spec);
+      constant_specs.back().host_data = v.data;
+    }
+    const std::shared_ptr<const void> prepared = sel.def->prepare(constant_specs, sel.attrs);
+    if (prepared != nullptr) {
+      std::vector<HostTensor> again;
+      for (const auto& o : result.outputs) again.push_back(HostTensor::Make(o.spec.dtype, o.spec.dims, o.spec.format));
+      for (size_t i = 0; i < again.size(); ++i) {
+        if (!again[i].bytes.empty()) ctx.outputs[i].data = again[i].bytes.data();
+      }
+      std::vector<uint8_t> workspace2(sel.workspace_bytes);
+      ctx.workspace = workspace2.data();
+      ctx.prepared = prepared.get();
+      const Status st = sel.def->compute(ctx);
+      for (size_t i = 0; st.ok() && i < again.size(); ++i) {
+        if (again[i].bytes != result.outputs[i].bytes) {
+          result.status = Status(err::kInternalError, op + ": output " + std::to_string(i) +
+                                                          " differs when computed with the kernel's prepared data");
+        }
+      }
+      if (!st.ok()) result.status = st;
+    }
+  }
   return result;
 }
 
