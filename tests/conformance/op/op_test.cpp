@@ -200,6 +200,33 @@ TEST_F(OpExec, ExecuteV2FillsOutputDimsTheKernelInfers) {
   aclDestroyTensorDesc(out);
 }
 
+TEST_F(OpExec, CompileAndExecuteV2CompilesRunsAndFillsOutputDims) {
+  // No aclSetCompileopt first: the call compiles the op itself.
+  DevTensor a(ACL_FLOAT, {2, 1, 3}), b(ACL_FLOAT, {4, 3}), y(ACL_FLOAT, {2, 4, 3});
+  const int64_t unknown[] = {-1, -1, -1};
+  aclTensorDesc* out = aclCreateTensorDesc(ACL_FLOAT, 3, unknown, ACL_FORMAT_ND);
+  a.UploadFloats(Iota(6, 0, 1));
+  b.UploadFloats(Iota(12, 100, 1));
+  aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
+  aclDataBuffer* in_buf[] = {a.buffer(), b.buffer()};
+  aclTensorDesc* out_desc[] = {out};
+  aclDataBuffer* out_buf[] = {y.buffer()};
+  ASSERT_ACL_OK(aclopCompileAndExecuteV2("Add", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, ACL_ENGINE_SYS,
+                                         ACL_COMPILE_SYS, nullptr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  int64_t d = 0;
+  EXPECT_ACL_OK(aclGetTensorDescDimV2(out, 1, &d));
+  EXPECT_EQ(d, 4);
+  const std::vector<float> got = y.DownloadFloats();
+  EXPECT_EQ(got[0], 100.0f);
+  EXPECT_EQ(got[23], 5.0f + 111.0f);
+  // An op no kernel runs is the registry's error, not a crash.
+  EXPECT_NE(aclopCompileAndExecuteV2("NoSuchOp", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, ACL_ENGINE_SYS,
+                                     ACL_COMPILE_SYS, nullptr, stream_),
+            ACL_SUCCESS);
+  aclDestroyTensorDesc(out);
+}
+
 TEST_F(OpExec, DeprecatedAclopExecuteRuns) {
   ASSERT_ACL_OK(aclSetCompileopt(ACL_OP_JIT_COMPILE, "enable"));
   DevTensor a(ACL_FLOAT, {4}), y(ACL_FLOAT, {4});
@@ -555,6 +582,10 @@ TEST(OpUnsupported, CustomKernelsAndArgDumpsAreNotSupported) {
                    "aclopStartDumpArgs");
   EXPECT_ACL_ERROR(aclopStopDumpArgs(ACL_OP_DUMP_OP_AICORE_ARGS), ACL_ERROR_API_NOT_SUPPORT, "aclopStopDumpArgs");
   EXPECT_EQ(aclCreateGraphDumpOpt(), nullptr);
+  EXPECT_ACL_ERROR(aclDestroyGraphDumpOpt(nullptr), ACL_ERROR_API_NOT_SUPPORT, "aclDestroyGraphDumpOpt");
+  EXPECT_ACL_ERROR(aclGenGraphAndDumpForOp("Add", 0, nullptr, nullptr, 0, nullptr, nullptr, nullptr, ACL_ENGINE_SYS,
+                                           "/tmp", nullptr),
+                   ACL_ERROR_API_NOT_SUPPORT, "aclGenGraphAndDumpForOp");
 }
 
 // ---- dumps of single ops -------------------------------------------------------------
