@@ -77,6 +77,21 @@ TEST_F(Memcheck, OutOfBoundsCopyNamesTheAllocationAndWhereItCameFrom) {
   aclrtFree(d);
 }
 
+TEST_F(Memcheck, ResetFindingsClearsTheCountsAndTheLastReport) {
+  void* d = Device(1000);
+  std::vector<char> host(2048);
+  EXPECT_NE(aclrtMemcpy(d, 2048, host.data(), 1500, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  ASSERT_EQ(Findings(), 1u);
+  EXPECT_ACL_OK(aclsimResetFindings());
+  EXPECT_EQ(Findings(), 0u);
+  EXPECT_EQ(Findings(ACLSIM_FINDING_OUT_OF_BOUNDS), 0u);
+  EXPECT_EQ(aclsimGetLastFinding(), nullptr);
+  // Counting goes on after the reset.
+  EXPECT_NE(aclrtMemcpy(d, 2048, host.data(), 1500, ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
+  EXPECT_EQ(Findings(ACLSIM_FINDING_OUT_OF_BOUNDS), 1u);
+  aclrtFree(d);
+}
+
 TEST_F(Memcheck, OutOfBoundsIntoThePaddingIsCaughtOnlyByMemcheck) {
   void* d = Device(1000);  // the runtime reserves 1056 bytes, as CANN pads
   std::vector<char> host(1010);

@@ -100,8 +100,13 @@ class MdlExec : public ::testing::TestWithParam<Param> {
     return p;
   }
 
+  // How RunCases executes: aclmdlExecute, aclmdlExecuteAsync + synchronize, aclmdlExecuteV2
+  // with a config handle on the test's stream, aclmdlExecuteAsyncV2 + synchronize.
+  enum class Mode { kSync, kAsync, kSyncV2, kAsyncV2 };
+
   // Runs every case (gear) of the manifest on a loaded model and checks the outputs.
-  void RunCases(uint32_t id, bool async) {
+  void RunCases(uint32_t id, bool async) { RunCases(id, async ? Mode::kAsync : Mode::kSync); }
+  void RunCases(uint32_t id, Mode mode) {
     aclmdlDesc* desc = aclmdlCreateDesc();
     ASSERT_ACL_OK(aclmdlGetDesc(desc, id));
     const size_t num_in = aclmdlGetNumInputs(desc), num_out = aclmdlGetNumOutputs(desc);
@@ -150,11 +155,25 @@ class MdlExec : public ::testing::TestWithParam<Param> {
         ASSERT_EQ(bytes.size(), ins[i]["size"].get<size_t>());
         ASSERT_ACL_OK(aclrtMemcpy(in_ptr[i], bytes.size(), bytes.data(), bytes.size(), ACL_MEMCPY_HOST_TO_DEVICE));
       }
-      if (async) {
-        ASSERT_ACL_OK(aclmdlExecuteAsync(id, in, out, stream_));
-        ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
-      } else {
-        ASSERT_ACL_OK(aclmdlExecute(id, in, out));
+      switch (mode) {
+        case Mode::kSync: ASSERT_ACL_OK(aclmdlExecute(id, in, out)); break;
+        case Mode::kAsync:
+          ASSERT_ACL_OK(aclmdlExecuteAsync(id, in, out, stream_));
+          ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+          break;
+        case Mode::kSyncV2:
+        case Mode::kAsyncV2: {
+          aclmdlExecConfigHandle* handle = aclmdlCreateExecConfigHandle();
+          ASSERT_NE(handle, nullptr);
+          if (mode == Mode::kSyncV2) {
+            ASSERT_ACL_OK(aclmdlExecuteV2(id, in, out, stream_, handle));
+          } else {
+            ASSERT_ACL_OK(aclmdlExecuteAsyncV2(id, in, out, stream_, handle));
+            ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+          }
+          EXPECT_ACL_OK(aclmdlDestroyExecConfigHandle(handle));
+          break;
+        }
       }
       const auto& outs = c["outputs"];
       for (size_t i = 0; i < outs.size(); ++i) {
@@ -210,6 +229,28 @@ TEST_P(MdlExec, LoadFromFileExecuteAsync) {
   ASSERT_ACL_OK(aclmdlLoadFromFile(OmPath().c_str(), &id));
   RunCases(id, /*async=*/true);
   EXPECT_ACL_OK(aclmdlUnload(id));
+}
+
+TEST_P(MdlExec, ExecuteV2AndAsyncV2WithAConfigHandle) {
+  uint32_t id = 0;
+  ASSERT_ACL_OK(aclmdlLoadFromFile(OmPath().c_str(), &id));
+  RunCases(id, Mode::kSyncV2);
+  RunCases(id, Mode::kAsyncV2);
+  EXPECT_ACL_OK(aclmdlUnload(id));
+}
+
+TEST_P(MdlExec, QueryExeOMDescGivesTheSizesLoadUses) {
+  aclmdlExeOMDesc d;
+  std::memset(&d, 0xab, sizeof(d));
+  ASSERT_ACL_OK(aclmdlQueryExeOMDesc(OmPath().c_str(), &d));
+  EXPECT_EQ(d.workSize, manifest_["work_size"].get<size_t>());
+  EXPECT_EQ(d.weightSize, manifest_["weight_size"].get<size_t>());
+  const size_t file_size = ReadFile(OmPath()).size();
+  EXPECT_GT(d.modelDescSize, 0u);
+  EXPECT_LE(d.modelDescSize + d.weightSize, file_size);
+  EXPECT_EQ(d.kernelSize, 0u);
+  EXPECT_NE(aclmdlQueryExeOMDesc((dir_ + "/no_such_model.om").c_str(), &d), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlQueryExeOMDesc(OmPath().c_str(), nullptr), ACL_ERROR_INVALID_PARAM);
 }
 
 TEST_P(MdlExec, LoadFromMemAndTwoCopiesAtOnce) {
