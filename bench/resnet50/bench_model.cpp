@@ -1,6 +1,7 @@
 // bench_model.cpp: see bench_model.h.
 #include "bench_model.h"
 
+#include <cerrno>  // program_invocation_short_name
 #include <cstdio>
 #include <cstring>
 
@@ -8,7 +9,7 @@ namespace asim::bench {
 
 bool Check(aclError ret, const char* what) {
   if (ret != ACL_SUCCESS) {
-    std::fprintf(stderr, "resnet50_bench: %s failed: error %d (%s)\n", what, static_cast<int>(ret),
+    std::fprintf(stderr, "%s: %s failed: error %d (%s)\n", program_invocation_short_name, what, static_cast<int>(ret),
                  aclGetRecentErrMsg());
     return false;
   }
@@ -48,14 +49,14 @@ bool BenchModel::Load(const std::string& path) {
   aclmdlIODims dims = {};
   if (aclmdlGetNumInputs(desc_) != 1 || !Check(aclmdlGetInputDims(desc_, 0, &dims), "aclmdlGetInputDims") ||
       dims.dimCount != 4) {
-    std::fprintf(stderr, "resnet50_bench: %s: want one NCHW input\n", path.c_str());
+    std::fprintf(stderr, "%s: %s: want one NCHW input\n", program_invocation_short_name, path.c_str());
     return false;
   }
   batch_ = dims.dims[0];
   const aclDataType type = aclmdlGetInputDataType(desc_, 0);
   if (type != ACL_FLOAT && type != ACL_FLOAT16) {
-    std::fprintf(stderr, "resnet50_bench: %s: input type %d is neither fp32 nor fp16\n", path.c_str(),
-                 static_cast<int>(type));
+    std::fprintf(stderr, "%s: %s: input type %d is neither fp32 nor fp16\n", program_invocation_short_name,
+                 path.c_str(), static_cast<int>(type));
     return false;
   }
   fp16Input_ = type == ACL_FLOAT16;
@@ -86,7 +87,7 @@ bool BenchModel::SetInput(const std::string& file) {
     const bool extra = f != nullptr && std::fgetc(f) != EOF;
     if (f != nullptr) std::fclose(f);
     if (got != count || extra) {
-      std::fprintf(stderr, "resnet50_bench: %s must hold exactly %zu floats\n", file.c_str(), count);
+      std::fprintf(stderr, "%s: %s must hold exactly %zu floats\n", program_invocation_short_name, file.c_str(), count);
       return false;
     }
   }
@@ -104,6 +105,17 @@ bool BenchModel::SetInput(const std::string& file) {
 
 bool BenchModel::Execute() {
   return Check(aclmdlExecute(modelId_, input_, output_), "aclmdlExecute");
+}
+
+bool BenchModel::ReadOutput(size_t index, std::vector<unsigned char>* bytes) {
+  if (index + 1 >= buffers_.size()) {
+    std::fprintf(stderr, "%s: the model has no output %zu\n", program_invocation_short_name, index);
+    return false;
+  }
+  const size_t size = aclmdlGetOutputSizeByIndex(desc_, index);
+  bytes->resize(size);
+  return Check(aclrtMemcpy(bytes->data(), size, buffers_[index + 1], size, ACL_MEMCPY_DEVICE_TO_HOST),
+               "aclrtMemcpy (output)");
 }
 
 bool BenchModel::DeviceTime(aclrtStream stream, float* ms) {

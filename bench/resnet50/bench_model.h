@@ -1,7 +1,8 @@
 // bench_model.h: one loaded offline model with its device input/output datasets, for
-// resnet50_bench. Public AscendCL API only; the caller has set the device. Single-threaded.
-// Every failure prints the AscendCL call, its error code and aclGetRecentErrMsg on stderr and
-// returns false; the destructor releases whatever was created.
+// resnet50_bench and tests/e2e/ort_compare's acl_infer (library asim_bench_model). Public
+// AscendCL API only; the caller has set the device. Single-threaded.
+// Every failure prints the program's name, the AscendCL call, its error code and
+// aclGetRecentErrMsg on stderr and returns false; the destructor releases whatever was created.
 // Owner: bench/resnet50.
 #pragma once
 
@@ -29,10 +30,13 @@ class BenchModel {
   // `file` is empty; converted to fp16 for an fp16-input model.
   bool SetInput(const std::string& file);
   bool Execute();
+  // Output `index` as the model wrote it (aclmdlGetOutputSizeByIndex bytes).
+  bool ReadOutput(size_t index, std::vector<unsigned char>* bytes);
   // Simulated device time of one aclmdlExecuteAsync: events recorded around it on `stream`.
   bool DeviceTime(aclrtStream stream, float* ms);
 
   int64_t batch() const { return batch_; }
+  const aclmdlDesc* desc() const { return desc_; }
   bool fp16Input() const { return fp16Input_; }
 
  private:
@@ -43,7 +47,7 @@ class BenchModel {
   aclmdlDesc* desc_ = nullptr;
   aclmdlDataset* input_ = nullptr;
   aclmdlDataset* output_ = nullptr;
-  std::vector<void*> buffers_;
+  std::vector<void*> buffers_;  // [0] the input, then the outputs
   int64_t batch_ = 0;
   bool fp16Input_ = false;
 };
