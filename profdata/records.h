@@ -75,6 +75,9 @@ struct KernelCounters {
   uint64_t aicpu_bytes = 0;
 };
 
+// The model id CANN's profiles give a task that belongs to no model (UINT32_MAX).
+inline constexpr uint32_t kNoModelId = 4294967295u;
+
 struct DeviceTask {
   uint32_t device_id = 0;
   uint32_t stream_id = 0;
@@ -97,6 +100,10 @@ struct DeviceTask {
   std::vector<TensorInfo> outputs;
   KernelCounters counters;
   std::string aicpu_reason;  // AI CPU kernels: why the op is not on AI Core
+
+  // The Model ID a profile shows: kNoModelId outside a model (no op info, or a single op,
+  // which runs with model id 0), else model_id.
+  uint32_t DisplayModelId() const { return has_op_info && model_id != 0 ? model_id : kNoModelId; }
 };
 
 // "acl" (AscendCL), "runtime", "model", "node" as api_statistic's Level column.

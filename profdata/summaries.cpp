@@ -143,10 +143,7 @@ Table OpSummary(const Profile& p) {
     first = false;
     prev_device = task->device_id;
     prev_end_ns = start_ns + dur_ns;
-    // Single ops (model id 0) report CANN's "no model" id, as tasks outside a model do.
-    const std::string model_id = !task->has_op_info    ? kNa
-                                 : task->model_id == 0 ? std::string("4294967295")
-                                                       : std::to_string(task->model_id);
+    const std::string model_id = task->has_op_info ? std::to_string(task->DisplayModelId()) : kNa;
     std::vector<std::string> row = {std::to_string(task->device_id),
                                     model_id,
                                     std::to_string(task->task_id),

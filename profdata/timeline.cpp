@@ -129,8 +129,7 @@ void DeviceLayers(const Profile& p, const DeviceData& d, Json* out) {
   std::vector<std::pair<uint64_t, uint64_t>> busy;
   for (const DeviceTask& t : d.tasks) {
     const std::string type = TaskTypeOf(t, chip);
-    // Tasks outside a model (no op info, or single ops: model id 0) carry CANN's "no model" id.
-    Json args{{"Model Id", t.has_op_info && t.model_id != 0 ? t.model_id : 4294967295u},
+    Json args{{"Model Id", t.DisplayModelId()},
               {"Task Type", type},
               {"Physic Stream Id", DisplayStreamId(t.stream_id)},
               {"Task Id", t.task_id},

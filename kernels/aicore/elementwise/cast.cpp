@@ -3,8 +3,9 @@
 // uint8..uint64 and bool, with the conversion rules of kernels/common/cast_util.h (float ->
 // int saturates, NaN -> 0; int -> int wraps). `to` / `dst_type` is a DataType (aclDataType
 // numbering), not an ONNX TensorProto number: the converter maps it. CANN's `truncate`
-// (aclopCast) is accepted and ignored: the conversion rules above are the only ones. AI Core vector unit: fp32, fp16,
-// int32, int8, uint8, bool on both sides (static shapes); AI CPU: every pair (any shape). Owner: elementwise family.
+// (aclopCast) is accepted and ignored: the conversion rules above are the only ones. AI Core
+// vector unit: fp32, fp16, int32, int8, uint8, bool on both sides (static shapes); AI CPU:
+// every pair (any shape). Owner: elementwise family.
 // Thread safety: re-entrant. Failure: kOpAttrNotMatch for a `to` outside the engine's
 // types (the AI Core refusal sends the op to AI CPU).
 #include <algorithm>
