@@ -3,6 +3,8 @@
 // Owns: SectionKindName, AttrTagName. Thread safety: pure. Failure: "unknown" for other values.
 #include "om/om_format.h"
 
+#include "kernels/framework/attr_json.h"
+
 namespace asim::om {
 
 const char* SectionKindName(SectionKind kind) {
@@ -16,10 +18,7 @@ const char* SectionKindName(SectionKind kind) {
 }
 
 const char* AttrTagName(uint8_t tag) {
-  static constexpr const char* kNames[kAttrTagCount] = {
-      "bool",     "int",        "float",       "string",         "data_type",    "list_bool",
-      "list_int", "list_float", "list_string", "list_data_type", "list_list_int"};
-  return tag < kAttrTagCount ? kNames[tag] : "unknown";
+  return kernels::AttrValueTag(tag);
 }
 
 }  // namespace asim::om

@@ -8,36 +8,13 @@
 #include <nlohmann/json.hpp>
 #include <variant>
 
+#include "kernels/framework/attr_json.h"
 #include "om/om_format.h"
 
 namespace asim::om {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-Json AttrJson(const kernels::AttrValue& value) {
-  Json j;
-  j["type"] = AttrTagName(static_cast<uint8_t>(value.index()));
-  std::visit(
-      [&j](const auto& v) {
-        using T = std::decay_t<decltype(v)>;
-        if constexpr (std::is_same_v<T, DataType>) {
-          j["value"] = DataTypeName(v);
-        } else if constexpr (std::is_same_v<T, std::vector<DataType>>) {
-          Json list = Json::array();
-          for (DataType t : v) list.push_back(DataTypeName(t));
-          j["value"] = std::move(list);
-        } else if constexpr (std::is_same_v<T, std::vector<bool>>) {
-          Json list = Json::array();
-          for (bool b : v) list.push_back(b);
-          j["value"] = std::move(list);
-        } else {
-          j["value"] = v;
-        }
-      },
-      value);
-  return j;
-}
 
 Json TensorJson(const Model& model, const Graph& graph, int32_t index) {
   Json j;
@@ -138,7 +115,7 @@ std::string ModelToJson(const Model& model, const ModelHeader* header, int inden
                      : node.engine == kernels::Engine::kAiCpu ? "AI_CPU"
                                                               : "INVALID";
       Json attrs = Json::object();
-      for (const auto& [name, value] : node.attrs.values()) attrs[name] = AttrJson(value);
+      for (const auto& [name, value] : node.attrs.values()) attrs[name] = kernels::AttrToJson<Json>(value);
       nj["attrs"] = std::move(attrs);
       Json inputs = Json::array();
       for (int32_t i : node.inputs) inputs.push_back(TensorJson(model, graph, i));

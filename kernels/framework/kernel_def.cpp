@@ -87,8 +87,10 @@ Status KernelDef::ResolveAttrs(const AttrMap& given, AttrMap* resolved) const {
 }
 
 bool KernelDef::OutputShapeComputed(size_t output, const std::vector<TensorSpec>& given) const {
-  if (output >= outputs.size() || !outputs[output].computed_shape) return false;
-  const int k = outputs[output].computed_unless_known;
+  if (outputs.empty() || (output >= outputs.size() && !outputs.back().variadic)) return false;
+  const IoSpec& io = output < outputs.size() ? outputs[output] : outputs.back();
+  if (!io.computed_shape) return false;
+  const int k = io.computed_unless_known;
   if (k < 0) return true;
   const size_t i = static_cast<size_t>(k);
   // Absent (no dtype) or a value known at selection: InferShape's dims are exact.
@@ -141,6 +143,13 @@ KernelBuilder& KernelBuilder::SameDtypeAs(int input_index) {
 KernelBuilder& KernelBuilder::Output(std::string name, std::vector<DataType> dtypes, std::vector<Format> formats) {
   def_.outputs.push_back(IoSpec{std::move(name), std::move(dtypes), std::move(formats)});
   last_io_ = &def_.outputs.back();
+  return *this;
+}
+
+KernelBuilder& KernelBuilder::VariadicOutput(std::string name, std::vector<DataType> dtypes,
+                                             std::vector<Format> formats) {
+  Output(std::move(name), std::move(dtypes), std::move(formats));
+  last_io_->variadic = true;
   return *this;
 }
 

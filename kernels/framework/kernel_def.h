@@ -33,7 +33,7 @@ struct IoSpec {
   std::vector<DataType> dtypes;  // empty = any
   std::vector<Format> formats;   // empty = any
   bool optional = false;
-  bool variadic = false;            // the last input may repeat (Concat, Sum ...)
+  bool variadic = false;            // the last input / output may repeat (Concat, Sum, If ...)
   int same_dtype_as = -1;           // index of the input whose dtype this one must equal
   bool host_data_required = false;  // value must be known at selection (shape inputs)
   // Outputs only: the dims InferShape gives are an upper bound (what the runtime allocates)
@@ -118,6 +118,9 @@ class KernelBuilder {
   KernelBuilder& HostInput(std::string name, std::vector<DataType> dtypes);  // value needed at selection
   KernelBuilder& SameDtypeAs(int input_index);  // applies to the last declared input or output
   KernelBuilder& Output(std::string name, std::vector<DataType> dtypes, std::vector<Format> formats = {});
+  // The last output, repeated as often as InferShape says (what it declares, e.g.
+  // ShapeFromCompute, holds for every repetition).
+  KernelBuilder& VariadicOutput(std::string name, std::vector<DataType> dtypes, std::vector<Format> formats = {});
   // Applies to the last declared output: its dims are decided by compute (a bound from
   // InferShape, the actual dims from SetComputedDims) — always, or only when input
   // `input_index` has no value known at selection.

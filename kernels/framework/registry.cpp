@@ -42,6 +42,28 @@ AttrMap KernelRegistry::TransDataAttrs(Format from, Format to) {
   return attrs;
 }
 
+Status KernelRegistry::SelectAsGiven(std::string_view op_type, const std::vector<TensorSpec>& inputs,
+                                     const AttrMap& attrs, const ChipTraits& chip, const KernelDef** def,
+                                     AttrMap* resolved) const {
+  const auto candidates = Find(op_type);
+  for (Engine engine : {Engine::kAiCpu, Engine::kAiCore}) {
+    for (const KernelDef* d : candidates) {
+      if (d->engine != engine || !d->infer_shape) continue;
+      AttrMap r;
+      if (!d->ResolveAttrs(attrs, &r).ok() || !d->Match(inputs, r, chip).ok()) continue;
+      *def = d;
+      *resolved = std::move(r);
+      return Status::Ok();
+    }
+  }
+  Selection sel;
+  Status st = Select(op_type, inputs, attrs, chip, &sel);
+  if (st.ok()) {
+    return Status(err::kOpNotFound, "no kernel of op type '" + std::string(op_type) + "' takes these inputs as given");
+  }
+  return st;
+}
+
 Status KernelRegistry::SelectConversion(const TensorSpec& tensor, Format to, const ChipTraits& chip,
                                         Selection* out) const {
   TensorSpec in = tensor;

@@ -59,6 +59,13 @@ class KernelRegistry {
   Status Select(std::string_view op_type, const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
                 const ChipTraits& chip, Selection* out) const;
 
+  // The kernel that takes these inputs exactly as given (no format conversion), AI CPU
+  // kernels first: how the converter infers shapes and folds constants on the host, and how
+  // a control op's body (subgraph.h) picks its kernels. Fails as Select does when no kernel
+  // takes them (or kOpNotFound when one would only after a conversion).
+  Status SelectAsGiven(std::string_view op_type, const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
+                       const ChipTraits& chip, const KernelDef** def, AttrMap* resolved) const;
+
   // The TransData op type and the attributes that convert `from` into `to`.
   static constexpr const char* kTransDataOp = "TransData";
   static AttrMap TransDataAttrs(Format from, Format to);

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "runtime/base/dtype.h"
@@ -44,6 +45,15 @@ struct TensorSpec {
     return true;
   }
 };
+
+// A spec with only dtype, dims and format set.
+inline TensorSpec MakeSpec(DataType dtype, std::vector<int64_t> dims, Format format = Format::kNd) {
+  TensorSpec s;
+  s.dtype = dtype;
+  s.format = format;
+  s.dims = std::move(dims);
+  return s;
+}
 
 struct TensorView {
   TensorSpec spec;

@@ -217,10 +217,13 @@ std::string RunCase(const Args& args, const Case& c) {
     size_t before = frozen.size();
     std::vector<std::string> named = NamedInputs(result, names);
     if (named.empty()) {
-      // The value is computed from graph inputs: freeze the integer ones (sizes, shapes).
+      // The value is computed from graph inputs: freeze the integer ones (sizes, shapes) and
+      // the scalars (Range's start / limit / delta, from which a Loop's trip count comes).
       for (size_t j = 0; j < names.size() && j < data.size(); ++j) {
         const DataType t = data[j].dtype;
-        if (t == DataType::kInt64 || t == DataType::kInt32) named.push_back(names[j]);
+        int64_t elements = 1;
+        for (int64_t d : data[j].dims) elements *= d;
+        if (t == DataType::kInt64 || t == DataType::kInt32 || elements == 1) named.push_back(names[j]);
       }
     }
     for (const auto& n : named) {

@@ -61,6 +61,12 @@ class OnnxModel {
     t->set_raw_data(std::string(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(float)));
     return *this;
   }
+  OnnxModel& Bools(const std::string& name, const std::vector<int64_t>& dims, const std::vector<bool>& values) {
+    auto* t = graph().add_initializer();
+    Tensor(t, name, onnx::TensorProto::BOOL, dims);
+    for (bool v : values) t->add_int32_data(v ? 1 : 0);
+    return *this;
+  }
   OnnxModel& Ints(const std::string& name, const std::vector<int64_t>& dims, const std::vector<int64_t>& values) {
     auto* t = graph().add_initializer();
     Tensor(t, name, onnx::TensorProto::INT64, dims);
@@ -141,6 +147,14 @@ inline void SetString(onnx::NodeProto& n, const std::string& name, const std::st
   a->set_name(name);
   a->set_type(onnx::AttributeProto::STRING);
   a->set_s(v);
+}
+
+// A graph attribute (If's branches, Loop's and Scan's body): `body`'s graph.
+inline void SetGraph(onnx::NodeProto& n, const std::string& name, const onnx::GraphProto& body) {
+  auto* a = n.add_attribute();
+  a->set_name(name);
+  a->set_type(onnx::AttributeProto::GRAPH);
+  *a->mutable_g() = body;
 }
 
 inline std::vector<uint8_t> Bytes(const std::vector<float>& v) {

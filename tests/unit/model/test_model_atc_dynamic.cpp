@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "acl/acl.h"
-#include "device_fixture.h"
+#include "atc_model_fixture.h"
 #include "kernels/framework/registry.h"
 #include "om/om_json.h"
 #include "om/om_writer.h"
@@ -23,94 +23,7 @@ using asim::atc::testing::OnnxModel;
 using onnx::TensorProto;
 namespace om = asim::om;
 
-asim::atc::ConvertOptions Options310() {
-  asim::atc::ConvertOptions o = asim::atc::testing::TestOptions();
-  o.soc_version = "Ascend310";
-  return o;
-}
-
-class AtcDynamic : public asim::model::testing::DeviceFixture {
- protected:
-  void TearDown() override {
-    if (id_ != 0) {
-      EXPECT_EQ(aclmdlUnload(id_), ACL_SUCCESS);
-    }
-    DeviceFixture::TearDown();
-  }
-
-  void ConvertAndLoad(OnnxModel& onnx) {
-    asim::Status st = asim::atc::testing::Convert(onnx.Save(), &model_, nullptr, Options310());
-    ASSERT_TRUE(st.ok()) << st.message();
-    std::vector<uint8_t> bytes;
-    st = om::WriteModel(model_, &bytes);
-    ASSERT_TRUE(st.ok()) << st.message();
-    ASSERT_EQ(aclmdlLoadFromMem(bytes.data(), bytes.size(), &id_), ACL_SUCCESS) << aclGetRecentErrMsg();
-    desc_ = aclmdlCreateDesc();
-    ASSERT_EQ(aclmdlGetDesc(desc_, id_), ACL_SUCCESS);
-  }
-  // Device buffers for every input (filled) and output (aclmdlGetOutputSizeByIndex bytes).
-  void Run(const std::vector<std::vector<uint8_t>>& inputs) {
-    aclmdlDataset* in = aclmdlCreateDataset();
-    aclmdlDataset* out = aclmdlCreateDataset();
-    datasets_ = {in, out};
-    for (const auto& bytes : inputs) {
-      void* p = Device(bytes.size());
-      ASSERT_EQ(aclrtMemcpy(p, bytes.size(), bytes.data(), bytes.size(), ACL_MEMCPY_HOST_TO_DEVICE), ACL_SUCCESS);
-      Add(in, p, bytes.size());
-    }
-    outputs_.clear();
-    for (size_t i = 0; i < aclmdlGetNumOutputs(desc_); ++i) {
-      const size_t size = aclmdlGetOutputSizeByIndex(desc_, i);
-      outputs_.push_back({Device(size), size});
-      Add(out, outputs_.back().first, size);
-    }
-    ASSERT_EQ(aclmdlExecute(id_, in, out), ACL_SUCCESS) << aclGetRecentErrMsg();
-  }
-  template <typename T>
-  std::vector<T> Output(size_t index, size_t count) {
-    std::vector<T> v(count);
-    if (count > 0) {
-      EXPECT_EQ(
-          aclrtMemcpy(v.data(), count * sizeof(T), outputs_[index].first, count * sizeof(T), ACL_MEMCPY_DEVICE_TO_HOST),
-          ACL_SUCCESS);
-    }
-    return v;
-  }
-  std::vector<int64_t> CurDims(size_t index) {
-    aclmdlIODims dims{};
-    EXPECT_EQ(aclmdlGetCurOutputDims(desc_, index, &dims), ACL_SUCCESS) << aclGetRecentErrMsg();
-    return std::vector<int64_t>(dims.dims, dims.dims + dims.dimCount);
-  }
-  std::vector<int64_t> DescDims(size_t index) {
-    aclmdlIODims dims{};
-    EXPECT_EQ(aclmdlGetOutputDims(desc_, index, &dims), ACL_SUCCESS) << aclGetRecentErrMsg();
-    return std::vector<int64_t>(dims.dims, dims.dims + dims.dimCount);
-  }
-  bool AnyDynamicTensor() const {
-    for (const om::Tensor& t : model_.graphs.at(0).tensors) {
-      if (t.dynamic) return true;
-    }
-    return false;
-  }
-
-  template <typename T>
-  static std::vector<uint8_t> Raw(const std::vector<T>& v) {
-    std::vector<uint8_t> b(v.size() * sizeof(T));
-    if (!b.empty()) std::memcpy(b.data(), v.data(), b.size());
-    return b;
-  }
-
-  om::Model model_;
-  uint32_t id_ = 0;
-  std::vector<std::pair<void*, size_t>> outputs_;
-
- private:
-  void Add(aclmdlDataset* ds, void* p, size_t size) {
-    aclDataBuffer* b = aclCreateDataBuffer(p, size);
-    buffers_.push_back(b);
-    EXPECT_EQ(aclmdlAddDatasetBuffer(ds, b), ACL_SUCCESS);
-  }
-};
+using AtcDynamic = asim::model::testing::AtcModelFixture;
 
 TEST_F(AtcDynamic, NonZeroCastAdd) {
   OnnxModel m(13);
@@ -198,7 +111,7 @@ TEST(AtcDynamicRefusal, ShapeInputComputedFromDataDependentDims) {
   m.Node("Shape", {"nz"}, {"s"}, "shape");
   m.Node("Reshape", {"nz", "s"}, {"r"}, "reshape");
   om::Model model;
-  const asim::Status st = asim::atc::testing::Convert(m.Save(), &model, nullptr, Options310());
+  const asim::Status st = asim::atc::testing::Convert(m.Save(), &model, nullptr, asim::model::testing::Options310());
   ASSERT_FALSE(st.ok());
   EXPECT_NE(st.message().find("reshape"), std::string::npos) << st.message();
   EXPECT_NE(st.message().find("known only at execution"), std::string::npos) << st.message();

@@ -8,9 +8,11 @@
 #include <set>
 
 #include "kernels/framework/registry.h"
+#include "kernels/framework/subgraph.h"
 #include "kernels/framework/tensor.h"
 #include "runtime/base/log.h"
 #include "tools/atc/compiler/gears.h"
+#include "tools/atc/onnx/control_flow.h"
 #include "tools/atc/onnx/node_context.h"
 #include "tools/atc/onnx/onnx_function.h"
 #include "tools/atc/onnx/onnx_loader.h"
@@ -215,7 +217,7 @@ class Importer {
                             "hold fixed-size elements only; give the strings as a graph input).");
       }
       ASIM_RETURN_IF_ERROR(ReadTensor(t, model_.model_dir, "initializer '" + t.name() + "'", &data));
-      state_.values[t.name()] = g_.AddConstant(t.name(), data.dtype, data.dims, data.bytes);
+      state_.values[t.name()] = state_.graph->AddConstant(t.name(), data.dtype, data.dims, data.bytes);
     }
     if (graph.sparse_initializer_size() != 0) {
       return AtcError(ecode::kUnsupportedOnnx, err::kParseModel,
@@ -280,11 +282,15 @@ class Importer {
                           "] (node [" + c.name() + "]; only the default domain 'ai.onnx' is translated).");
     }
     ASIM_RETURN_IF_ERROR(RequiredInputs(c));
-    if (node.op_type() == "If") {
-      ASIM_RETURN_IF_ERROR(InlineIf(c));
-    } else if (node.op_type() == "Loop" || node.op_type() == "Scan") {
-      return c.Unsupported("control flow is not supported: the kernel registry has no kernel that runs a subgraph (" +
-                           node.op_type() + ")");
+    std::vector<int64_t> cond;
+    if (node.op_type() == "If" && c.ConstInts(0, &cond).ok() && cond.size() == 1) {
+      ASIM_RETURN_IF_ERROR(InlineIf(c, cond[0] != 0));
+    } else if (node.op_type() == "If") {
+      ASIM_RETURN_IF_ERROR(TranslateIf(c));
+    } else if (node.op_type() == "Loop") {
+      ASIM_RETURN_IF_ERROR(TranslateLoop(c));
+    } else if (node.op_type() == "Scan") {
+      ASIM_RETURN_IF_ERROR(TranslateScan(c));
     } else {
       TranslateFn fn = FindTranslator(node.op_type());
       if (fn != nullptr) {
@@ -358,15 +364,8 @@ class Importer {
   }
 
   // If with a constant condition: the chosen branch's nodes join the graph.
-  Status InlineIf(NodeContext& c) {
-    std::vector<int64_t> cond;
-    if (!c.ConstInts(0, &cond).ok() || cond.size() != 1) {
-      return c.Unsupported(
-          "control flow is not supported: the kernel registry has no kernel that runs a subgraph (If "
-          "whose condition '" +
-          c.proto().input(0) + "' is known only at execution)");
-    }
-    const auto* branch = c.attr(cond[0] != 0 ? "then_branch" : "else_branch");
+  Status InlineIf(NodeContext& c, bool taken) {
+    const auto* branch = c.attr(taken ? "then_branch" : "else_branch");
     if (branch == nullptr || !branch->has_g()) return c.Unsupported("the If node has no branch graph");
     const onnx::GraphProto& g = branch->g();
     if (g.output_size() != c.output_count()) {
@@ -385,6 +384,204 @@ class Importer {
       if (it == state_.values.end()) return c.Unsupported("branch output '" + name + "' is undefined");
       c.SetOutput(k, it->second);
     }
+    return Status::Ok();
+  }
+
+  // ---- Control flow whose path is decided at execution: an AI CPU node carrying its body
+  // (or branches) as a kernels::Subgraph (control_flow.h).
+
+  struct FormalInput {
+    std::string name;
+    DataType dtype = DataType::kUndefined;
+    std::vector<int64_t> dims;
+  };
+
+  // Translates `body` with `formal` inputs into *sub. `names` are the enclosing-scope names
+  // it may read: constants become the body's own constants, other values captured inputs
+  // (in `names` order; *shared gets their count). *captured_outer: the enclosing graph's
+  // value for every captured input (large constants of the body included, control_flow.h).
+  Status ImportBody(NodeContext& c, const onnx::GraphProto& body, const std::vector<FormalInput>& formal,
+                    const std::vector<std::string>& names, const std::string& what, kernels::Subgraph* sub,
+                    std::vector<int>* captured_outer, size_t* shared) {
+    if (depth_ > 16) return c.Unsupported("control flow is nested more than 16 levels deep");
+    if (static_cast<size_t>(body.input_size()) != formal.size()) {
+      return c.Unsupported("the " + what + " has " + std::to_string(body.input_size()) + " inputs, it should have " +
+                           std::to_string(formal.size()));
+    }
+    ir::Graph graph;
+    ImportState inner;
+    inner.graph = &graph;
+    inner.chip = state_.chip;
+    inner.fold = state_.fold;
+    inner.model_dir = state_.model_dir;
+    inner.opset = state_.opset;
+    for (const FormalInput& in : formal) {
+      inner.values[in.name] =
+          graph.AddInput(in.name, in.dtype, in.dims, in.dims.size() == 4 ? Format::kNchw : Format::kNd);
+    }
+    std::vector<int> outer_ids;
+    for (const std::string& name : names) {
+      if (inner.values.count(name) != 0) continue;  // a formal input shadows it
+      if (state_.sequences.count(name) != 0) {
+        return c.Unsupported("the " + what + " reads the sequence '" + name +
+                             "' of the enclosing graph; sequences do not cross into bodies");
+      }
+      auto it = state_.values.find(name);
+      if (it == state_.values.end()) continue;  // translating the body reports it
+      const ir::Value& v = state_.graph->value(it->second);
+      if (v.is_constant() && !v.dynamic) {
+        inner.values[name] = graph.AddConstant(name, v.dtype, v.dims, v.data);
+        continue;
+      }
+      const int in = graph.AddInput(name, v.dtype, v.dims, v.format);
+      graph.value(in).dynamic = v.dynamic;
+      graph.value(in).data_dependent = v.data_dependent;
+      inner.values[name] = in;
+      outer_ids.push_back(it->second);
+    }
+    *shared = outer_ids.size();
+    ImportState outer = std::move(state_);
+    state_ = std::move(inner);
+    ++depth_;
+    Status st = Initializers(body);
+    if (st.ok()) st = TranslateNodes(body);
+    for (int k = 0; st.ok() && k < body.output_size(); ++k) {
+      auto it = state_.values.find(body.output(k).name());
+      if (it == state_.values.end()) {
+        st = c.Unsupported("the " + what + " output '" + body.output(k).name() +
+                           "' is not a tensor the body computes (sequences and optionals are not supported)");
+        break;
+      }
+      graph.outputs.push_back(ir::Output{it->second, body.output(k).name()});
+    }
+    --depth_;
+    state_ = std::move(outer);
+    ASIM_RETURN_IF_ERROR(st);
+    graph.RemoveDeadNodes();
+    graph.Compact();
+    return MakeSubgraph(graph, outer_ids.size(), outer_ids, state_.chip, what, state_.graph, sub, captured_outer);
+  }
+
+  const onnx::GraphProto* GraphAttr(NodeContext& c, const char* name) {
+    const auto* a = c.attr(name);
+    return a != nullptr && a->has_g() ? &a->g() : nullptr;
+  }
+
+  // If whose condition is known only at execution: both branches, sharing one list of
+  // captured values (a branch's own hoisted constants are unused inputs of the other).
+  Status TranslateIf(NodeContext& c) {
+    const onnx::GraphProto* then_g = GraphAttr(c, "then_branch");
+    const onnx::GraphProto* else_g = GraphAttr(c, "else_branch");
+    if (then_g == nullptr || else_g == nullptr) return c.Unsupported("the If node lacks a branch graph");
+    std::vector<std::string> names = FreeNames(*then_g);
+    for (const auto& n : FreeNames(*else_g)) {
+      if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
+    }
+    kernels::Subgraph then_sub, else_sub;
+    std::vector<int> then_outer, else_outer;
+    size_t shared = 0;
+    ASIM_RETURN_IF_ERROR(
+        ImportBody(c, *then_g, {}, names, "then_branch of node [" + c.name() + "]", &then_sub, &then_outer, &shared));
+    ASIM_RETURN_IF_ERROR(
+        ImportBody(c, *else_g, {}, names, "else_branch of node [" + c.name() + "]", &else_sub, &else_outer, &shared));
+    for (size_t j = shared; j < else_outer.size(); ++j) {
+      InsertUnusedInput(&then_sub, then_sub.inputs.size(), state_.graph->value(else_outer[j]));
+    }
+    for (size_t j = shared; j < then_outer.size(); ++j) {
+      InsertUnusedInput(&else_sub, j, state_.graph->value(then_outer[j]));
+    }
+    std::vector<int> inputs = {c.input(0)};
+    inputs.insert(inputs.end(), then_outer.begin(), then_outer.end());
+    inputs.insert(inputs.end(), else_outer.begin() + static_cast<std::ptrdiff_t>(shared), else_outer.end());
+    kernels::AttrMap attrs;
+    attrs.Set("then_branch", kernels::EncodeSubgraph(then_sub));
+    attrs.Set("else_branch", kernels::EncodeSubgraph(else_sub));
+    return EmitControl(c, "If", std::move(inputs), std::move(attrs));
+  }
+
+  // Loop: body inputs (iteration_num, cond, carried...), outputs (cond, carried..., scans...).
+  Status TranslateLoop(NodeContext& c) {
+    const onnx::GraphProto* body = GraphAttr(c, "body");
+    if (body == nullptr) return c.Unsupported("the Loop node has no body graph");
+    if (c.input_count() < 2) return c.Unsupported("Loop needs the M and cond inputs (either may be empty)");
+    std::vector<FormalInput> formal;
+    for (int i = 0; i < body->input_size() && i < c.input_count(); ++i) {
+      FormalInput in{body->input(i).name(), DataType::kUndefined, {}};
+      if (i == 0) {
+        in.dtype = DataType::kInt64;
+      } else if (i == 1) {
+        in.dtype = DataType::kBool;
+      } else {
+        if (!c.has_input(i)) return c.Unsupported("loop-carried input " + std::to_string(i) + " is empty");
+        in.dtype = c.value(i).dtype;
+        in.dims = c.value(i).dims;
+      }
+      formal.push_back(std::move(in));
+    }
+    if (body->input_size() != c.input_count()) {
+      return c.Unsupported("the body has " + std::to_string(body->input_size()) + " inputs, the node " +
+                           std::to_string(c.input_count()) + " (they must match: iteration_num, cond, carried)");
+    }
+    kernels::Subgraph sub;
+    std::vector<int> captured;
+    size_t shared = 0;
+    ASIM_RETURN_IF_ERROR(
+        ImportBody(c, *body, formal, FreeNames(*body), "body of node [" + c.name() + "]", &sub, &captured, &shared));
+    std::vector<int> inputs = c.inputs();
+    inputs.insert(inputs.end(), captured.begin(), captured.end());
+    kernels::AttrMap attrs;
+    attrs.Set("body", kernels::EncodeSubgraph(sub));
+    return EmitControl(c, "Loop", std::move(inputs), std::move(attrs));
+  }
+
+  // Scan (opset 9+): body inputs (states..., one slice per scan input), outputs (states...,
+  // scan output pieces...).
+  Status TranslateScan(NodeContext& c) {
+    if (c.opset() < 9) {
+      return c.Unsupported("Scan before opset 9 (with sequence_lens and a batch axis) is not supported");
+    }
+    const onnx::GraphProto* body = GraphAttr(c, "body");
+    if (body == nullptr) return c.Unsupported("the Scan node has no body graph");
+    const int64_t m = c.Int("num_scan_inputs", 0);
+    if (m < 1 || m > c.input_count() || body->input_size() != c.input_count()) {
+      return c.Unsupported("num_scan_inputs " + std::to_string(m) + " does not fit " + std::to_string(c.input_count()) +
+                           " inputs and a body of " + std::to_string(body->input_size()) + " inputs");
+    }
+    const int states = c.input_count() - static_cast<int>(m);
+    std::vector<int64_t> axes = c.Ints("scan_input_axes");
+    std::vector<FormalInput> formal;
+    for (int i = 0; i < c.input_count(); ++i) {
+      if (!c.has_input(i)) return c.Unsupported("input " + std::to_string(i) + " is empty");
+      FormalInput in{body->input(i).name(), c.value(i).dtype, c.value(i).dims};
+      if (i >= states) {
+        const size_t j = static_cast<size_t>(i - states);
+        int64_t axis = j < axes.size() ? axes[j] : 0;
+        const auto rank = static_cast<int64_t>(in.dims.size());
+        if (axis < 0) axis += rank;
+        if (axis < 0 || axis >= rank) {
+          return c.Unsupported("scan_input_axes[" + std::to_string(j) + "] does not fit scan input " +
+                               std::to_string(j) + " of rank " + std::to_string(rank));
+        }
+        in.dims.erase(in.dims.begin() + axis);
+      }
+      formal.push_back(std::move(in));
+    }
+    kernels::Subgraph sub;
+    std::vector<int> captured;
+    size_t shared = 0;
+    ASIM_RETURN_IF_ERROR(
+        ImportBody(c, *body, formal, FreeNames(*body), "body of node [" + c.name() + "]", &sub, &captured, &shared));
+    std::vector<int> inputs = c.inputs();
+    inputs.insert(inputs.end(), captured.begin(), captured.end());
+    kernels::AttrMap attrs = c.PlainAttrs();
+    attrs.Set("body", kernels::EncodeSubgraph(sub));
+    return EmitControl(c, "Scan", std::move(inputs), std::move(attrs));
+  }
+
+  Status EmitControl(NodeContext& c, const std::string& type, std::vector<int> inputs, kernels::AttrMap attrs) {
+    std::vector<int> outs;
+    ASIM_RETURN_IF_ERROR(c.Emit(type, std::move(inputs), std::move(attrs), c.output_count(), &outs));
+    c.SetOutputs(outs);
     return Status::Ok();
   }
 

@@ -7,8 +7,9 @@
 // with the graph compiler's gear rules, and the first gear's values stand in for them
 // while importing), initializers and Constant nodes as constants, every node through the
 // translation table (translate.h) in topological order with constant folding as it goes,
-// If nodes whose condition is constant inlined (their branch reads outer-scope values;
-// other If, Loop and Scan nodes are refused: no kernel of the registry runs a subgraph),
+// If nodes whose condition is constant inlined (their branch reads outer-scope values),
+// other If, Loop and Scan nodes translated into AI CPU control nodes that carry their
+// bodies (control_flow.h; the bodies' nodes go through the same translation table),
 // the graph outputs (or --out_nodes), and dead-node removal.
 // Thread safety: pure apart from reading files. Failure: the loader's codes; E16001
 // (kInvalidParam) for --input_shape / --out_nodes / --input_fp16_nodes names the model

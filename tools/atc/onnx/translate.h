@@ -9,7 +9,8 @@
 // Scatter, ConstantOfShape, EyeLike ...) and ops_quant.cpp (QuantizeLinear, DequantizeLinear,
 // MatMulInteger, ConvInteger, QLinearMatMul, QLinearConv on float kernels) and
 // ops_sequence.cpp (sequences as conversion-time lists of tensors). Control flow
-// (If) and ops ONNX defines as functions are translated by the importer.
+// (If, Loop, Scan: control_flow.h) and ops ONNX defines as functions are translated by the
+// importer.
 // Thread safety: the table is immutable. Failure: each function returns the Status of
 // NodeContext (EZ3003 no kernel, E16007 unsupported construct).
 #pragma once

@@ -8,7 +8,6 @@
 
 namespace asim::atc::ir {
 
-using kernels::Engine;
 using kernels::KernelDef;
 using kernels::KernelRegistry;
 using kernels::TensorSpec;
@@ -22,21 +21,7 @@ std::vector<TensorSpec> InputSpecs(const Graph& graph, const Node& node) {
 
 Status ChooseKernel(const std::string& type, const std::vector<TensorSpec>& inputs, const kernels::AttrMap& attrs,
                     const kernels::ChipTraits& chip, const KernelDef** def, kernels::AttrMap* resolved) {
-  const auto candidates = KernelRegistry::Get().Find(type);
-  for (Engine engine : {Engine::kAiCpu, Engine::kAiCore}) {
-    for (const KernelDef* d : candidates) {
-      if (d->engine != engine || !d->infer_shape) continue;
-      kernels::AttrMap r;
-      if (!d->ResolveAttrs(attrs, &r).ok() || !d->Match(inputs, r, chip).ok()) continue;
-      *def = d;
-      *resolved = std::move(r);
-      return Status::Ok();
-    }
-  }
-  kernels::Selection sel;
-  Status st = KernelRegistry::Get().Select(type, inputs, attrs, chip, &sel);
-  if (st.ok()) return Status(err::kOpNotFound, "no kernel of op type '" + type + "' takes these inputs as given");
-  return st;
+  return KernelRegistry::Get().SelectAsGiven(type, inputs, attrs, chip, def, resolved);
 }
 
 Status InferNode(Graph& graph, int index, const kernels::ChipTraits& chip) {
