@@ -63,14 +63,12 @@ inline std::string RecentMsg() {
         << "message \"" << msg_ << "\" does not mention \"" << (needle) << "\""; \
   } while (0)
 
-// A scratch directory, removed with its contents at scope exit.
+// A scratch directory, removed with its contents at scope exit. Made on first use, so a
+// fixture that owns one leaves nothing behind in a death test's child (which _Exit()s
+// without running destructors).
 class TempDir {
  public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "acl_conf_XXXXXX").string();
-    if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
-    EXPECT_FALSE(path_.empty()) << "mkdtemp failed";
-  }
+  TempDir() = default;
   ~TempDir() {
     std::error_code ec;
     if (!path_.empty()) std::filesystem::remove_all(path_, ec);
@@ -78,18 +76,25 @@ class TempDir {
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
 
-  const std::string& Path() const { return path_; }
+  const std::string& Path() const {
+    if (path_.empty()) {
+      std::string pattern = (std::filesystem::temp_directory_path() / "acl_conf_XXXXXX").string();
+      if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+      EXPECT_FALSE(path_.empty()) << "mkdtemp failed";
+    }
+    return path_;
+  }
 
   // Writes `content` to <dir>/<name> and returns the file's path.
   std::string Write(std::string_view name, std::string_view content) const {
-    const std::string file = path_ + "/" + std::string(name);
+    const std::string file = Path() + "/" + std::string(name);
     std::ofstream out(file, std::ios::binary);
     out.write(content.data(), static_cast<std::streamsize>(content.size()));
     return file;
   }
 
  private:
-  std::string path_;
+  mutable std::string path_;
 };
 
 // Sets an environment variable for the scope, restoring the previous value after.
@@ -125,12 +130,15 @@ class AclEnvironment : public ::testing::Environment {
       : config_json_(std::move(config_json)), set_device_(set_device) {}
 
   void SetUp() override {
-    std::string path;
-    if (!config_json_.empty()) {
-      dir_ = std::make_unique<TempDir>();
-      path = dir_->Write("acl.json", config_json_);
+    aclError init = ACL_SUCCESS;
+    if (config_json_.empty()) {
+      init = aclInit(nullptr);
+    } else {
+      // aclInit reads the file and is done with it: the directory goes at once (a death
+      // test's child, which runs this too, _Exit()s without any teardown).
+      TempDir dir;
+      init = aclInit(dir.Write("acl.json", config_json_).c_str());
     }
-    const aclError init = aclInit(path.empty() ? nullptr : path.c_str());
     ASSERT_EQ(init, ACL_SUCCESS) << "aclInit: " << RecentMsg();
     if (set_device_) {
       const aclError set = aclrtSetDevice(0);
@@ -141,14 +149,11 @@ class AclEnvironment : public ::testing::Environment {
   void TearDown() override {
     // Releases whatever the tests left behind; a test may have finalized already.
     (void)aclFinalize();
-    // gtest never deletes its environments, so the scratch directory goes here.
-    dir_.reset();
   }
 
  private:
   std::string config_json_;
   bool set_device_;
-  std::unique_ptr<TempDir> dir_;
 };
 
 }  // namespace conformance
