@@ -71,20 +71,6 @@ Status IfInferWithWork(const std::vector<TensorSpec>& inputs, const AttrMap& att
   return Status::Ok();
 }
 
-Status IfInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
-  WorkDesc unused;
-  return IfInferWithWork(inputs, attrs, outputs, &unused);
-}
-
-WorkDesc IfCost(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>&, const AttrMap& attrs,
-                const ChipTraits&) {
-  std::vector<TensorSpec> outputs;
-  WorkDesc work;
-  if (!IfInferWithWork(inputs, attrs, &outputs, &work).ok()) work = WorkDesc{};
-  work.on_ai_cpu = true;
-  return work;
-}
-
 Status IfCompute(KernelContext& ctx) {
   Branches b;
   ASIM_RETURN_IF_ERROR(LoadBranches(*ctx.attrs, &b));
@@ -116,9 +102,9 @@ KernelDef BuildIf_AiCpu() {
       .RequiredAttr("then_branch", AttrType::kString)
       .RequiredAttr("else_branch", AttrType::kString)
       .Constraint(IfMatch)
-      .InferShape(IfInfer)
+      .InferShape(InferShapeFrom(IfInferWithWork))
       .Compute(IfCompute)
-      .Cost(IfCost)
+      .Cost(CostFrom(IfInferWithWork))
       .Source("kernels/aicpu/control/if.cpp")
       .Build();
 }

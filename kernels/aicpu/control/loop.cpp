@@ -120,20 +120,6 @@ Status LoopInferWithWork(const std::vector<TensorSpec>& inputs, const AttrMap& a
   return Status::Ok();
 }
 
-Status LoopInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
-  WorkDesc unused;
-  return LoopInferWithWork(inputs, attrs, outputs, &unused);
-}
-
-WorkDesc LoopCost(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>&, const AttrMap& attrs,
-                  const ChipTraits&) {
-  std::vector<TensorSpec> outputs;
-  WorkDesc work;
-  if (!LoopInferWithWork(inputs, attrs, &outputs, &work).ok()) work = WorkDesc{};
-  work.on_ai_cpu = true;
-  return work;
-}
-
 Status LoopCompute(KernelContext& ctx) {
   LoopShape s;
   std::vector<TensorSpec> specs;
@@ -227,9 +213,9 @@ KernelDef BuildLoop_AiCpu() {
       .ShapeFromCompute()
       .RequiredAttr("body", AttrType::kString)
       .Constraint(LoopMatch)
-      .InferShape(LoopInfer)
+      .InferShape(InferShapeFrom(LoopInferWithWork))
       .Compute(LoopCompute)
-      .Cost(LoopCost)
+      .Cost(CostFrom(LoopInferWithWork))
       .Source("kernels/aicpu/control/loop.cpp")
       .Build();
 }

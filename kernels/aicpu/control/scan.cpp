@@ -137,20 +137,6 @@ Status ScanMatch(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, co
   return p.body->CheckInputs(BodyInputs(inputs, p), 0);
 }
 
-Status ScanInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
-  WorkDesc unused;
-  return ScanInferWithWork(inputs, attrs, outputs, &unused);
-}
-
-WorkDesc ScanCost(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>&, const AttrMap& attrs,
-                  const ChipTraits&) {
-  std::vector<TensorSpec> outputs;
-  WorkDesc work;
-  if (!ScanInferWithWork(inputs, attrs, &outputs, &work).ok()) work = WorkDesc{};
-  work.on_ai_cpu = true;
-  return work;
-}
-
 // Elements before / after `axis` of `dims`, and the element size.
 struct AxisSplit {
   int64_t outer = 1;
@@ -255,9 +241,9 @@ KernelDef BuildScan_AiCpu() {
       .Attr("scan_output_axes", std::vector<int64_t>{})
       .Attr("scan_output_directions", std::vector<int64_t>{})
       .Constraint(ScanMatch)
-      .InferShape(ScanInfer)
+      .InferShape(InferShapeFrom(ScanInferWithWork))
       .Compute(ScanCompute)
-      .Cost(ScanCost)
+      .Cost(CostFrom(ScanInferWithWork))
       .Source("kernels/aicpu/control/scan.cpp")
       .Build();
 }

@@ -73,6 +73,17 @@ Status SubgraphRunner::CheckInputs(const std::vector<TensorSpec>& inputs, size_t
   return Status::Ok();
 }
 
+Status SubgraphRunner::Choose(const SubgraphNode& node, const std::vector<TensorSpec>& in, const KernelDef** def,
+                              AttrMap* attrs, std::vector<TensorSpec>* out) const {
+  Status st = KernelRegistry::Get().SelectAsGiven(node.type, in, node.attrs, graph_.chip, def, attrs);
+  if (st.ok()) st = (*def)->infer_shape(in, *attrs, out);
+  if (st.ok() && out->size() < node.outputs.size()) {
+    st = Status(err::kInvalidParam, "the kernel produces " + std::to_string(out->size()) + " outputs, the body " +
+                                        std::to_string(node.outputs.size()));
+  }
+  return st.ok() ? st : NodeError(node, st);
+}
+
 Status SubgraphRunner::NodeError(const SubgraphNode& node, const Status& st) const {
   return Status(st.code(), what_ + " node '" + node.name + "' (" + node.type + "): " + st.message());
 }
@@ -96,14 +107,8 @@ Status SubgraphRunner::Infer(const std::vector<TensorSpec>& inputs, std::vector<
     for (int v : node.inputs) in.push_back(v >= 0 ? specs[static_cast<size_t>(v)] : TensorSpec{});
     const KernelDef* def = nullptr;
     AttrMap attrs;
-    Status st = KernelRegistry::Get().SelectAsGiven(node.type, in, node.attrs, graph_.chip, &def, &attrs);
     std::vector<TensorSpec> out;
-    if (st.ok()) st = def->infer_shape(in, attrs, &out);
-    if (st.ok() && out.size() < node.outputs.size()) {
-      st = Status(err::kInvalidParam, "the kernel produces " + std::to_string(out.size()) + " outputs, the body " +
-                                          std::to_string(node.outputs.size()));
-    }
-    if (!st.ok()) return NodeError(node, st);
+    ASIM_RETURN_IF_ERROR(Choose(node, in, &def, &attrs, &out));
     if (def->cost) AddBodyWork(def->cost(in, out, attrs, graph_.chip), 1.0, work);
     for (size_t k = 0; k < node.outputs.size(); ++k) specs[static_cast<size_t>(node.outputs[k])] = out[k];
   }
@@ -144,14 +149,8 @@ Status SubgraphRunner::Run(const std::vector<HostTensor>& inputs, std::vector<Ho
     }
     const KernelDef* def = nullptr;
     AttrMap attrs;
-    Status st = KernelRegistry::Get().SelectAsGiven(node.type, in, node.attrs, graph_.chip, &def, &attrs);
     std::vector<TensorSpec> out;
-    if (st.ok()) st = def->infer_shape(in, attrs, &out);
-    if (st.ok() && out.size() < node.outputs.size()) {
-      st = Status(err::kInvalidParam, "the kernel produces " + std::to_string(out.size()) + " outputs, the body " +
-                                          std::to_string(node.outputs.size()));
-    }
-    if (!st.ok()) return NodeError(node, st);
+    ASIM_RETURN_IF_ERROR(Choose(node, in, &def, &attrs, &out));
     std::vector<std::shared_ptr<void>> buffers;
     for (const TensorSpec& o : out) {
       if (!o.IsStatic()) {
@@ -167,7 +166,7 @@ Status SubgraphRunner::Run(const std::vector<HostTensor>& inputs, std::vector<Ho
     ctx.attrs = &attrs;
     ctx.workspace = workspace.get();
     ctx.workspace_bytes = workspace_bytes;
-    st = def->compute(ctx);
+    Status st = def->compute(ctx);
     if (!st.ok()) return NodeError(node, st);
     for (size_t k = 0; k < node.outputs.size(); ++k) {
       values[static_cast<size_t>(node.outputs[k])] = HostTensor{ctx.outputs[k].spec, buffers[k].get(), buffers[k]};
@@ -188,6 +187,24 @@ Status CopyToComputedOutput(const HostTensor& from, KernelContext& ctx, size_t i
   const size_t bytes = o.spec.Bytes();
   if (bytes > 0) std::memcpy(o.data, from.data, bytes);
   return Status::Ok();
+}
+
+InferShapeFn InferShapeFrom(InferWithWorkFn fn) {
+  return [fn](const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
+    WorkDesc unused;
+    return fn(inputs, attrs, outputs, &unused);
+  };
+}
+
+CostFn CostFrom(InferWithWorkFn fn) {
+  return [fn](const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>&, const AttrMap& attrs,
+              const ChipTraits&) {
+    std::vector<TensorSpec> outputs;
+    WorkDesc work;
+    if (!fn(inputs, attrs, &outputs, &work).ok()) work = WorkDesc{};
+    work.on_ai_cpu = true;
+    return work;
+  };
 }
 
 void AddBodyWork(const WorkDesc& body, double times, WorkDesc* total) {

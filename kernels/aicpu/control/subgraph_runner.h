@@ -58,6 +58,9 @@ class SubgraphRunner {
   Status Run(const std::vector<HostTensor>& inputs, std::vector<HostTensor>* outputs) const;
 
  private:
+  // The node's kernel for inputs `in`, its resolved attributes and inferred outputs.
+  Status Choose(const SubgraphNode& node, const std::vector<TensorSpec>& in, const KernelDef** def, AttrMap* attrs,
+                std::vector<TensorSpec>* out) const;
   Status NodeError(const SubgraphNode& node, const Status& st) const;
 
   Subgraph graph_;
@@ -67,6 +70,13 @@ class SubgraphRunner {
 // Copies `from` into `ctx` output `index` (allocated at a bound) and reports its dims
 // (SetComputedDims); kInvalidParam when the dtypes differ, kInternalError past the bound.
 Status CopyToComputedOutput(const HostTensor& from, KernelContext& ctx, size_t index, const std::string& op);
+
+// A control kernel's shape inference that also describes its work; the InferShape and Cost
+// functions of the declaration both come from it.
+using InferWithWorkFn = Status (*)(const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
+                                   std::vector<TensorSpec>* outputs, WorkDesc* work);
+InferShapeFn InferShapeFrom(InferWithWorkFn fn);
+CostFn CostFrom(InferWithWorkFn fn);  // an empty AI CPU description when inference fails
 
 // Adds `body` repeated `times` to `total`, as AI CPU work (plus the interpretation's own
 // scalar work per pass).

@@ -522,16 +522,7 @@ class Importer {
       return c.Unsupported("the body has " + std::to_string(body->input_size()) + " inputs, the node " +
                            std::to_string(c.input_count()) + " (they must match: iteration_num, cond, carried)");
     }
-    kernels::Subgraph sub;
-    std::vector<int> captured;
-    size_t shared = 0;
-    ASIM_RETURN_IF_ERROR(
-        ImportBody(c, *body, formal, FreeNames(*body), "body of node [" + c.name() + "]", &sub, &captured, &shared));
-    std::vector<int> inputs = c.inputs();
-    inputs.insert(inputs.end(), captured.begin(), captured.end());
-    kernels::AttrMap attrs;
-    attrs.Set("body", kernels::EncodeSubgraph(sub));
-    return EmitControl(c, "Loop", std::move(inputs), std::move(attrs));
+    return EmitWithBody(c, "Loop", *body, formal, kernels::AttrMap{});
   }
 
   // Scan (opset 9+): body inputs (states..., one slice per scan input), outputs (states...,
@@ -566,16 +557,21 @@ class Importer {
       }
       formal.push_back(std::move(in));
     }
+    return EmitWithBody(c, "Scan", *body, formal, c.PlainAttrs());
+  }
+
+  // A Loop / Scan node: the node's inputs, then the body's captured values.
+  Status EmitWithBody(NodeContext& c, const std::string& type, const onnx::GraphProto& body,
+                      const std::vector<FormalInput>& formal, kernels::AttrMap attrs) {
     kernels::Subgraph sub;
     std::vector<int> captured;
     size_t shared = 0;
     ASIM_RETURN_IF_ERROR(
-        ImportBody(c, *body, formal, FreeNames(*body), "body of node [" + c.name() + "]", &sub, &captured, &shared));
+        ImportBody(c, body, formal, FreeNames(body), "body of node [" + c.name() + "]", &sub, &captured, &shared));
     std::vector<int> inputs = c.inputs();
     inputs.insert(inputs.end(), captured.begin(), captured.end());
-    kernels::AttrMap attrs = c.PlainAttrs();
     attrs.Set("body", kernels::EncodeSubgraph(sub));
-    return EmitControl(c, "Scan", std::move(inputs), std::move(attrs));
+    return EmitControl(c, type, std::move(inputs), std::move(attrs));
   }
 
   Status EmitControl(NodeContext& c, const std::string& type, std::vector<int> inputs, kernels::AttrMap attrs) {
