@@ -1,5 +1,6 @@
 // Outputs whose shape only the computation decides (NonZero, Unique, NonMaxSuppression,
-// Compress with a condition unknown at selection).
+// Compress with a condition unknown at selection, Slice with starts ... unknown at
+// selection, If and Loop).
 //
 // Contract: InferShape gives an upper bound with static dims (the runtime allocates that
 // much); compute writes the result compactly — row-major under the actual dims, from the

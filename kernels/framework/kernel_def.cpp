@@ -90,11 +90,13 @@ bool KernelDef::OutputShapeComputed(size_t output, const std::vector<TensorSpec>
   if (outputs.empty() || (output >= outputs.size() && !outputs.back().variadic)) return false;
   const IoSpec& io = output < outputs.size() ? outputs[output] : outputs.back();
   if (!io.computed_shape) return false;
-  const int k = io.computed_unless_known;
-  if (k < 0) return true;
-  const size_t i = static_cast<size_t>(k);
+  if (io.computed_unless_known.empty()) return true;
   // Absent (no dtype) or a value known at selection: InferShape's dims are exact.
-  return i < given.size() && given[i].dtype != DataType::kUndefined && given[i].host_data == nullptr;
+  for (int k : io.computed_unless_known) {
+    const size_t i = static_cast<size_t>(k);
+    if (i < given.size() && given[i].dtype != DataType::kUndefined && given[i].host_data == nullptr) return true;
+  }
+  return false;
 }
 
 bool KernelDef::AnyOutputShapeComputed(const std::vector<TensorSpec>& given) const {
@@ -159,9 +161,13 @@ KernelBuilder& KernelBuilder::ShapeFromCompute() {
 }
 
 KernelBuilder& KernelBuilder::ShapeFromComputeUnlessKnown(int input_index) {
+  return ShapeFromComputeUnlessKnown(std::vector<int>{input_index});
+}
+
+KernelBuilder& KernelBuilder::ShapeFromComputeUnlessKnown(std::vector<int> input_indices) {
   if (last_io_ != nullptr) {
     last_io_->computed_shape = true;
-    last_io_->computed_unless_known = input_index;
+    last_io_->computed_unless_known = std::move(input_indices);
   }
   return *this;
 }

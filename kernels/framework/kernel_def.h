@@ -38,11 +38,12 @@ struct IoSpec {
   bool host_data_required = false;  // value must be known at selection (shape inputs)
   // Outputs only: the dims InferShape gives are an upper bound (what the runtime allocates)
   // and compute reports the actual dims through SetComputedDims
-  // (kernels/common/computed_shape.h). With computed_unless_known >= 0 that holds only
-  // when that input is present without a value known at selection (Compress's condition,
-  // a reduction's axes); otherwise InferShape's dims are exact.
+  // (kernels/common/computed_shape.h). With computed_unless_known set that holds only
+  // when one of those inputs is present without a value known at selection (Compress's
+  // condition, a reduction's axes, Slice's starts / ends / axes / steps); otherwise
+  // InferShape's dims are exact.
   bool computed_shape = false;
-  int computed_unless_known = -1;
+  std::vector<int> computed_unless_known = {};  // inputs; empty = always computed
 };
 
 struct KernelContext {
@@ -126,6 +127,7 @@ class KernelBuilder {
   // `input_index` has no value known at selection.
   KernelBuilder& ShapeFromCompute();
   KernelBuilder& ShapeFromComputeUnlessKnown(int input_index);
+  KernelBuilder& ShapeFromComputeUnlessKnown(std::vector<int> input_indices);  // unless all are known
   KernelBuilder& Attr(std::string name, AttrValue default_value);
   KernelBuilder& RequiredAttr(std::string name, AttrType type);
   KernelBuilder& InferShape(InferShapeFn fn);

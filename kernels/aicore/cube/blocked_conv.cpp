@@ -89,8 +89,7 @@ void RunFused(const BlockedConvArgs& a) {
           for (int64_t c = 0; c < a.c1; c += a.chunk_c1) {
             const int64_t count = std::min(a.chunk_c1, a.c1 - c);
             const bool first = c == 0, last = c + count == a.c1;
-            a.pack_chunk(a.pack_source, g, c, count, buffer);
-            t.weights = buffer;
+            t.weights = a.pack_chunk(a.pack_source, g, c, count, buffer);
             t.c1 = count;
             t.c0_last = last ? a.c0_last : 16;
             t.bias = first && a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;

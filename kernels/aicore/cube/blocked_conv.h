@@ -41,11 +41,13 @@ struct BlockedConvArgs {
 
   // Fused mode (pack_chunk set; `weights` unused): each work item (n, weight group, run of
   // rows) packs the weights of `chunk_c1` input blocks at a time with
-  // pack_chunk(pack_source, group, first block, blocks, dst) into its own slice of
-  // `chunk_buffers` (ChunkFloats each), runs its tiles over them and keeps the running sums
-  // in fp32 in `partial` (laid out as the output; nullptr: the output itself, which must
-  // then be fp32). Weights are read once and never written back to memory packed.
-  void (*pack_chunk)(const void* source, int64_t g, int64_t ci1_first, int64_t ci1_count, float* dst) = nullptr;
+  // pack_chunk(pack_source, group, first block, blocks, dst), which packs them into `dst`,
+  // its own slice of `chunk_buffers` (ChunkFloats each), or returns where they already are
+  // packed (a filter prepacked at load); runs its tiles over what it returns (64-byte
+  // aligned) and keeps the running sums in fp32 in `partial` (laid out as the output;
+  // nullptr: the output itself, which must then be fp32). Weights are read once and never
+  // written back to memory packed.
+  const float* (*pack_chunk)(const void* source, int64_t g, int64_t ci1_first, int64_t ci1_count, float* dst) = nullptr;
   const void* pack_source = nullptr;
   int64_t chunk_c1 = 1;
   float* chunk_buffers = nullptr;

@@ -149,9 +149,14 @@ void RunDepthwise(const Plan& s, const ConvIo& io, char* base) {
 
 // The filter of every convolution group packed as PackWeights lays it out, which is the
 // fused engine's chunk layout ([weight group][c1][kh][kw][16 ci][ob*16 co]) back to back.
+struct AlignedFloatsFree {
+  void operator()(float* p) const { ::operator delete(p, std::align_val_t(64)); }
+};
+
 struct PrepackedConvWeights {
   int64_t groups = 0, c1g = 0, ob = 0, ocg = 0, taps = 0;
-  std::vector<float> floats;                                   // groups x GroupFloats()
+  // groups x GroupFloats(), 64-byte aligned: the tiles read chunks of it in place.
+  std::unique_ptr<float, AlignedFloatsFree> floats;
   int64_t BlockFloats() const { return taps * 16 * ob * 16; }  // one input block of one weight group
   int64_t GroupFloats() const { return ocg * c1g * BlockFloats(); }
   bool Fits(const Plan& s) const {
@@ -164,15 +169,18 @@ struct PrepackedChunkSource {
   const float* group = nullptr;  // this convolution group's packed filter
 };
 
-// The engine's pack_chunk callback over a prepacked filter: a copy of contiguous blocks.
-void CopyPrepackedChunk(const void* source, int64_t g, int64_t ci1_first, int64_t ci1_count, float* dst) {
+// The engine's pack_chunk callback over a prepacked filter: the blocks where they are (they
+// are contiguous), or a zero-padded copy when the chunk runs past the group's last block.
+const float* PrepackedChunk(const void* source, int64_t g, int64_t ci1_first, int64_t ci1_count, float* dst) {
   const PrepackedChunkSource& src = *static_cast<const PrepackedChunkSource*>(source);
   const PrepackedConvWeights& pre = *src.pre;
   const int64_t block = pre.BlockFloats();
   const int64_t have = std::clamp<int64_t>(pre.c1g - ci1_first, 0, ci1_count);
   const float* from = src.group + (g * pre.c1g + ci1_first) * block;
+  if (have == ci1_count) return from;
   std::memcpy(dst, from, static_cast<size_t>(have * block) * sizeof(float));
   std::fill(dst + have * block, dst + ci1_count * block, 0.0f);
+  return dst;
 }
 
 }  // namespace
@@ -185,9 +193,10 @@ std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_for
   auto pre = std::make_shared<PrepackedConvWeights>();
   pre->groups = s.groups, pre->c1g = s.c1g, pre->ob = s.ob, pre->ocg = s.ocg, pre->taps = s.kh * s.kw;
   if (PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw) != pre->GroupFloats()) return nullptr;
-  pre->floats.resize(static_cast<size_t>(pre->groups * pre->GroupFloats()));
+  const size_t bytes = static_cast<size_t>(pre->groups * pre->GroupFloats()) * sizeof(float);
+  pre->floats.reset(static_cast<float*>(::operator new(std::max<size_t>(bytes, 64), std::align_val_t(64))));
   for (int64_t g = 0; g < s.groups; ++g) {
-    PackWeights(w, g * s.cout_g, s.cout_g, s.ob, pre->floats.data() + g * pre->GroupFloats());
+    PackWeights(w, g * s.cout_g, s.cout_g, s.ob, pre->floats.get() + g * pre->GroupFloats());
   }
   return pre;
 }
@@ -244,9 +253,9 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
     a.c1 = s.c1g;
     a.c0_last = s.cin_g - 16 * (s.c1g - 1);
     const WeightChunkSource chunks = MakeWeightChunkSource(io.w, g * s.cout_g, s.cout_g, s.ob);
-    const PrepackedChunkSource copies{pre, pre != nullptr ? pre->floats.data() + g * pre->GroupFloats() : nullptr};
+    const PrepackedChunkSource copies{pre, pre != nullptr ? pre->floats.get() + g * pre->GroupFloats() : nullptr};
     if (s.fused) {
-      a.pack_chunk = pre != nullptr ? CopyPrepackedChunk : PackWeightChunk;
+      a.pack_chunk = pre != nullptr ? PrepackedChunk : PackWeightChunk;
       a.pack_source = pre != nullptr ? static_cast<const void*>(&copies) : static_cast<const void*>(&chunks);
       a.chunk_c1 = s.chunk_c1;
       a.chunk_buffers = weights;

@@ -82,7 +82,7 @@ bool FastWeightChunks(const FilterTensor& f, int64_t co_begin, int64_t co_count)
   return (f.format == Format::kNchw || f.format == Format::kNd) && f.cin_g % 16 == 0 && rows;
 }
 
-void PackWeightChunk(const void* source, int64_t g, int64_t ci1_first, int64_t ci1_count, float* dst) {
+const float* PackWeightChunk(const void* source, int64_t g, int64_t ci1_first, int64_t ci1_count, float* dst) {
   const WeightChunkSource& s = *static_cast<const WeightChunkSource*>(source);
   const FilterTensor& f = s.f;
   const int64_t taps = f.kh * f.kw, row = s.ob * 16;
@@ -131,6 +131,7 @@ void PackWeightChunk(const void* source, int64_t g, int64_t ci1_first, int64_t c
       }
     }
   }
+  return dst;
 }
 
 }  // namespace asim::kernels

@@ -39,6 +39,7 @@ bool FastWeightChunks(const FilterTensor& f, int64_t co_begin, int64_t co_count)
 // Packs weight group `g` (output channels co_begin + g*ob*16 ...), input blocks
 // [ci1_first, ci1_first + ci1_count), into dst [ci1_count][kh][kw][16][ob*16]; zero where
 // a channel does not exist. `src` is a WeightChunkSource (the engine's callback signature).
-void PackWeightChunk(const void* src, int64_t g, int64_t ci1_first, int64_t ci1_count, float* dst);
+// Returns dst.
+const float* PackWeightChunk(const void* src, int64_t g, int64_t ci1_first, int64_t ci1_count, float* dst);
 
 }  // namespace asim::kernels

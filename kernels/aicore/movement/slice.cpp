@@ -7,6 +7,7 @@
 // out-of-range axes, or starts/ends/axes/steps of different lengths.
 #include <algorithm>
 
+#include "kernels/common/computed_shape.h"
 #include "kernels/common/movement_cost.h"
 #include "kernels/common/movement_types.h"
 #include "kernels/common/strided_copy.h"
@@ -101,7 +102,9 @@ Status SliceInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, s
     if (i > 0 && InputPresent(inputs, i) && inputs[i].host_data == nullptr) known = false;
   }
   if (!known) {
-    o.dims = UnknownDims(inputs[0].dims.size());
+    // A slice never has more elements along an axis than its input: the input's dims are
+    // the bound (AI CPU: the kernel computes the actual dims), or unknown with it.
+    o.dims = inputs[0].IsStatic() ? inputs[0].dims : UnknownDims(inputs[0].dims.size());
   } else {
     SliceParams p;
     ASIM_RETURN_IF_ERROR(ParamsOf(inputs, data, attrs, &p));
@@ -126,8 +129,12 @@ Status SliceCompute(KernelContext& ctx) {
   const TensorView& x = ctx.in(0);
   ASIM_RETURN_IF_ERROR(Plan(x.dims(), p, &first, &step, &dims));
   if (dims != ctx.out(0).dims()) {
-    return Status(err::kOpOutputNotMatch,
-                  "Slice: output " + DimsToString(ctx.out(0).dims()) + " should be " + DimsToString(dims));
+    // Allocated at the bound (the input's dims) when starts ... were not known at selection.
+    if (ctx.out(0).dims() != x.dims()) {
+      return Status(err::kOpOutputNotMatch,
+                    "Slice: output " + DimsToString(ctx.out(0).dims()) + " should be " + DimsToString(dims));
+    }
+    ASIM_RETURN_IF_ERROR(SetComputedDims(ctx, 0, dims, "Slice"));
   }
   const std::vector<int64_t> in_strides = ContiguousStrides(x.dims());
   std::vector<int64_t> strides(dims.size());
@@ -169,7 +176,8 @@ KernelDef BuildSlice_AiCore() {
 }
 
 KernelDef BuildSlice_AiCpu() {
-  return Declare(Engine::kAiCpu).Cost(AiCpuMoveCost(1)).Build();
+  // starts / ends / axes / steps known only at execution: a data-dependent output.
+  return Declare(Engine::kAiCpu).ShapeFromComputeUnlessKnown({1, 2, 3, 4}).Cost(AiCpuMoveCost(1)).Build();
 }
 
 }  // namespace asim::kernels

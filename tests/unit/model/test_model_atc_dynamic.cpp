@@ -165,4 +165,24 @@ TEST(AtcDynamicKernels, ComputedOutputsAreDeclared) {
   EXPECT_FALSE(find("Cast")->AnyOutputShapeComputed({x}));
 }
 
+// Slice whose starts / ends are graph inputs: an AI CPU Slice planned at the input's dims,
+// reporting the actual ones.
+TEST_F(AtcDynamic, SliceWithStartsKnownAtExecution) {
+  OnnxModel m(13);
+  m.Input("x", TensorProto::FLOAT, {2, 5}).Input("starts", TensorProto::INT64, {1});
+  m.Input("ends", TensorProto::INT64, {1}).Output("y");
+  m.Ints("axes", {1}, {1});
+  m.Node("Slice", {"x", "starts", "ends", "axes"}, {"y"}, "slice");
+  ConvertAndLoad(m);
+  EXPECT_EQ(DescDims(0), (std::vector<int64_t>{-1, -1}));
+  EXPECT_EQ(model_.outputs[0].size, 10u * sizeof(float));
+  const std::vector<float> x = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9};
+  Run({Raw(x), Raw(std::vector<int64_t>{1}), Raw(std::vector<int64_t>{3})});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(Output<float>(0, 4), (std::vector<float>{1, 2, 6, 7}));
+  Run({Raw(x), Raw(std::vector<int64_t>{-1}), Raw(std::vector<int64_t>{100})});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(Output<float>(0, 2), (std::vector<float>{4, 9}));
+}
+
 }  // namespace
