@@ -3,27 +3,67 @@
 
 #include <algorithm>
 #include <string>
+#include <type_traits>
 
+#include "kernels/aicore/cube/simd.h"
 #include "kernels/common/parallel.h"
 #include "runtime/base/fp16.h"
 
 namespace asim::kernels {
 namespace {
 
+inline float ToFloat(float v) {
+  return v;
+}
+inline float ToFloat(uint16_t h) {
+  return HalfToFloat(h);
+}
+
 bool HasResidual(const std::vector<TensorSpec>& inputs) {
   return inputs.size() > kConvResidualInput && inputs[kConvResidualInput].dtype != DataType::kUndefined;
 }
 
-template <typename LoadY, typename LoadR, typename Store>
-void Run(int64_t n, bool relu, const LoadY& load_y, const LoadR& load_r, const Store& store, bool residual) {
-  ParallelFor(n, 16384, [&](int64_t begin, int64_t end) {
-    for (int64_t i = begin; i < end; ++i) {
-      float v = load_y(i);
-      if (residual) v += load_r(i);
-      if (relu) v = std::max(v, 0.0f);
-      store(i, v);
+// y = act(y + r) over [begin, end): sixteen lanes at a time, then the tail. T is float or
+// uint16_t (fp16 bits: computed in fp32, rounded to nearest even on the way back, as the
+// vector unit does).
+template <typename T>
+void EpilogueRange(T* y, const T* r, bool relu, int64_t begin, int64_t end) {
+  const auto load = [](const T* p) {
+    if constexpr (std::is_same_v<T, float>) {
+      return simd::LoadU(p);
+    } else {
+      return simd::LoadHalf(p);
     }
-  });
+  };
+  const auto store = [](T* p, simd::V16 v) {
+    if constexpr (std::is_same_v<T, float>) {
+      simd::StoreU(p, v);
+    } else {
+      simd::StoreHalf(p, v);
+    }
+  };
+  int64_t i = begin;
+  for (; i + 16 <= end; i += 16) {
+    simd::V16 v = load(y + i);
+    if (r != nullptr) v = simd::Add(v, load(r + i));
+    if (relu) v = simd::Relu(v);
+    store(y + i, v);
+  }
+  for (; i < end; ++i) {
+    float v = ToFloat(y[i]);
+    if (r != nullptr) v += ToFloat(r[i]);
+    if (relu) v = std::max(v, 0.0f);
+    if constexpr (std::is_same_v<T, float>) {
+      y[i] = v;
+    } else {
+      y[i] = FloatToHalf(v);
+    }
+  }
+}
+
+template <typename T>
+void Epilogue(T* y, const T* r, bool relu, int64_t n) {
+  ParallelFor(n, 16384, [&](int64_t begin, int64_t end) { EpilogueRange(y, r, relu, begin, end); });
 }
 
 }  // namespace
@@ -62,17 +102,9 @@ Status ApplyConvEpilogue(KernelContext& ctx) {
   const int64_t n = y.ElementCount();
   const void* r = residual ? ctx.in(kConvResidualInput).data : nullptr;
   if (y.dtype() == DataType::kFloat16) {
-    auto* yp = y.as<uint16_t>();
-    const auto* rp = static_cast<const uint16_t*>(r);
-    Run(
-        n, relu, [&](int64_t i) { return HalfToFloat(yp[i]); }, [&](int64_t i) { return HalfToFloat(rp[i]); },
-        [&](int64_t i, float v) { yp[i] = FloatToHalf(v); }, residual);
+    Epilogue(y.as<uint16_t>(), static_cast<const uint16_t*>(r), relu, n);
   } else if (y.dtype() == DataType::kFloat) {
-    auto* yp = y.as<float>();
-    const auto* rp = static_cast<const float*>(r);
-    Run(
-        n, relu, [&](int64_t i) { return yp[i]; }, [&](int64_t i) { return rp[i]; },
-        [&](int64_t i, float v) { yp[i] = v; }, residual);
+    Epilogue(y.as<float>(), static_cast<const float*>(r), relu, n);
   } else {
     return Status(err::kUnsupportedDataType,
                   std::string("the conv epilogue handles fp16 and fp32 outputs, not ") + DataTypeName(y.dtype()));

@@ -47,6 +47,12 @@ inline V16 Add(V16 a, V16 b) {
 inline V16 Mul(V16 a, V16 b) {
   return _mm512_mul_ps(a, b);
 }
+// max(v, 0) per lane with NaN kept (as std::max(v, 0.0f)): MAXPS returns its second operand
+// when either is NaN. (The masked form: see LoadHalf's note on GCC 12.)
+inline V16 Relu(V16 v) {
+  const V16 zero = _mm512_setzero_ps();
+  return _mm512_mask_max_ps(zero, 0xFFFF, zero, v);
+}
 // 16 halves (fp16 bits) <-> 16 floats, round to nearest even.
 // NOTE: GCC 12's unmasked AVX-512 wrappers pass an undefined source that -Wuninitialized
 // flags once inlined; the masked forms with a zero source and __builtin_shuffle avoid it.
@@ -163,6 +169,10 @@ inline V16 Add(V16 a, V16 b) {
 }
 inline V16 Mul(V16 a, V16 b) {
   return a * b;
+}
+inline V16 Relu(V16 v) {
+  for (int i = 0; i < 16; ++i) v[i] = v[i] < 0.0f ? 0.0f : v[i];
+  return v;
 }
 inline V16 LoadHalf(const uint16_t* p) {
   V16 v;
