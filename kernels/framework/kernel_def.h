@@ -55,10 +55,15 @@ struct KernelContext {
   // What the kernel's PrepareFn derived at model load from its constant inputs (nullptr when
   // it has none or was not prepared: compute must work without it).
   const void* prepared = nullptr;
+  // True once the kernel must give up (the runtime's op execute timeout, aclrtSetOpExecuteTimeOut,
+  // has passed); empty: never. Kernels whose running time depends on the data (Loop, Scan)
+  // ask between passes and return err::kRtAicpuTimeout.
+  std::function<bool()> interrupted;
 
   const TensorView& in(size_t i) const { return inputs[i]; }
   TensorView& out(size_t i) { return outputs[i]; }
   bool has_input(size_t i) const { return i < inputs.size() && inputs[i].data != nullptr; }
+  bool Interrupted() const { return interrupted && interrupted(); }
 };
 
 using InferShapeFn = std::function<Status(const std::vector<TensorSpec>& inputs, const AttrMap& attrs,

@@ -90,6 +90,7 @@ inline constexpr int32_t kRtNoDevice = 207004;
 inline constexpr int32_t kRtDeviceOom = 207018;
 inline constexpr int32_t kRtStreamNotComplete = 507004;
 inline constexpr int32_t kRtEventNotComplete = 507006;
+inline constexpr int32_t kRtAicpuTimeout = 507017;  // an AI CPU task ran past the op execute timeout
 inline constexpr int32_t kRtStreamSyncTimeout = 507046;
 inline constexpr int32_t kRtEventSyncTimeout = 507047;
 }  // namespace err

@@ -120,6 +120,7 @@ class Runtime {
   // Sets timeouts (seconds) that the app configured; reported by tests, used by waits.
   void SetOpWaitTimeout(uint32_t seconds);
   void SetOpExecuteTimeout(uint32_t seconds);
+  uint32_t op_execute_timeout() const { return op_execute_timeout_s_.load(); }  // 0 = not set
 
   // The calling thread's current context. A thread without one gets the default context of
   // acl.json's defaultDevice.default_device when that is set (opened on first use);

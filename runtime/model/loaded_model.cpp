@@ -1,6 +1,7 @@
 // LoadedModel: load (memory, weights, prepared task lists) and execute (bind, submit).
 #include "runtime/model/loaded_model.h"
 
+#include <chrono>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -16,6 +17,10 @@
 
 namespace asim::model {
 namespace {
+
+// CANN's default op execute timeout for AI CPU operators when the application sets none
+// (aclrtSetOpExecuteTimeOut(0) or never called).
+constexpr uint32_t kDefaultAiCpuTimeoutSeconds = 28;
 
 std::string Dims(const std::vector<int64_t>& dims) {
   return kernels::DimsToString(dims);
@@ -433,6 +438,13 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
     ctx.workspace_bytes = node.workspace_size;
   }
   ctx.prepared = pn.prepared.get();
+  if (node.engine == kernels::Engine::kAiCpu) {
+    // Kernels whose running time depends on the data (Loop, Scan) ask between passes.
+    const uint32_t set = rt::Runtime::Get().op_execute_timeout();
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::seconds(set > 0 ? set : kDefaultAiCpuTimeoutSeconds);
+    ctx.interrupted = [deadline] { return std::chrono::steady_clock::now() > deadline; };
+  }
   Status st;
   try {
     if (pn.dynamic) st = BindActualShapes(gear, pn, binding, &ctx);

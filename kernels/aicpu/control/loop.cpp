@@ -146,6 +146,10 @@ Status LoopCompute(KernelContext& ctx) {
   std::vector<size_t> scan_bytes(s.scans, 0);  // bytes written so far per scan output
   std::vector<std::vector<int64_t>> scan_dims(s.scans);
   while (iteration < trips && cond) {
+    if (ctx.Interrupted()) {
+      return Status(err::kRtAicpuTimeout, "Loop: stopped in iteration " + std::to_string(iteration) +
+                                              ": the op execute timeout (aclrtSetOpExecuteTimeOut) has passed");
+    }
     auto iter_value = std::make_shared<int64_t>(iteration);
     auto cond_value = std::make_shared<uint8_t>(cond ? 1 : 0);
     std::vector<HostTensor> in;
@@ -154,7 +158,7 @@ Status LoopCompute(KernelContext& ctx) {
     in.insert(in.end(), carried.begin(), carried.end());
     in.insert(in.end(), captured.begin(), captured.end());
     std::vector<HostTensor> out;
-    ASIM_RETURN_IF_ERROR(s.body->Run(in, &out));
+    ASIM_RETURN_IF_ERROR(s.body->Run(in, &out, ctx.interrupted));
     const HostTensor& cond_out = out[0];
     if (cond_out.spec.ElementCount() != 1) {
       return Status(err::kInvalidParam, "Loop: the body's cond output has " +

@@ -166,6 +166,10 @@ Status ScanCompute(KernelContext& ctx) {
     captured.push_back(HostTensor{ctx.in(i).spec, ctx.in(i).data, nullptr});
   }
   for (int64_t t = 0; t < p.length; ++t) {
+    if (ctx.Interrupted()) {
+      return Status(err::kRtAicpuTimeout, "Scan: stopped at position " + std::to_string(t) +
+                                              ": the op execute timeout (aclrtSetOpExecuteTimeOut) has passed");
+    }
     std::vector<HostTensor> in = states;
     for (size_t j = 0; j < p.scans; ++j) {
       const TensorView& src = ctx.in(p.states + j);
@@ -184,7 +188,7 @@ Status ScanCompute(KernelContext& ctx) {
     }
     in.insert(in.end(), captured.begin(), captured.end());
     std::vector<HostTensor> out;
-    ASIM_RETURN_IF_ERROR(p.body->Run(in, &out));
+    ASIM_RETURN_IF_ERROR(p.body->Run(in, &out, ctx.interrupted));
     for (size_t k = 0; k < p.states; ++k) {
       if (out[k].spec.dims != ctx.out(k).dims() || out[k].spec.dtype != ctx.out(k).dtype()) {
         return Status(err::kInvalidParam, "Scan: the body gives state " + std::to_string(k) + " as " +

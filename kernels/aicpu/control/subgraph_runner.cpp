@@ -121,7 +121,8 @@ Status SubgraphRunner::Infer(const std::vector<TensorSpec>& inputs, std::vector<
   return Status::Ok();
 }
 
-Status SubgraphRunner::Run(const std::vector<HostTensor>& inputs, std::vector<HostTensor>* outputs) const {
+Status SubgraphRunner::Run(const std::vector<HostTensor>& inputs, std::vector<HostTensor>* outputs,
+                           const std::function<bool()>& interrupted) const {
   std::vector<TensorSpec> given;
   for (const auto& t : inputs) given.push_back(t.spec);
   ASIM_RETURN_IF_ERROR(CheckInputs(given, 0));
@@ -133,6 +134,7 @@ Status SubgraphRunner::Run(const std::vector<HostTensor>& inputs, std::vector<Ho
   for (size_t i = 0; i < inputs.size(); ++i) values[static_cast<size_t>(graph_.inputs[i])] = inputs[i];
   for (const SubgraphNode& node : graph_.nodes) {
     KernelContext ctx;
+    ctx.interrupted = interrupted;
     std::vector<TensorSpec> in;
     for (int v : node.inputs) {
       if (v < 0) {

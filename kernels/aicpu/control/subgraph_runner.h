@@ -54,8 +54,10 @@ class SubgraphRunner {
   Status Infer(const std::vector<TensorSpec>& inputs, std::vector<TensorSpec>* outputs, WorkDesc* work) const;
 
   // Runs the body once: `inputs` (formal then captured) -> `outputs` (the body's outputs,
-  // in order, with their actual dims).
-  Status Run(const std::vector<HostTensor>& inputs, std::vector<HostTensor>* outputs) const;
+  // in order, with their actual dims). `interrupted` (KernelContext's) reaches the body's
+  // nodes, so a Loop nested in the body stops too.
+  Status Run(const std::vector<HostTensor>& inputs, std::vector<HostTensor>* outputs,
+             const std::function<bool()>& interrupted = {}) const;
 
  private:
   // The node's kernel for inputs `in`, its resolved attributes and inferred outputs.

@@ -49,6 +49,12 @@ class AtcModelFixture : public DeviceFixture {
   }
   // Device buffers for every input (filled) and output (aclmdlGetOutputSizeByIndex bytes).
   void Run(const std::vector<std::vector<uint8_t>>& inputs) {
+    aclError ret = ACL_SUCCESS;
+    Execute(inputs, &ret);
+    ASSERT_EQ(ret, ACL_SUCCESS) << aclGetRecentErrMsg();
+  }
+  // As Run, with aclmdlExecute's result in *ret.
+  void Execute(const std::vector<std::vector<uint8_t>>& inputs, aclError* ret) {
     aclmdlDataset* in = aclmdlCreateDataset();
     aclmdlDataset* out = aclmdlCreateDataset();
     datasets_ = {in, out};
@@ -63,7 +69,7 @@ class AtcModelFixture : public DeviceFixture {
       outputs_.push_back({Device(size), size});
       Add(out, outputs_.back().first, size);
     }
-    ASSERT_EQ(aclmdlExecute(id_, in, out), ACL_SUCCESS) << aclGetRecentErrMsg();
+    *ret = aclmdlExecute(id_, in, out);
   }
   template <typename T>
   std::vector<T> Output(size_t index, size_t count) {

@@ -6,6 +6,7 @@
 // into the weights, and the refusals (a scan output without a known trip count).
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -254,6 +255,34 @@ TEST_F(AtcControl, ScanOutputsNeedATripCountKnownAtConversion) {
   ASSERT_FALSE(st.ok());
   EXPECT_NE(st.message().find("EZ3003"), std::string::npos) << st.message();
   EXPECT_NE(st.message().find("trip count M is known only at execution"), std::string::npos) << st.message();
+}
+
+// A loop whose condition never turns false is stopped by the op execute timeout
+// (aclrtSetOpExecuteTimeOut; AI CPU operators default to 28 s) with ACL_ERROR_RT_AICPU_TIMEOUT.
+TEST_F(AtcControl, AnEndlessLoopStopsAtTheOpExecuteTimeout) {
+  OnnxModel body;
+  body.Input("iter", TensorProto::INT64, {}).Input("cond_in", TensorProto::BOOL, {});
+  body.Input("i_in", TensorProto::INT64, {});
+  body.Ints("one", {}, {1});
+  body.Node("Add", {"i_in", "one"}, {"i_out"}, "next");
+  body.Node("Identity", {"cond_in"}, {"cond_out"}, "forever");
+  body.Output("cond_out", TensorProto::BOOL, {}, true);
+  body.Output("i_out", TensorProto::INT64, {}, true);
+  OnnxModel m(13);
+  m.Input("start", TensorProto::INT64, {}).Output("i_final", TensorProto::INT64);
+  m.Bools("go", {}, {true});
+  auto& n = m.Node("Loop", {"", "go", "start"}, {"i_final"}, "endless");
+  SetGraph(n, "body", body.graph());
+  ConvertAndLoad(m);
+  ASSERT_EQ(aclrtSetOpExecuteTimeOut(1), ACL_SUCCESS);
+  const auto begin = std::chrono::steady_clock::now();
+  aclError ret = ACL_SUCCESS;
+  Execute({I64(0)}, &ret);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  ASSERT_EQ(aclrtSetOpExecuteTimeOut(0), ACL_SUCCESS);  // back to the default for the other tests
+  EXPECT_EQ(ret, ACL_ERROR_RT_AICPU_TIMEOUT) << aclGetRecentErrMsg();
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("op execute timeout"), std::string::npos) << aclGetRecentErrMsg();
+  EXPECT_LT(seconds, 20.0);
 }
 
 }  // namespace
