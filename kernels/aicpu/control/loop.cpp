@@ -79,6 +79,10 @@ Status LoopInferWithWork(const std::vector<TensorSpec>& inputs, const AttrMap& a
   std::vector<TensorSpec> body_out;
   WorkDesc body_work;
   ASIM_RETURN_IF_ERROR(s.body->Infer(BodyInputs(inputs), &body_out, &body_work));
+  if (body_out[0].dtype != DataType::kBool) {
+    return Status(err::kInvalidParam, std::string("Loop: the body's first output (the condition) is ") +
+                                          DataTypeName(body_out[0].dtype) + ", it must be DT_BOOL");
+  }
   const std::optional<int64_t> trips = KnownTripCount(inputs[0]);
   outputs->clear();
   for (size_t k = 0; k < s.carried; ++k) {

@@ -177,6 +177,12 @@ TEST(ControlKernels, LoopRunsItsBodyMTimes) {
   const std::vector<TensorSpec> endless = {TensorSpec{}, TensorSpec{}, MakeSpec(DataType::kFloat, {3})};
   Status st = def->Match(endless, attrs, ChipTraits{});
   EXPECT_NE(st.message().find("never end"), std::string::npos) << st.message();
+  // A body whose condition output is not bool is refused before it runs.
+  g.outputs = {2, 2};
+  attrs.Set("body", EncodeSubgraph(g));
+  st = def->infer_shape(in, attrs, &out);
+  EXPECT_EQ(st.code(), err::kInvalidParam);
+  EXPECT_NE(st.message().find("must be DT_BOOL"), std::string::npos) << st.message();
 }
 
 }  // namespace
