@@ -9,13 +9,17 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
 #include "acl/acl.h"
 
@@ -121,6 +125,27 @@ class ScopedEnv {
   std::string old_;
   bool had_old_ = false;
 };
+
+// Runs work(thread index, stream) on `threads` threads at once, each with `ctx` current and
+// a stream of its own (destroyed afterwards). Returns the failures: what `work` returns,
+// plus one per context / stream call that failed.
+inline int OnThreadsWithStreams(aclrtContext ctx, int threads, const std::function<int(int, aclrtStream)>& work) {
+  std::atomic<int> failures{0};
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      aclrtStream s = nullptr;
+      if (aclrtSetCurrentContext(ctx) != ACL_SUCCESS || aclrtCreateStream(&s) != ACL_SUCCESS) {
+        ++failures;
+        return;
+      }
+      failures += work(t, s);
+      if (aclrtDestroyStream(s) != ACL_SUCCESS) ++failures;
+    });
+  }
+  for (auto& th : pool) th.join();
+  return failures.load();
+}
 
 // Process-wide aclInit once per executable, aclFinalize at the end; optionally with an
 // acl.json text (written to a temporary file) and a device opened on the main thread.

@@ -188,36 +188,23 @@ TEST_F(MemoryTest, ConcurrentAllocCopyFreeFromManyThreads) {
   aclrtContext ctx = nullptr;
   ASSERT_ACL_OK(aclrtGetCurrentContext(&ctx));
   const size_t before = FreeDdr();
-  std::atomic<int> failures{0};
-  std::vector<std::thread> threads;
-  for (int t = 0; t < 4; ++t) {
-    threads.emplace_back([&, t] {
-      if (aclrtSetCurrentContext(ctx) != ACL_SUCCESS) {
-        ++failures;
-        return;
-      }
-      aclrtStream s = nullptr;
-      if (aclrtCreateStream(&s) != ACL_SUCCESS) {
-        ++failures;
-        return;
-      }
-      for (int i = 0; i < 50; ++i) {
-        const size_t n = 256 + static_cast<size_t>(i) * 64;
-        std::vector<uint8_t> src = Pattern(n, static_cast<uint8_t>(t * 50 + i)), back(n, 0);
-        void* d = nullptr;
-        bool ok = aclrtMalloc(&d, n, ACL_MEM_MALLOC_NORMAL_ONLY) == ACL_SUCCESS;
-        ok = ok && aclrtMemcpyAsync(d, n, src.data(), n, ACL_MEMCPY_HOST_TO_DEVICE, s) == ACL_SUCCESS;
-        ok = ok && aclrtMemcpyAsync(back.data(), n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s) == ACL_SUCCESS;
-        ok = ok && aclrtSynchronizeStream(s) == ACL_SUCCESS;
-        ok = ok && back == src;
-        ok = ok && aclrtFree(d) == ACL_SUCCESS;
-        if (!ok) ++failures;
-      }
-      if (aclrtDestroyStream(s) != ACL_SUCCESS) ++failures;
-    });
-  }
-  for (auto& th : threads) th.join();
-  EXPECT_EQ(failures.load(), 0);
+  const int failures = conformance::OnThreadsWithStreams(ctx, 4, [](int t, aclrtStream s) {
+    int failed = 0;
+    for (int i = 0; i < 50; ++i) {
+      const size_t n = 256 + static_cast<size_t>(i) * 64;
+      std::vector<uint8_t> src = Pattern(n, static_cast<uint8_t>(t * 50 + i)), back(n, 0);
+      void* d = nullptr;
+      bool ok = aclrtMalloc(&d, n, ACL_MEM_MALLOC_NORMAL_ONLY) == ACL_SUCCESS;
+      ok = ok && aclrtMemcpyAsync(d, n, src.data(), n, ACL_MEMCPY_HOST_TO_DEVICE, s) == ACL_SUCCESS;
+      ok = ok && aclrtMemcpyAsync(back.data(), n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s) == ACL_SUCCESS;
+      ok = ok && aclrtSynchronizeStream(s) == ACL_SUCCESS;
+      ok = ok && back == src;
+      ok = ok && aclrtFree(d) == ACL_SUCCESS;
+      if (!ok) ++failed;
+    }
+    return failed;
+  });
+  EXPECT_EQ(failures, 0);
   EXPECT_EQ(FreeDdr(), before);
 }
 

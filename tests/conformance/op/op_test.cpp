@@ -177,54 +177,63 @@ TEST_F(OpExec, AddFp32AndFp16AfterAclopCompile) {
   }
 }
 
+// Add of a [2,1,3] and a [4,3] whose output description has unknown dims (-1): the V2
+// calls fill them in from the kernel's inference.
+struct BroadcastAdd {
+  DevTensor a{ACL_FLOAT, {2, 1, 3}}, b{ACL_FLOAT, {4, 3}}, y{ACL_FLOAT, {2, 4, 3}};
+  aclTensorDesc* out = nullptr;
+  aclTensorDesc* in_desc[2] = {};
+  aclDataBuffer* in_buf[2] = {};
+  aclTensorDesc* out_desc[1] = {};
+  aclDataBuffer* out_buf[1] = {};
+
+  BroadcastAdd() {
+    const int64_t unknown[] = {-1, -1, -1};
+    out = aclCreateTensorDesc(ACL_FLOAT, 3, unknown, ACL_FORMAT_ND);
+    a.UploadFloats(Iota(6, 0, 1));
+    b.UploadFloats(Iota(12, 100, 1));
+    in_desc[0] = a.desc();
+    in_desc[1] = b.desc();
+    in_buf[0] = a.buffer();
+    in_buf[1] = b.buffer();
+    out_desc[0] = out;
+    out_buf[0] = y.buffer();
+  }
+  ~BroadcastAdd() { aclDestroyTensorDesc(out); }
+  BroadcastAdd(const BroadcastAdd&) = delete;
+  BroadcastAdd& operator=(const BroadcastAdd&) = delete;
+
+  // After the call and a synchronize: the filled-in dims and the sums.
+  void Check() {
+    ASSERT_EQ(aclGetTensorDescNumDims(out), 3u);
+    int64_t d = 0;
+    EXPECT_ACL_OK(aclGetTensorDescDimV2(out, 1, &d));
+    EXPECT_EQ(d, 4);
+    const std::vector<float> got = y.DownloadFloats();
+    EXPECT_EQ(got[0], 100.0f);
+    EXPECT_EQ(got[23], 5.0f + 111.0f);
+  }
+};
+
 TEST_F(OpExec, ExecuteV2FillsOutputDimsTheKernelInfers) {
   ASSERT_ACL_OK(aclSetCompileopt(ACL_OP_JIT_COMPILE, "enable"));
-  DevTensor a(ACL_FLOAT, {2, 1, 3}), b(ACL_FLOAT, {4, 3}), y(ACL_FLOAT, {2, 4, 3});
-  const int64_t unknown[] = {-1, -1, -1};
-  aclTensorDesc* out = aclCreateTensorDesc(ACL_FLOAT, 3, unknown, ACL_FORMAT_ND);
-  a.UploadFloats(Iota(6, 0, 1));
-  b.UploadFloats(Iota(12, 100, 1));
-  aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
-  aclDataBuffer* in_buf[] = {a.buffer(), b.buffer()};
-  aclTensorDesc* out_desc[] = {out};
-  aclDataBuffer* out_buf[] = {y.buffer()};
-  ASSERT_ACL_OK(aclopExecuteV2("Add", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, stream_));
+  BroadcastAdd add;
+  ASSERT_ACL_OK(aclopExecuteV2("Add", 2, add.in_desc, add.in_buf, 1, add.out_desc, add.out_buf, nullptr, stream_));
   ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
-  ASSERT_EQ(aclGetTensorDescNumDims(out), 3u);
-  int64_t d = 0;
-  EXPECT_ACL_OK(aclGetTensorDescDimV2(out, 1, &d));
-  EXPECT_EQ(d, 4);
-  const std::vector<float> got = y.DownloadFloats();
-  EXPECT_EQ(got[0], 100.0f);
-  EXPECT_EQ(got[23], 5.0f + 111.0f);
-  aclDestroyTensorDesc(out);
+  add.Check();
 }
 
 TEST_F(OpExec, CompileAndExecuteV2CompilesRunsAndFillsOutputDims) {
   // No aclSetCompileopt first: the call compiles the op itself.
-  DevTensor a(ACL_FLOAT, {2, 1, 3}), b(ACL_FLOAT, {4, 3}), y(ACL_FLOAT, {2, 4, 3});
-  const int64_t unknown[] = {-1, -1, -1};
-  aclTensorDesc* out = aclCreateTensorDesc(ACL_FLOAT, 3, unknown, ACL_FORMAT_ND);
-  a.UploadFloats(Iota(6, 0, 1));
-  b.UploadFloats(Iota(12, 100, 1));
-  aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
-  aclDataBuffer* in_buf[] = {a.buffer(), b.buffer()};
-  aclTensorDesc* out_desc[] = {out};
-  aclDataBuffer* out_buf[] = {y.buffer()};
-  ASSERT_ACL_OK(aclopCompileAndExecuteV2("Add", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, ACL_ENGINE_SYS,
-                                         ACL_COMPILE_SYS, nullptr, stream_));
+  BroadcastAdd add;
+  ASSERT_ACL_OK(aclopCompileAndExecuteV2("Add", 2, add.in_desc, add.in_buf, 1, add.out_desc, add.out_buf, nullptr,
+                                         ACL_ENGINE_SYS, ACL_COMPILE_SYS, nullptr, stream_));
   ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
-  int64_t d = 0;
-  EXPECT_ACL_OK(aclGetTensorDescDimV2(out, 1, &d));
-  EXPECT_EQ(d, 4);
-  const std::vector<float> got = y.DownloadFloats();
-  EXPECT_EQ(got[0], 100.0f);
-  EXPECT_EQ(got[23], 5.0f + 111.0f);
+  add.Check();
   // An op no kernel runs is the registry's error, not a crash.
-  EXPECT_NE(aclopCompileAndExecuteV2("NoSuchOp", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, ACL_ENGINE_SYS,
-                                     ACL_COMPILE_SYS, nullptr, stream_),
+  EXPECT_NE(aclopCompileAndExecuteV2("NoSuchOp", 2, add.in_desc, add.in_buf, 1, add.out_desc, add.out_buf, nullptr,
+                                     ACL_ENGINE_SYS, ACL_COMPILE_SYS, nullptr, stream_),
             ACL_SUCCESS);
-  aclDestroyTensorDesc(out);
 }
 
 TEST_F(OpExec, DeprecatedAclopExecuteRuns) {

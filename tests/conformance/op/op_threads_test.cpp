@@ -3,8 +3,6 @@
 // TSan too (label "threads"). Public API only.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <thread>
 #include <vector>
 
 #include "acl/acl.h"
@@ -23,51 +21,37 @@ TEST(OpThreads, ConcurrentExecutionsOnTheirOwnStreams) {
   aclrtContext ctx = nullptr;
   ASSERT_EQ(aclrtGetCurrentContext(&ctx), ACL_SUCCESS);
   constexpr int kThreads = 4, kRounds = 25;
-  std::atomic<int> failures{0};
-  std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      if (aclrtSetCurrentContext(ctx) != ACL_SUCCESS) {
-        ++failures;
-        return;
+  const int failures = conformance::OnThreadsWithStreams(ctx, kThreads, [](int t, aclrtStream s) {
+    int failed = 0;
+    for (int r = 0; r < kRounds; ++r) {
+      const int64_t n = 1 + (r % 5);  // shapes shared between threads: same models
+      DevTensor a(ACL_FLOAT, {n}), b(ACL_FLOAT, {n}), y(ACL_FLOAT, {n});
+      std::vector<float> x0(static_cast<size_t>(n)), x1(static_cast<size_t>(n));
+      for (int64_t i = 0; i < n; ++i) {
+        x0[static_cast<size_t>(i)] = static_cast<float>(t * 100 + r);
+        x1[static_cast<size_t>(i)] = static_cast<float>(i);
       }
-      aclrtStream s = nullptr;
-      if (aclrtCreateStream(&s) != ACL_SUCCESS) {
-        ++failures;
-        return;
+      a.UploadFloats(x0);
+      b.UploadFloats(x1);
+      aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
+      aclDataBuffer* in_buf[] = {a.buffer(), b.buffer()};
+      aclTensorDesc* out_desc[] = {y.desc()};
+      aclDataBuffer* out_buf[] = {y.buffer()};
+      if (aclopExecuteV2(r % 2 ? "Mul" : "Add", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, s) != ACL_SUCCESS ||
+          aclrtSynchronizeStream(s) != ACL_SUCCESS) {
+        ++failed;
+        continue;
       }
-      for (int r = 0; r < kRounds; ++r) {
-        const int64_t n = 1 + (r % 5);  // shapes shared between threads: same models
-        DevTensor a(ACL_FLOAT, {n}), b(ACL_FLOAT, {n}), y(ACL_FLOAT, {n});
-        std::vector<float> x0(static_cast<size_t>(n)), x1(static_cast<size_t>(n));
-        for (int64_t i = 0; i < n; ++i) {
-          x0[static_cast<size_t>(i)] = static_cast<float>(t * 100 + r);
-          x1[static_cast<size_t>(i)] = static_cast<float>(i);
-        }
-        a.UploadFloats(x0);
-        b.UploadFloats(x1);
-        aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
-        aclDataBuffer* in_buf[] = {a.buffer(), b.buffer()};
-        aclTensorDesc* out_desc[] = {y.desc()};
-        aclDataBuffer* out_buf[] = {y.buffer()};
-        if (aclopExecuteV2(r % 2 ? "Mul" : "Add", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, s) !=
-                ACL_SUCCESS ||
-            aclrtSynchronizeStream(s) != ACL_SUCCESS) {
-          ++failures;
-          continue;
-        }
-        const std::vector<float> got = y.DownloadFloats();
-        for (int64_t i = 0; i < n; ++i) {
-          const float want = r % 2 ? x0[static_cast<size_t>(i)] * x1[static_cast<size_t>(i)]
-                                   : x0[static_cast<size_t>(i)] + x1[static_cast<size_t>(i)];
-          if (got[static_cast<size_t>(i)] != want) ++failures;
-        }
+      const std::vector<float> got = y.DownloadFloats();
+      for (int64_t i = 0; i < n; ++i) {
+        const float want = r % 2 ? x0[static_cast<size_t>(i)] * x1[static_cast<size_t>(i)]
+                                 : x0[static_cast<size_t>(i)] + x1[static_cast<size_t>(i)];
+        if (got[static_cast<size_t>(i)] != want) ++failed;
       }
-      (void)aclrtDestroyStream(s);
-    });
-  }
-  for (auto& th : threads) th.join();
-  EXPECT_EQ(failures.load(), 0);
+    }
+    return failed;
+  });
+  EXPECT_EQ(failures, 0);
 }
 
 }  // namespace
