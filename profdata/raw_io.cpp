@@ -46,7 +46,8 @@ NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(ChipInfo, soc_version, soc_name,
                                                 ai_core_count, vector_core_count, ai_cpu_count, ai_cpu_freq_mhz,
                                                 cube_fp16_macs_per_cycle, cube_int8_macs_per_cycle,
                                                 vector_bytes_per_cycle, l1_to_l0a_bytes_per_cycle,
-                                                l1_to_l0b_bytes_per_cycle, memory_gbps, l2_bytes, sim_zero_wall_ns)
+                                                l1_to_l0b_bytes_per_cycle, memory_gbps, l2_bytes, sim_zero_wall_ns,
+                                                host_vector_isa)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(SessionConfig, source, aic_metrics, data_type_mask, ascendcl,
                                                 runtime_api, task_time, aicpu, msproftx, training_trace,
                                                 storage_limit_bytes, devices)

@@ -145,6 +145,9 @@ struct ChipInfo {
   // placing device tasks next to host calls on the timeline (an approximation: the two
   // clocks are different).
   uint64_t sim_zero_wall_ns = 0;
+  // The vector target the simulating host's kernels ran on ("avx512", "avx2", "neon",
+  // "scalar"; kernels/framework/isa.h): host wall times depend on it, device times do not.
+  std::string host_vector_isa;
 };
 
 struct DeviceData {

@@ -2,11 +2,41 @@
 # Installs every Debian package the build, the tests and the samples need.
 # Idempotent: packages already present are skipped by apt-get; safe to run repeatedly.
 # Runs as root (CI and the dev machines are root); uses sudo when it is not.
+#   install-deps.sh            the native build's packages
+#   install-deps.sh --aarch64  the aarch64 cross build's (scripts/test_aarch64.sh): Debian's
+#                              cross compilers, qemu-user and the arm64 multiarch -dev packages
 set -euo pipefail
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+
+if [ "${1:-}" = "--aarch64" ]; then
+  CROSS=(crossbuild-essential-arm64 qemu-user-static
+         libtbb-dev:arm64 libhwy-dev:arm64 libspdlog-dev:arm64 libfmt-dev:arm64 libgtest-dev:arm64
+         libgmock-dev:arm64 libprotobuf-dev:arm64 libstb-dev:arm64)
+  # No libonnx-dev:arm64: it does not install beside the amd64 one (both ship /usr/lib/libonnxifi.so);
+  # the cross build goes without atc (cmake/Dependencies.cmake).
+  missing=()
+  for p in "${CROSS[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: all ${#CROSS[@]} aarch64 cross packages present"
+    exit 0
+  fi
+  echo "install-deps: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  dpkg --print-foreign-architectures | grep -qx arm64 || $SUDO dpkg --add-architecture arm64
+  $SUDO apt-get update -q
+  # The arm64 libraries must match the amd64 versions of the same packages (multiarch): upgrade
+  # those as apt needs.
+  $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+  exit 0
+fi
 
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git python3 file binutils
-  libtbb-dev libeigen3-dev nlohmann-json3-dev libspdlog-dev libfmt-dev
+  libtbb-dev libeigen3-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libhwy-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev
   chromium  # headless rendering of the profiling timeline and report (tests/msprof, label browser)
@@ -32,8 +62,6 @@ if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 echo "install-deps: installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -q

@@ -5,7 +5,9 @@
 #      install, lint,
 #   3. ASan+UBSan build + the unit and conformance suites,
 #   4. TSan build + the stream/event/callback suites (the threaded parts),
-#   5. the .om reader fuzzer for 60 seconds (scripts/fuzz.sh).
+#   5. the aarch64 cross build and its tests under qemu-user (scripts/test_aarch64.sh: kernels
+#      on NEON, model execution, the ResNet-50 classification sample),
+#   6. the .om reader fuzzer for 60 seconds (scripts/fuzz.sh).
 # Ends with one line "tests: N passed, M failed" over all runs; exits non-zero on any failure.
 set -uo pipefail
 source "$(dirname "$0")/common.sh"
@@ -73,6 +75,20 @@ if cmake -S "$ROOT" -B "$ROOT/build-tsan" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDeb
 else
   cat "$ROOT/build-tsan.configure.log"
   echo "test.sh: TSan configure failed" >&2
+  status=1
+fi
+
+echo "=== aarch64: cross build, tests under qemu-user ==="
+aarch64_log="$ROOT/build-aarch64.test.log"
+bash scripts/test_aarch64.sh "$ROOT/build" 2>&1 | tee "$aarch64_log"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+line=$(grep -E "^aarch64: [0-9]+ passed, [0-9]+ failed" "$aarch64_log" | tail -1)
+if [ -n "$line" ]; then
+  total_passed=$((total_passed + $(echo "$line" | sed -E 's/^aarch64: ([0-9]+) passed.*/\1/')))
+  total_failed=$((total_failed + $(echo "$line" | sed -E 's/.* ([0-9]+) failed$/\1/')))
+else
+  echo "test.sh: the aarch64 stage printed no summary" >&2
+  total_failed=$((total_failed + 1))
   status=1
 fi
 

@@ -32,6 +32,7 @@
 
 #include "bench/conv/fma_peak.h"
 #include "bench/conv/resnet50_convs.h"
+#include "kernels/framework/isa.h"
 #include "kernels/framework/registry.h"
 #include "runtime/base/format_shape.h"
 #include "runtime/base/fp16.h"
@@ -207,12 +208,20 @@ int Main(int argc, char** argv) {
   for (const Path& p : AllPaths()) {
     if (wanted.find(p.key) != std::string::npos) paths.push_back(p);
   }
-  std::vector<FmaPeak> peaks{MeasureFmaPeak(fma_seconds)};
+  // The vector target: ASCEND_SIM_ISA as in the runtime, else the best this CPU runs.
+  const char* isa_env = std::getenv(asim::kernels::isa::kEnvironmentVariable);
+  const asim::Status isa_status = asim::kernels::isa::Force(isa_env != nullptr ? isa_env : "");
+  if (!isa_status.ok()) {
+    std::fprintf(stderr, "conv_bench: %s\n", isa_status.message().c_str());
+    return 2;
+  }
+  const std::string target = asim::kernels::isa::Active();
+  std::vector<FmaPeak> peaks{MeasureFmaPeak(fma_seconds, target)};
   const size_t layers = std::size(kResNet50Convs);
   std::vector<std::vector<Timing>> timings(paths.size(), std::vector<Timing>(layers));
   for (size_t p = 0; p < paths.size(); ++p) {
     for (size_t l = 0; l < layers; ++l) timings[p][l] = TimeLayer(kResNet50Convs[l], paths[p], iterations);
-    peaks.push_back(MeasureFmaPeak(fma_seconds));
+    peaks.push_back(MeasureFmaPeak(fma_seconds, target));
   }
   double limit = 0, core_limit = 0;
   for (const FmaPeak& p : peaks) {
@@ -221,6 +230,9 @@ int Main(int argc, char** argv) {
   }
 
   std::printf("conv_bench: ResNet-50 v1.5 convolutions, batch 1, 224x224, through Conv2D as the registry selects it\n");
+  std::printf("kernels' vector target: %s (this CPU runs:", target.c_str());
+  for (const std::string& t : asim::kernels::isa::Available()) std::printf(" %s", t.c_str());
+  std::printf("; ASCEND_SIM_ISA forces a lower one)\n");
   std::printf("FMA limit: %d threads x %s = %.1f GFLOP/s fp32 wall clock (best of", peaks[0].threads,
               peaks[0].isa.c_str(), limit);
   for (const FmaPeak& p : peaks) std::printf(" %.1f", p.gflops);

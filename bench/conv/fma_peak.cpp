@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdint>
 #include <ctime>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -85,11 +86,17 @@ struct Isa {
   const char* name;
 };
 
-Isa PickIsa() {
+// The loop of the kernels' vector target (kernels/framework/isa.h names), so the limit is
+// the one the running kernels could reach.
+Isa PickIsa(const std::string& target) {
 #if defined(__x86_64__)
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx512f")) return {LoopAvx512, 16.0 * 16 * 2, "AVX-512"};
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) return {LoopAvx2, 12.0 * 8 * 2, "AVX2+FMA"};
+  if (target == "avx512" && __builtin_cpu_supports("avx512f")) return {LoopAvx512, 16.0 * 16 * 2, "AVX-512"};
+  if ((target == "avx512" || target == "avx2") && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
+    return {LoopAvx2, 12.0 * 8 * 2, "AVX2+FMA"};
+  }
+#else
+  (void)target;
 #endif
   return {LoopPortable, 16.0 * 2, "scalar C++"};
 }
@@ -128,8 +135,8 @@ double RunAll(const Isa& isa, int threads, int64_t iterations, double* cpu_secon
 
 }  // namespace
 
-FmaPeak MeasureFmaPeak(double seconds) {
-  const Isa isa = PickIsa();
+FmaPeak MeasureFmaPeak(double seconds, const std::string& target) {
+  const Isa isa = PickIsa(target);
   FmaPeak peak;
   peak.isa = isa.name;
   peak.threads = std::max(1u, std::thread::hardware_concurrency());

@@ -1,5 +1,6 @@
-// The machine's physical fp32 limit: a register-only fused-multiply-add loop at the widest
-// vector width the CPU has (AVX-512, else AVX2+FMA, else plain C++), on every hardware
+// The machine's physical fp32 limit for a vector target: a register-only fused-multiply-add
+// loop at that target's width ("avx512": AVX-512, "avx2": AVX2+FMA, else plain C++; the
+// names of kernels/framework/isa.h, falling back to what the CPU has), on every hardware
 // thread at once; measured by the wall clock and, per thread, by its CPU time (what a core
 // does while it runs, whatever else shares the machine).
 //
@@ -18,7 +19,7 @@ struct FmaPeak {
   std::string isa;  // "AVX-512", "AVX2+FMA" or "scalar C++"
 };
 
-// Runs the loop on every hardware thread for about `seconds`.
-FmaPeak MeasureFmaPeak(double seconds);
+// Runs the loop of `target` on every hardware thread for about `seconds`.
+FmaPeak MeasureFmaPeak(double seconds, const std::string& target);
 
 }  // namespace asim::bench

@@ -36,6 +36,21 @@ def cpu_name():
         return platform.processor()
 
 
+def host_isa():
+    """The host's vector extensions, from /proc/cpuinfo's flags (x86) or Features (arm)."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            text = f.read()
+    except OSError:
+        return platform.machine()
+    m = re.search(r"^(flags|Features)\s*:\s*(.*)$", text, re.M)
+    flags = set(m.group(2).split()) if m else set()
+    have = [name for name, need in (("AVX-512", {"avx512f", "avx512bw", "avx512dq", "avx512vl"}),
+                                    ("AVX2", {"avx2"}), ("FMA", {"fma"}), ("F16C", {"f16c"}),
+                                    ("NEON", {"asimd"}), ("SVE", {"sve"})) if need <= flags]
+    return "%s (%s)" % (platform.machine(), ", ".join(have) if have else "no SIMD extensions found")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("results")
@@ -63,6 +78,8 @@ def main():
           (first["ort_version"], first["threads"]))
     print("  ours = libascendcl aclmdlExecute, %s fp32 (atc --precision_mode=must_keep_origin_dtype), all cores" %
           ours_first["soc"])
+    print("  host ISA %s; our kernels ran on the %s target (kernels/framework/isa.h)" %
+          (host_isa(), ours_first.get("isa", "?")))
     head = ("batch", "ORT ms", "ours ms", "ours/ORT", "ORT img/s", "ours img/s", "ORT CPU ms", "ours CPU ms")
     print("  " + " ".join("%11s" % h for h in head))
     pairs = []
@@ -76,6 +93,25 @@ def main():
                "%.1f" % u["cpu_ms"])
         print("  " + " ".join("%11s" % v for v in row))
     print("  (CPU ms: mean user+system CPU time of the process per run, all threads, thread-pool spinning included)")
+    if os.path.exists(r("ort1t_b1.json")):
+        o1, u1 = load(r("ort1t_b1.json"))[0], load(r("ours1t_b1.json"))[0]
+        u16 = load(r("ours16_b1.json"))[0]
+        o2 = next(o for b, o, _ in pairs if b == 1)
+        print("\nbatch 1, other paths (median ms; ratio to ORT in the same conditions):")
+        print("  one thread each (taskset -c 0; ORT 1 intra-op thread): ORT %.2f, ours fp32 %.2f: ours/ORT %.2f" %
+              (o1["median_ms"], u1["median_ms"], u1["median_ms"] / o1["median_ms"]))
+        print("  the sample's fp16 model (Ascend310, --input_fp16_nodes, fp16 storage): ours %.2f against ORT fp32 "
+              "%.2f: %.2f" % (u16["median_ms"], o2["median_ms"], u16["median_ms"] / o2["median_ms"]))
+    conv = r("conv_bench.txt")
+    if os.path.exists(conv):
+        text = open(conv).read()
+        limit = re.search(r"^FMA limit: .*$", text, re.M)
+        total = re.search(r"^\s+AI Core.*% of the FMA limit.*$", text, re.M)
+        print("\nbench/conv, ResNet-50's convolutions at batch 1 through the AI Core fp32 kernel:")
+        target = re.search(r"^kernels' vector target: .*$", text, re.M)
+        print("  " + (target.group(0) if target else "(no target line)"))
+        print("  " + (limit.group(0) if limit else "(no FMA limit line)"))
+        print("  " + (total.group(0).strip() if total else "(no total line)"))
     print("\nmodel load (ORT InferenceSession.create / aclmdlLoadFromFile) and peak RSS of each process:")
     head = ("batch", "ORT load ms", "ours load ms", "ORT RSS MB", "ours RSS MB")
     print("  " + " ".join("%12s" % h for h in head))

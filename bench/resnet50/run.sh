@@ -4,20 +4,25 @@
 #    atc --precision_mode=must_keep_origin_dtype for Ascend910B2, the fp32 AI Core kernels, all
 #    cores), batch 1 and 8, each in its own process: median of N runs after W warm-ups, the
 #    ratio ours/ORT, images/s, peak RSS, model load time; the atc conversion times;
+#  - in the same run, batch 1: the public sample's fp16 model (Ascend310, --input_fp16_nodes)
+#    against ORT fp32; both sides on one thread (taskset -c 0, ORT --threads 1); the conv
+#    benchmark (bench/conv) over ResNet-50's convolutions as % of the running target's FMA limit;
 #  - the simulated device time per batch (fp16, the public sample's atc options) on Ascend310
 #    (bs1), Ascend310P3 (bs64) and Ascend910 (bs64) next to ascend_tools_hw.md section 6.
+# The host's ISA and the vector target our kernels ran on (ASCEND_SIM_ISA forces a lower one,
+# docs/vector_isa.md) are printed with the table.
 # Prints one table (bench/resnet50/report.py). Figures are recorded in docs/performance.md.
 #
 #   bench/resnet50/run.sh [--build DIR (build)] [--work DIR] [--runs N (10)] [--warmup W (3)]
 #                         [--p3-batch B (64)] [--quick] [--no-build] [--atc F] [--bench F]
-#                         [--ort-dir DIR (<build>/ort_node)]
+#                         [--ort-dir DIR (<build>/ort_node)] [--conv-bench F]
 # --quick: 1 timed run, no warm-up, batch 1 only (everything at bs1): the ctest smoke
 # (bench.resnet50_smoke), not a measurement. Exit non-zero when any step fails.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 python=/usr/bin/python3
-build="$root/build" work="" runs=10 warmup=3 p3batch=64 quick=0 dobuild=1 atc="" bench="" ortdir=""
+build="$root/build" work="" runs=10 warmup=3 p3batch=64 quick=0 dobuild=1 atc="" bench="" ortdir="" convbench=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) build=$2; shift 2 ;;
@@ -30,6 +35,7 @@ while [ $# -gt 0 ]; do
     --atc) atc=$2; shift 2 ;;
     --bench) bench=$2; shift 2 ;;
     --ort-dir) ortdir=$2; shift 2 ;;
+    --conv-bench) convbench=$2; shift 2 ;;
     *) echo "run.sh: unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
 done
@@ -39,6 +45,7 @@ work=${work:-$build/bench/resnet50/work}
 atc=${atc:-$build/tools/atc/cli/atc}
 bench=${bench:-$build/bench/resnet50/resnet50_bench}
 ortdir=${ortdir:-$build/ort_node}
+convbench=${convbench:-$build/bench/conv/conv_bench}
 batches="1 8"
 if [ "$quick" = 1 ]; then runs=1 warmup=0 p3batch=1 batches=1; fi
 mkdir -p "$work/results"
@@ -47,7 +54,7 @@ res="$work/results"
 
 if [ "$dobuild" = 1 ]; then
   [ -f "$build/CMakeCache.txt" ] || cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
-  cmake --build "$build" -j2 --target atc resnet50_bench
+  cmake --build "$build" -j2 --target atc resnet50_bench conv_bench
 fi
 bash "$root/tests/e2e/ort_compare/install_ort.sh" "$ortdir"
 
@@ -94,6 +101,22 @@ for b in $batches; do
   ASCEND_SIM_SOC_VERSION=Ascend910B2 "$bench" --model "$work/fp32_910b2_b$b.om" --input "$work/input_b$b.bin" \
     --warmup "$warmup" --runs "$runs" --device-runs 1 > "$res/ours_b$b.json"
 done
+# Batch 1 on one thread each (both pinned to CPU 0), and the sample's fp16 model against ORT fp32.
+echo "run.sh: batch 1, one thread each (taskset -c 0): ONNX Runtime, then aclmdlExecute fp32"
+NODE_PATH="$ortdir/node_modules" taskset -c 0 node "$root/tests/e2e/ort_compare/ort_run.js" \
+  --model "$work/resnet50_b1.onnx" --input "$work/input_b1.bin" --threads 1 --warmup "$warmup" --runs "$runs" \
+  > "$res/ort1t_b1.json"
+ASCEND_SIM_SOC_VERSION=Ascend910B2 taskset -c 0 "$bench" --model "$work/fp32_910b2_b1.om" \
+  --input "$work/input_b1.bin" --warmup "$warmup" --runs "$runs" --device-runs 0 > "$res/ours1t_b1.json"
+echo "run.sh: batch 1: aclmdlExecute of the sample's fp16 model on Ascend310 ($runs runs after $warmup warm-ups)"
+ASCEND_SIM_SOC_VERSION=Ascend310 "$bench" --model "$work/fp16_310_b1.om" --input "$work/input_b1.bin" \
+  --warmup "$warmup" --runs "$runs" --device-runs 0 > "$res/ours16_b1.json"
+if [ "$quick" = 1 ]; then
+  "$convbench" --quick --paths aicore > "$res/conv_bench.txt"
+else
+  echo "run.sh: bench/conv: ResNet-50's convolutions against the FMA limit"
+  "$convbench" --paths aicore > "$res/conv_bench.txt"
+fi
 # Simulated device time only (one warm-up execution, then one between events).
 device() {
   echo "run.sh: simulated device time: $1 batch $3"

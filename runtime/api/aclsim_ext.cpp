@@ -9,6 +9,7 @@
 #include <string>
 
 #include "acl/acl.h"
+#include "kernels/framework/isa.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/check/check_extension.h"
 #include "runtime/check/faults.h"
@@ -18,6 +19,7 @@
 namespace {
 
 namespace check = asim::check;
+namespace kernels = asim::kernels;
 
 static_assert(ACLSIM_FINDING_OUT_OF_BOUNDS == static_cast<int>(check::Finding::kOutOfBounds), "aclsimFinding");
 static_assert(ACLSIM_FINDING_USE_AFTER_FREE == static_cast<int>(check::Finding::kUseAfterFree), "aclsimFinding");
@@ -164,6 +166,11 @@ aclError aclsimSetInlineExecution(int enabled) {
   check::SetInlineExecution(enabled != 0);
   return ACL_SUCCESS;
   ACL_API_END();
+}
+
+const char* aclsimGetVectorIsa(void) {
+  return asim::api::Guarded<const char*>("aclsimGetVectorIsa", "scalar",
+                                         []() -> const char* { return kernels::isa::ActiveName(); });
 }
 
 }  // extern "C"

@@ -23,6 +23,8 @@ constexpr const char* kMemcheckActionVar = "ASCEND_SIM_MEMCHECK_ACTION";
 constexpr const char* kFaultsVar = "ASCEND_SIM_FAULTS";
 constexpr const char* kTimingVar = "ASCEND_SIM_TIMING";
 constexpr const char* kInlineTasksVar = "ASCEND_SIM_INLINE_TASKS";
+constexpr const char* kIsaVar = "ASCEND_SIM_ISA";  // checked against the CPU by the kernels
+constexpr const char* kComputeVar = "ASCEND_SIM_COMPUTE";
 
 // The variable's value, or nullptr when it is unset or empty.
 const char* Lookup(const char* name) {
@@ -54,7 +56,7 @@ Status ApplyEnvironment(AclConfig* config) {
     if (!ParseRunMode(v, &sim.run_mode)) return BadVariable(kRunModeVar, v, "\"host\" or \"device\"");
   }
   for (auto [var, flag] : {std::pair{kMemcheckVar, &sim.memcheck}, std::pair{kTimingVar, &sim.timing},
-                           std::pair{kInlineTasksVar, &sim.inline_tasks}}) {
+                           std::pair{kInlineTasksVar, &sim.inline_tasks}, std::pair{kComputeVar, &sim.compute}}) {
     if (const char* v = Lookup(var)) {
       if (!ParseOnOff(v, flag)) return BadVariable(var, v, "\"on\" or \"off\"");
     }
@@ -63,16 +65,17 @@ Status ApplyEnvironment(AclConfig* config) {
     if (!ParseMemcheckAction(v, &sim.memcheck_action))
       return BadVariable(kMemcheckActionVar, v, "\"error\" or \"abort\"");
   }
+  if (const char* v = Lookup(kIsaVar)) sim.isa = v;
   if (const char* v = Lookup(kFaultsVar)) {
     std::string error;
     if (!ParseFaults(v, &sim.faults, &error)) return BadVariable(kFaultsVar, v, "a fault list: " + error);
   }
   ASIM_LOG_DEBUG(
       "[ACL] simulator: soc_version {}, device_count {}, run_mode {}, memcheck {} ({}), {} fault(s), "
-      "timing {}, inline tasks {}",
+      "timing {}, inline tasks {}, isa {}, compute {}",
       sim.soc_version, sim.device_count, RunModeName(sim.run_mode), sim.memcheck ? "on" : "off",
       MemcheckActionName(sim.memcheck_action), sim.faults.size(), sim.timing ? "on" : "off",
-      sim.inline_tasks ? "on" : "off");
+      sim.inline_tasks ? "on" : "off", sim.isa, sim.compute ? "on" : "off");
   config->sim = std::move(sim);
   return Status::Ok();
 }

@@ -34,6 +34,13 @@ struct SimConfig {
   std::vector<FaultSpec> faults;                            // "faults": text or array of objects
   bool timing = true;                                       // "timing": "on" | "off" (functional-only)
   bool inline_tasks = false;                                // "inline_tasks": "on" | "off"
+  // "isa": the kernels' vector target, "auto" (the best this CPU runs) or a lower one to test
+  // with ("avx512", "avx2", "neon", "scalar"); validated against the CPU when applied
+  // (kernels/framework/isa.h), since the host is only known there.
+  std::string isa = "auto";
+  // "compute": "on" | "off": off = timing only, kernels are not computed
+  // (runtime/model/compute_mode.h).
+  bool compute = true;
 };
 
 inline constexpr int32_t kMinDeviceCount = 1;

@@ -1,7 +1,7 @@
 // Parser of our "sim" section of acl.json. See sections.h and sim_config.h.
 //
 // Owns: the file side of the simulator settings (soc_version, device_count, run_mode,
-// memcheck, memcheck_action, faults, timing, inline_tasks);
+// memcheck, memcheck_action, faults, timing, inline_tasks, isa, compute);
 // the value rules themselves are in sim_config.cpp, shared with the environment.
 // Owner: runtime/config. Thread safety: reentrant.
 // Failure: kFileAttrInvalid naming the key and the value.
@@ -68,9 +68,15 @@ Status ParseSimSection(const Json& value, const Where& at, SimConfig* out) {
       if (!ParseRunMode(text, &sim.run_mode)) {
         return key_at.Error(fmt::format("must be \"host\" or \"device\", got \"{}\"", text));
       }
-    } else if (key == "memcheck" || key == "timing" || key == "inline_tasks") {
-      bool* flag = key == "memcheck" ? &sim.memcheck : key == "timing" ? &sim.timing : &sim.inline_tasks;
+    } else if (key == "memcheck" || key == "timing" || key == "inline_tasks" || key == "compute") {
+      bool* flag = key == "memcheck"  ? &sim.memcheck
+                   : key == "timing"  ? &sim.timing
+                   : key == "compute" ? &sim.compute
+                                      : &sim.inline_tasks;
       ASIM_RETURN_IF_ERROR(ReadSwitch(member, key_at, flag));
+    } else if (key == "isa") {
+      ASIM_RETURN_IF_ERROR(ReadString(member, key_at, &sim.isa));
+      if (sim.isa.empty()) return key_at.Error("must name a vector ISA (auto, avx512, avx2, neon, scalar)");
     } else if (key == "memcheck_action") {
       std::string text;
       ASIM_RETURN_IF_ERROR(ReadString(member, key_at, &text));

@@ -9,10 +9,20 @@
 #include "runtime/base/log.h"
 #include "runtime/core/objects.h"
 #include "runtime/dump/dump_observer.h"
+#include "runtime/model/compute_mode.h"
 #include "runtime/model/model_manager.h"
 
 namespace asim::dump {
 namespace {
+
+// Dump writes the tensors kernels compute; timing-only mode computes none.
+Status RequireComputedTensors(const std::string& where) {
+  if (model::ComputeEnabled()) return Status::Ok();
+  return Status(err::kFeatureUnsupported,
+                where +
+                    ": the dump needs computed tensors, but compute is off (\"sim\": {\"compute\": \"off\"} or "
+                    "ASCEND_SIM_COMPUTE=off: timing only); turn compute on to dump");
+}
 
 class DumpExtension : public rt::RuntimeExtension {
  public:
@@ -75,6 +85,7 @@ Status DumpManager::OnInit(const cfg::AclConfig& config) {
     ASIM_LOG_INFO("[ACL] dump: the dump section of '{}' selects no model or single-op dump", config.source_path);
     return Status::Ok();
   }
+  ASIM_RETURN_IF_ERROR(RequireComputedTensors(config.source_path + ": /dump"));
   std::shared_ptr<const DumpSession> session;
   const Status st = DumpSession::Compile(config.dump, 0, std::chrono::system_clock::now(), &session);
   if (!st.ok()) return Status(st.code(), fmt::format("{}: /dump: {}", config.source_path, st.message()));
@@ -151,6 +162,8 @@ Status DumpManager::SetDump(const char* config_path) {
   if (config_path == nullptr) return Status(err::kInvalidParam, "dumpCfgPath must not be NULL");
   cfg::DumpConfig config;
   ASIM_RETURN_IF_ERROR(cfg::ParseDumpConfigFile(config_path, &config));
+  if (config.DataDumpEnabled())
+    ASIM_RETURN_IF_ERROR(RequireComputedTensors(std::string("aclmdlSetDump ") + config_path));
   const uint32_t first_model_id = model::ModelManager::Get().next_model_id();
   std::shared_ptr<const DumpSession> session;
   const Status st = DumpSession::Compile(config, first_model_id, std::chrono::system_clock::now(), &session);

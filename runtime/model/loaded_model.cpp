@@ -13,6 +13,7 @@
 #include "runtime/core/pointer_text.h"
 #include "runtime/core/runtime.h"
 #include "runtime/model/chip_traits.h"
+#include "runtime/model/compute_mode.h"
 #include "runtime/model/task_info.h"
 
 namespace asim::model {
@@ -448,7 +449,8 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
   Status st;
   try {
     if (pn.dynamic) st = BindActualShapes(gear, pn, binding, &ctx);
-    if (st.ok()) st = pn.def->compute(ctx);
+    // Timing-only mode (compute_mode.h): only kernels whose output dims come from their values.
+    if (st.ok() && (ComputeEnabled() || pn.def->AnyOutputShapeComputed(pn.inputs))) st = pn.def->compute(ctx);
   } catch (const std::bad_alloc&) {
     st = Status(err::kBadAlloc, "out of host memory");
   } catch (const std::exception& e) {

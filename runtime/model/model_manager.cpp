@@ -4,9 +4,11 @@
 #include <fstream>
 #include <iterator>
 
+#include "kernels/framework/isa.h"
 #include "om/om_reader.h"
 #include "runtime/base/log.h"
 #include "runtime/core/runtime.h"
+#include "runtime/model/compute_mode.h"
 #include "runtime/model/loaded_model.h"
 
 namespace asim::model {
@@ -33,8 +35,20 @@ Status ReadFromMem(const void* data, size_t size, std::shared_ptr<om::Model>* ou
 namespace {
 
 // Models left loaded go with their device (aclrtResetDevice, aclFinalize), counted as leaks.
+// aclInit also chooses the kernels' vector target ("sim" isa / ASCEND_SIM_ISA; "auto" by
+// default, which also undoes a previous initialization's choice).
 class ModelExtension : public rt::RuntimeExtension {
  public:
+  Status OnInit(const cfg::AclConfig& config) override {
+    ASIM_RETURN_IF_ERROR(kernels::isa::Force(config.sim.isa));
+    SetComputeEnabled(config.sim.compute);
+    if (!config.sim.compute) {
+      ASIM_LOG_INFO(
+          "[ACL] compute off: kernels are not computed, only their simulated time (outputs are left as "
+          "they are; dump is refused)");
+    }
+    return Status::Ok();
+  }
   size_t OnDeviceRelease(int32_t device_id, bool log_leaks) override {
     return ModelManager::Get().UnloadAll(device_id, log_leaks);
   }

@@ -7,6 +7,7 @@
 #include <map>
 #include <mutex>
 
+#include "kernels/framework/isa.h"
 #include "kernels/framework/registry.h"
 #include "runtime/base/dtype.h"
 #include "runtime/base/format.h"
@@ -108,6 +109,7 @@ profdata::ChipInfo ChipInfoOf(const sim::SocSpec& spec, uint64_t sim_zero_wall_n
   c.memory_gbps = spec.memory.bandwidth_gbps;
   c.l2_bytes = spec.buffers.l2_bytes;
   c.sim_zero_wall_ns = sim_zero_wall_ns;
+  c.host_vector_isa = kernels::isa::Active();
   return c;
 }
 

@@ -33,6 +33,7 @@ class AclInitTest : public ::testing::Test {
     ::unsetenv("ASCEND_SIM_SOC_VERSION");
     ::unsetenv("ASCEND_SIM_DEVICE_COUNT");
     ::unsetenv("ASCEND_SIM_RUN_MODE");
+    ::unsetenv("ASCEND_SIM_ISA");
   }
   void TearDown() override { (void)aclFinalize(); }
 
@@ -299,6 +300,25 @@ TEST_F(AclInitTest, InvalidEnvironmentValueIsInvalidParamNamingTheVariable) {
   ScopedEnv soc("ASCEND_SIM_SOC_VERSION", "Ascend000");
   ScopedEnv count_ok("ASCEND_SIM_DEVICE_COUNT", "1");
   EXPECT_ACL_ERROR(aclInit(nullptr), ACL_ERROR_INVALID_PARAM, "ASCEND_SIM_SOC_VERSION");
+}
+
+// The kernels' vector target: "auto" always works; a name that is no target, or one this host
+// cannot run, fails aclInit with the list of those it can.
+TEST_F(AclInitTest, VectorIsaIsCheckedAgainstTheHost) {
+  ASSERT_ACL_OK(InitWith(R"({"sim": {"isa": "auto"}})"));
+  ASSERT_ACL_OK(aclFinalize());
+  {
+    ScopedEnv isa("ASCEND_SIM_ISA", "avx1024");
+    EXPECT_ACL_ERROR(aclInit(nullptr), ACL_ERROR_INVALID_PARAM, "ASCEND_SIM_ISA");
+  }
+#if defined(__x86_64__)
+  const char* foreign = "neon";
+#else
+  const char* foreign = "avx512";
+#endif
+  EXPECT_ACL_ERROR(InitWith(std::string(R"({"sim": {"isa": ")") + foreign + "\"}}"), ACL_ERROR_INVALID_PARAM,
+                   "this CPU and build can run");
+  ASSERT_ACL_OK(aclInit(nullptr));  // nothing of the refused choices stays
 }
 
 TEST_F(AclInitTest, RunModeIsHostByDefault) {

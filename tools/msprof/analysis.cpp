@@ -45,6 +45,14 @@ std::set<std::string> ModelsOf(const Profile& p) {
   return models;
 }
 
+std::set<std::string> HostIsasOf(const Profile& p) {
+  std::set<std::string> isas;
+  for (const auto& d : p.devices) {
+    if (!d.chip.host_vector_isa.empty()) isas.insert(d.chip.host_vector_isa);
+  }
+  return isas;
+}
+
 std::string Join(const std::set<std::string>& s) {
   std::string out;
   for (const auto& x : s) out += (out.empty() ? "" : ", ") + x;
@@ -111,7 +119,8 @@ std::vector<OpStat> OpStats(const Profile& p) {
 std::string SummaryText(const Profile& p, size_t top) {
   std::ostringstream o;
   o << "Profile " << p.dir_name << " (" << Join(SocsOf(p)) << "; CANN " << profdata::kCannVersion
-    << " columns; device times are simulated, API times host wall time)\n";
+    << " columns; device times are simulated, API times host wall time; host kernels on " << Join(HostIsasOf(p))
+    << ")\n";
   const auto executions = profdata::Executions(p);
   if (!executions.empty()) {
     o << "\nModel executions (simulated device time):\n";

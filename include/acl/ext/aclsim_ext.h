@@ -95,6 +95,14 @@ ACL_FUNC_VISIBILITY aclError aclsimSetTimingEnabled(int enabled);
    wait, or a host callback, still goes to the stream's worker). Needs aclInit. */
 ACL_FUNC_VISIBILITY aclError aclsimSetInlineExecution(int enabled);
 
+/* ---- the simulating host ---------------------------------------------------------------- */
+
+/* The vector instruction set the simulator's kernels run on now: "avx512", "avx2", "neon" or
+   "scalar". aclInit chooses it: the best this CPU supports, or the "sim" section's "isa" /
+   ASCEND_SIM_ISA. Host wall times depend on it; simulated device times do not. Never NULL;
+   works without aclInit. */
+ACL_FUNC_VISIBILITY const char *aclsimGetVectorIsa(void);
+
 #ifdef __cplusplus
 }
 #endif

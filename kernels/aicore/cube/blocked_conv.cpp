@@ -1,7 +1,11 @@
 // The blocked convolution engine: work split and tile dispatch (see blocked_conv.h); the
-// register tiles themselves are in blocked_conv_tile.h.
+// register tiles themselves are in blocked_conv_tile-inl.h. The depthwise loop and the
+// register budget are compiled per vector target (Highway) and dispatched at run time.
 // Owner: the cube kernels. Thread safety and failure: as the header says.
-#include "kernels/aicore/cube/blocked_conv.h"
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/aicore/cube/blocked_conv.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -9,17 +13,81 @@
 
 #include <algorithm>
 
+#include "kernels/aicore/cube/blocked_conv.h"
+#include "kernels/aicore/cube/blocked_conv_tile-inl.h"
 #include "kernels/aicore/cube/blocked_conv_tile.h"
+#include "kernels/aicore/cube/simd-inl.h"
 
+HWY_BEFORE_NAMESPACE();
+namespace asim::kernels::HWY_NAMESPACE {
+
+int MaxTilePixelsTarget(int64_t b) {
+  return b == 4 ? conv_tile::MaxPixels(4) : b == 2 ? conv_tile::MaxPixels(2) : conv_tile::MaxPixels(1);
+}
+
+bool BlockFitsOneRegisterTarget() {
+  return simd::kParts == 1;
+}
+
+void RunBlockedDepthwiseTarget(const BlockedDepthwiseArgs& a) {
+  if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.c1 <= 0) return;
+  constexpr int64_t kTile = 8;
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, a.n * a.c1 * a.oh), [&](const tbb::blocked_range<int64_t>& range) {
+    for (int64_t row = range.begin(); row < range.end(); ++row) {
+      const int64_t oy = row % a.oh, c = (row / a.oh) % a.c1, in = row / (a.oh * a.c1);
+      const float* src = a.in + in * a.in_n + c * a.in_c1 + oy * a.sh * a.in_row;
+      const float* w = a.weights + c * a.kh * a.kw * 16;
+      const simd::V16 init = a.bias != nullptr ? simd::Load(a.bias + c * 16) : simd::Zero();
+      const int64_t out_off = in * a.out_n + c * a.out_c1 + oy * a.out_row;
+      for (int64_t ox0 = 0; ox0 < a.ow; ox0 += kTile) {
+        const int64_t count = std::min(kTile, a.ow - ox0);
+        simd::V16 acc[kTile];
+        for (int64_t r = 0; r < kTile; ++r) acc[r] = init;
+        for (int64_t ky = 0; ky < a.kh; ++ky) {
+          for (int64_t kx = 0; kx < a.kw; ++kx) {
+            const simd::V16 wv = simd::Load(w + (ky * a.kw + kx) * 16);
+            const float* p = src + ky * a.dh * a.in_row + (ox0 * a.sw + kx * a.dw) * 16;
+            for (int64_t r = 0; r < count; ++r) simd::Fma(simd::LoadU(p + r * a.sw * 16), wv, acc[r]);
+          }
+        }
+        for (int64_t r = 0; r < count; ++r) {
+          if (a.out_f16) {
+            simd::StoreHalf(static_cast<uint16_t*>(a.out) + out_off + (ox0 + r) * 16, acc[r]);
+          } else {
+            simd::StoreU(static_cast<float*>(a.out) + out_off + (ox0 + r) * 16, acc[r]);
+          }
+        }
+      }
+    }
+  });
+}
+
+}  // namespace asim::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
 namespace asim::kernels {
+
+HWY_EXPORT(MaxTilePixelsTarget);
+HWY_EXPORT(BlockFitsOneRegisterTarget);
+HWY_EXPORT(RunBlockedDepthwiseTarget);
+
+namespace conv_tile {
+
+int MaxTilePixels(int64_t b) {
+  return HWY_DYNAMIC_DISPATCH(MaxTilePixelsTarget)(b);
+}
+
+bool BlockFitsOneRegister() {
+  return HWY_DYNAMIC_DISPATCH(BlockFitsOneRegisterTarget)();
+}
+
+}  // namespace conv_tile
+
 namespace {
 
 using conv_tile::TileArgs;
 using conv_tile::TileFn;
-
-int MaxTilePixels(int64_t ob) {
-  return ob == 4 ? conv_tile::kMaxR4 : ob == 2 ? conv_tile::kMaxR2 : conv_tile::kMaxR1;
-}
 
 TileFn Tile(int64_t ob, int r, int s) {
   if (ob == 4) return conv_tile::TileB4(r, s);
@@ -33,10 +101,17 @@ int64_t CeilDiv(int64_t a, int64_t b) {
 
 }  // namespace
 
-int64_t ChooseOutputBlocks(int64_t out_blocks, int64_t ow) {
-  if (out_blocks >= 4 && out_blocks % 4 == 0 && ow <= conv_tile::kMaxR4) return 4;
+int64_t ChooseOutputBlocksFor(bool block_in_one_register, int64_t out_blocks, int64_t ow) {
+  // A block in two or more registers (AVX2, 128-bit): one block per tile keeps the most
+  // pixels in the register file (6 against 2 for two blocks).
+  if (!block_in_one_register) return 1;
+  if (out_blocks >= 4 && out_blocks % 4 == 0 && ow <= 6) return 4;  // 6: a 4-block tile's pixels
   if (out_blocks >= 2) return 2;
   return 1;
+}
+
+int64_t ChooseOutputBlocks(int64_t out_blocks, int64_t ow) {
+  return ChooseOutputBlocksFor(conv_tile::BlockFitsOneRegister(), out_blocks, ow);
 }
 
 int64_t PackedWeightFloats(int64_t out_blocks, int64_t ob, int64_t c1, int64_t kh, int64_t kw) {
@@ -61,7 +136,7 @@ int64_t RowRuns(int64_t n, int64_t ocg, int64_t oh) {
 }
 
 void RunFused(const BlockedConvArgs& a) {
-  const int max_r = MaxTilePixels(a.ob);
+  const int max_r = conv_tile::MaxTilePixels(a.ob);
   const int64_t tiles_per_row = CeilDiv(a.ow, max_r);
   const int r_main = static_cast<int>(CeilDiv(a.ow, tiles_per_row));
   const int s_class = a.sw == 1 ? 1 : a.sw == 2 ? 2 : 0;
@@ -130,7 +205,7 @@ void RunBlockedConv(const BlockedConvArgs& a) {
     RunFused(a);
     return;
   }
-  const int max_r = MaxTilePixels(a.ob);
+  const int max_r = conv_tile::MaxTilePixels(a.ob);
   const int64_t tiles_per_row = CeilDiv(a.ow, max_r);
   const int r_main = static_cast<int>(CeilDiv(a.ow, tiles_per_row));  // tiles as even as possible
   const int s_class = a.sw == 1 ? 1 : a.sw == 2 ? 2 : 0;
@@ -183,36 +258,8 @@ void RunBlockedConv(const BlockedConvArgs& a) {
 }
 
 void RunBlockedDepthwise(const BlockedDepthwiseArgs& a) {
-  if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.c1 <= 0) return;
-  constexpr int64_t kTile = 8;
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, a.n * a.c1 * a.oh), [&](const tbb::blocked_range<int64_t>& range) {
-    for (int64_t row = range.begin(); row < range.end(); ++row) {
-      const int64_t oy = row % a.oh, c = (row / a.oh) % a.c1, in = row / (a.oh * a.c1);
-      const float* src = a.in + in * a.in_n + c * a.in_c1 + oy * a.sh * a.in_row;
-      const float* w = a.weights + c * a.kh * a.kw * 16;
-      const simd::V16 init = a.bias != nullptr ? simd::Load(a.bias + c * 16) : simd::Zero();
-      const int64_t out_off = in * a.out_n + c * a.out_c1 + oy * a.out_row;
-      for (int64_t ox0 = 0; ox0 < a.ow; ox0 += kTile) {
-        const int64_t count = std::min(kTile, a.ow - ox0);
-        simd::V16 acc[kTile];
-        for (int64_t r = 0; r < kTile; ++r) acc[r] = init;
-        for (int64_t ky = 0; ky < a.kh; ++ky) {
-          for (int64_t kx = 0; kx < a.kw; ++kx) {
-            const simd::V16 wv = simd::Load(w + (ky * a.kw + kx) * 16);
-            const float* p = src + ky * a.dh * a.in_row + (ox0 * a.sw + kx * a.dw) * 16;
-            for (int64_t r = 0; r < count; ++r) acc[r] = simd::Fma(simd::LoadU(p + r * a.sw * 16), wv, acc[r]);
-          }
-        }
-        for (int64_t r = 0; r < count; ++r) {
-          if (a.out_f16) {
-            simd::StoreHalf(static_cast<uint16_t*>(a.out) + out_off + (ox0 + r) * 16, acc[r]);
-          } else {
-            simd::StoreU(static_cast<float*>(a.out) + out_off + (ox0 + r) * 16, acc[r]);
-          }
-        }
-      }
-    }
-  });
+  HWY_DYNAMIC_DISPATCH(RunBlockedDepthwiseTarget)(a);
 }
 
 }  // namespace asim::kernels
+#endif  // HWY_ONCE

@@ -3,7 +3,7 @@
 // AI CPU fp32/fp16 alike; fp16 operands are widened to fp32 first, so fp16 storage meets
 // fp32 accumulation as on the cube).
 //
-// Layouts (all fp32, 64-byte aligned, C0 = 16 channels = one 512-bit register):
+// Layouts (all fp32, 64-byte aligned, C0 = 16 channels = one AVX-512 register, two AVX2 ones):
 //   input   (n, c1, y, x, c0) at in + n*in_n + c1*in_c1 + y*in_row + x*16 + c0, already
 //           padded (the engine reads y = oy*sh + ky*dh, x = ox*sw + kx*dw, nothing else).
 //   weights packed per group of `ob` output blocks: [ocg][c1][kh][kw][16 ci][ob*16 co]
@@ -58,8 +58,13 @@ struct BlockedConvArgs {
 void RunBlockedConv(const BlockedConvArgs& args);
 
 // The number of output blocks per weight group (1, 2 or 4) for `out_blocks` output channel
-// blocks and `ow` output columns: what keeps the register tile full.
+// blocks and `ow` output columns: what keeps the register tile full on the vector target
+// running now (kernels/framework/isa.h). It differs between targets, so whatever is sized
+// before the run (workspaces planned into a model) takes the larger of both choices
+// (ChooseOutputBlocksFor with true and false): a model converted on one host loads on any.
 int64_t ChooseOutputBlocks(int64_t out_blocks, int64_t ow);
+// The same for a target whose 16-lane block fits one vector register (AVX-512) or not.
+int64_t ChooseOutputBlocksFor(bool block_in_one_register, int64_t out_blocks, int64_t ow);
 
 // Floats of the packed weights: ocg * c1 * kh * kw * 16 * ob * 16.
 int64_t PackedWeightFloats(int64_t out_blocks, int64_t ob, int64_t c1, int64_t kh, int64_t kw);

@@ -1,26 +1,27 @@
-// Conv epilogue (see conv_epilogue.h). Thread safety and failure: as the header says.
-#include "kernels/aicore/cube/conv_epilogue.h"
+// Conv epilogue (see conv_epilogue.h). The vector loop is compiled per vector target
+// (Highway) and dispatched at run time. Thread safety and failure: as the header says.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/aicore/cube/conv_epilogue.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
 
 #include <algorithm>
 #include <string>
 #include <type_traits>
 
-#include "kernels/aicore/cube/simd.h"
+#include "kernels/aicore/cube/conv_epilogue.h"
+#include "kernels/aicore/cube/simd-inl.h"
 #include "kernels/common/parallel.h"
 #include "runtime/base/fp16.h"
 
-namespace asim::kernels {
-namespace {
+HWY_BEFORE_NAMESPACE();
+namespace asim::kernels::HWY_NAMESPACE {
 
 inline float ToFloat(float v) {
   return v;
 }
 inline float ToFloat(uint16_t h) {
   return HalfToFloat(h);
-}
-
-bool HasResidual(const std::vector<TensorSpec>& inputs) {
-  return inputs.size() > kConvResidualInput && inputs[kConvResidualInput].dtype != DataType::kUndefined;
 }
 
 // y = act(y + r) over [begin, end): sixteen lanes at a time, then the tail. T is float or
@@ -59,6 +60,35 @@ void EpilogueRange(T* y, const T* r, bool relu, int64_t begin, int64_t end) {
       y[i] = FloatToHalf(v);
     }
   }
+}
+
+void EpilogueRangeF32(float* y, const float* r, bool relu, int64_t begin, int64_t end) {
+  EpilogueRange(y, r, relu, begin, end);
+}
+void EpilogueRangeF16(uint16_t* y, const uint16_t* r, bool relu, int64_t begin, int64_t end) {
+  EpilogueRange(y, r, relu, begin, end);
+}
+
+}  // namespace asim::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace asim::kernels {
+
+HWY_EXPORT(EpilogueRangeF32);
+HWY_EXPORT(EpilogueRangeF16);
+
+namespace {
+
+void EpilogueRange(float* y, const float* r, bool relu, int64_t begin, int64_t end) {
+  HWY_DYNAMIC_DISPATCH(EpilogueRangeF32)(y, r, relu, begin, end);
+}
+void EpilogueRange(uint16_t* y, const uint16_t* r, bool relu, int64_t begin, int64_t end) {
+  HWY_DYNAMIC_DISPATCH(EpilogueRangeF16)(y, r, relu, begin, end);
+}
+
+bool HasResidual(const std::vector<TensorSpec>& inputs) {
+  return inputs.size() > kConvResidualInput && inputs[kConvResidualInput].dtype != DataType::kUndefined;
 }
 
 template <typename T>
@@ -134,3 +164,4 @@ void AddConvEpilogueWork(const std::vector<TensorSpec>& inputs, const AttrMap& a
 }
 
 }  // namespace asim::kernels
+#endif  // HWY_ONCE

@@ -1,15 +1,56 @@
-// Packing for the blocked convolution engine (see conv_pack.h).
+// Packing for the blocked convolution engine (see conv_pack.h). The 16x16 channel/pixel
+// transposes are compiled per vector target (Highway) and dispatched at run time.
 // Owner: the cube kernels. Thread safety and failure: as the header says.
-#include "kernels/aicore/cube/conv_pack.h"
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/aicore/cube/conv_pack.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
 
 #include <algorithm>
 #include <cstring>
 
-#include "kernels/aicore/cube/simd.h"
+#include "kernels/aicore/cube/conv_pack.h"
+#include "kernels/aicore/cube/simd-inl.h"
 #include "kernels/common/parallel.h"
 #include "runtime/base/fp16.h"
 
+HWY_BEFORE_NAMESPACE();
+namespace asim::kernels::HWY_NAMESPACE {
+
+// 16 channel rows (`plane` elements apart, from `at`) x 16 pixels -> 16 pixel vectors.
+void PlanesToPixels(const void* p, DataType dt, int64_t at, int64_t plane, float* dst) {
+  simd::V16 v[16];
+  for (int k = 0; k < 16; ++k) {
+    v[k] = dt == DataType::kFloat16 ? simd::LoadHalf(static_cast<const uint16_t*>(p) + at + k * plane)
+                                    : simd::LoadU(static_cast<const float*>(p) + at + k * plane);
+  }
+  simd::Transpose16(v);
+  for (int x = 0; x < 16; ++x) simd::Store(dst + x * 16, v[x]);
+}
+
+// The inverse: 16 pixel vectors -> 16 channel rows.
+void PixelsToPlanes(const float* src, void* p, DataType dt, int64_t at, int64_t plane) {
+  simd::V16 v[16];
+  for (int x = 0; x < 16; ++x) v[x] = simd::Load(src + x * 16);
+  simd::Transpose16(v);
+  for (int k = 0; k < 16; ++k) {
+    if (dt == DataType::kFloat16) {
+      simd::StoreHalf(static_cast<uint16_t*>(p) + at + k * plane, v[k]);
+    } else {
+      simd::StoreU(static_cast<float*>(p) + at + k * plane, v[k]);
+    }
+  }
+}
+
+}  // namespace asim::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
 namespace asim::kernels {
+
+HWY_EXPORT(PlanesToPixels);
+HWY_EXPORT(PixelsToPlanes);
+
 namespace {
 
 int64_t CeilDiv(int64_t a, int64_t b) {
@@ -45,31 +86,6 @@ void WriteRun(const float* src, int64_t count, void* p, DataType dt, int64_t i) 
   }
 }
 
-// 16 channel rows (`plane` elements apart, from `at`) x 16 pixels -> 16 pixel vectors.
-void PlanesToPixels(const void* p, DataType dt, int64_t at, int64_t plane, float* dst) {
-  simd::V16 v[16];
-  for (int k = 0; k < 16; ++k) {
-    v[k] = dt == DataType::kFloat16 ? simd::LoadHalf(static_cast<const uint16_t*>(p) + at + k * plane)
-                                    : simd::LoadU(static_cast<const float*>(p) + at + k * plane);
-  }
-  simd::Transpose16(v);
-  for (int x = 0; x < 16; ++x) simd::Store(dst + x * 16, v[x]);
-}
-
-// The inverse: 16 pixel vectors -> 16 channel rows.
-void PixelsToPlanes(const float* src, void* p, DataType dt, int64_t at, int64_t plane) {
-  simd::V16 v[16];
-  for (int x = 0; x < 16; ++x) v[x] = simd::Load(src + x * 16);
-  simd::Transpose16(v);
-  for (int k = 0; k < 16; ++k) {
-    if (dt == DataType::kFloat16) {
-      simd::StoreHalf(static_cast<uint16_t*>(p) + at + k * plane, v[k]);
-    } else {
-      simd::StoreU(static_cast<float*>(p) + at + k * plane, v[k]);
-    }
-  }
-}
-
 }  // namespace
 
 int64_t FilterOffset(const FilterTensor& f, int64_t co, int64_t ci, int64_t ky, int64_t kx) {
@@ -97,7 +113,8 @@ void PackActivations(const ActTensor& src, int64_t c_begin, int64_t c_count, int
         const int64_t at = (in * src.c + c_begin + cb * 16) * pixels;
         float* d = dst + item * pixels * 16;
         int64_t x = 0;
-        for (; x + 16 <= pixels; x += 16) PlanesToPixels(src.data, src.dtype, at + x, pixels, d + x * 16);
+        for (; x + 16 <= pixels; x += 16)
+          HWY_DYNAMIC_DISPATCH(PlanesToPixels)(src.data, src.dtype, at + x, pixels, d + x * 16);
         for (; x < pixels; ++x) {
           for (int64_t k = 0; k < 16; ++k) d[x * 16 + k] = Read(src.data, src.dtype, at + k * pixels + x);
         }
@@ -141,7 +158,8 @@ void PackActivations(const ActTensor& src, int64_t c_begin, int64_t c_count, int
         int64_t x0 = 0;
         if (cnt == 16) {  // whole 16x16 tiles by register transposes
           const int64_t at = ((in * src.c + c0) * src.h + y) * src.w;
-          for (; x0 + 16 <= src.w; x0 += 16) PlanesToPixels(src.data, src.dtype, at + x0, src.h * src.w, di + x0 * 16);
+          for (; x0 + 16 <= src.w; x0 += 16)
+            HWY_DYNAMIC_DISPATCH(PlanesToPixels)(src.data, src.dtype, at + x0, src.h * src.w, di + x0 * 16);
         }
         for (int64_t k = 0; k < 16; ++k) {
           if (k >= cnt) {
@@ -171,7 +189,8 @@ void UnpackActivations(const float* src, int64_t c_count, const ActTensor& dst, 
         const int64_t at = (in * dst.c + c_begin + cb * 16) * pixels;
         const float* s = src + item * pixels * 16;
         int64_t x = 0;
-        for (; x + 16 <= pixels; x += 16) PixelsToPlanes(s + x * 16, dst.data, dst.dtype, at + x, pixels);
+        for (; x + 16 <= pixels; x += 16)
+          HWY_DYNAMIC_DISPATCH(PixelsToPlanes)(s + x * 16, dst.data, dst.dtype, at + x, pixels);
         for (; x < pixels; ++x) {
           for (int64_t k = 0; k < 16; ++k) Write(dst.data, dst.dtype, at + k * pixels + x, s[x * 16 + k]);
         }
@@ -205,7 +224,8 @@ void UnpackActivations(const float* src, int64_t c_count, const ActTensor& dst, 
         int64_t x0 = 0;
         if (cnt == 16) {  // whole 16x16 tiles by register transposes
           const int64_t at = ((in * dst.c + c0) * dst.h + y) * dst.w;
-          for (; x0 + 16 <= dst.w; x0 += 16) PixelsToPlanes(s + x0 * 16, dst.data, dst.dtype, at + x0, dst.h * dst.w);
+          for (; x0 + 16 <= dst.w; x0 += 16)
+            HWY_DYNAMIC_DISPATCH(PixelsToPlanes)(s + x0 * 16, dst.data, dst.dtype, at + x0, dst.h * dst.w);
         }
         for (int64_t k = 0; k < cnt; ++k) {
           const int64_t plane = ((in * dst.c + c0 + k) * dst.h + y) * dst.w;
@@ -294,3 +314,4 @@ void PackBias(const void* bias, DataType dtype, int64_t begin, int64_t count, in
 }
 
 }  // namespace asim::kernels
+#endif  // HWY_ONCE

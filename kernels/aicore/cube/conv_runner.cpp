@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -35,8 +36,10 @@ struct Plan {
   size_t in_off = 0, w_off = 0, bias_off = 0, out_off = 0, partial_off = 0, bytes = 0;
 };
 
+// `one_register`: plan as a target whose channel block fits one vector register (true) or
+// not (false) would; unset: as the running target does.
 Plan MakePlan(const ConvParams& p, Format x_format, DataType x_dtype, const FilterTensor& w, Format y_format,
-              DataType y_dtype) {
+              DataType y_dtype, std::optional<bool> one_register = std::nullopt) {
   Plan s;
   const bool one_d = p.spatial == 1;
   s.n = p.n;
@@ -77,7 +80,7 @@ Plan MakePlan(const ConvParams& p, Format x_format, DataType x_dtype, const Filt
   } else {
     s.c1g = CeilDiv(s.cin_g, 16);
     s.co1g = CeilDiv(s.cout_g, 16);
-    s.ob = ChooseOutputBlocks(s.co1g, s.ow);
+    s.ob = one_register ? ChooseOutputBlocksFor(*one_register, s.co1g, s.ow) : ChooseOutputBlocks(s.co1g, s.ow);
     s.ocg = CeilDiv(s.co1g, s.ob);
     in_floats = static_cast<size_t>(s.n * s.c1g * s.hp * s.wp * 16);
     bias_floats = static_cast<size_t>(s.ocg * s.ob * 16);
@@ -203,8 +206,11 @@ std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_for
 
 size_t ConvWorkspaceBytes(const ConvParams& p, Format x_format, DataType x_dtype, const FilterTensor& w,
                           Format y_format, DataType y_dtype) {
-  const Plan s = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype);
-  return s.known ? s.bytes : 0;
+  // Enough for the plan of every target (see ChooseOutputBlocks): the size is planned into
+  // models, which may run on another host.
+  const Plan wide = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype, true);
+  const Plan narrow = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype, false);
+  return wide.known ? std::max(wide.bytes, narrow.bytes) : 0;
 }
 
 Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t workspace_bytes, bool allow_heap,

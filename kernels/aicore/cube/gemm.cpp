@@ -2,7 +2,9 @@
 // Owner: the cube kernels. Thread safety and failure: as the header says.
 #include "kernels/aicore/cube/gemm.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <optional>
 
 #include "kernels/aicore/cube/blocked_conv.h"
 #include "kernels/aicore/cube/conv_pack.h"
@@ -36,11 +38,14 @@ FilterTensor FilterOfB(const void* b, DataType t, bool trans_b, int64_t k, int64
   return f;
 }
 
-Layout Plan(int64_t m, int64_t k, int64_t n, DataType t, bool trans_b) {
+// `one_register`: as a target whose channel block fits one vector register (true) or not
+// (false) would plan; unset: as the running target does.
+Layout Plan(int64_t m, int64_t k, int64_t n, DataType t, bool trans_b,
+            std::optional<bool> one_register = std::nullopt) {
   Layout l;
   l.k1 = CeilDiv(k, 16);
   l.n1 = CeilDiv(n, 16);
-  l.ob = ChooseOutputBlocks(l.n1, m);
+  l.ob = one_register ? ChooseOutputBlocksFor(*one_register, l.n1, m) : ChooseOutputBlocks(l.n1, m);
   l.ocg = CeilDiv(l.n1, l.ob);
   l.fused = FastWeightChunks(FilterOfB(nullptr, t, trans_b, k, n), 0, n);
   const int64_t b_floats = l.fused ? FusedWorkItems(1, l.ocg, 1) * ChunkFloats(ChunkInputBlocks(1, 1), l.ob, 1, 1)
@@ -65,7 +70,8 @@ float ReadF(const void* p, DataType t, int64_t i) {
 }  // namespace
 
 size_t GemmWorkspaceBytes(int64_t m, int64_t k, int64_t n, DataType ab_dtype, bool trans_b) {
-  return Plan(m, k, n, ab_dtype, trans_b).bytes;
+  // Enough for every target's plan (see ChooseOutputBlocks): planned into models.
+  return std::max(Plan(m, k, n, ab_dtype, trans_b, true).bytes, Plan(m, k, n, ab_dtype, trans_b, false).bytes);
 }
 
 void RunGemm(const GemmArgs& g, void* workspace, bool reuse_b) {

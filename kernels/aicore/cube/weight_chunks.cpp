@@ -1,22 +1,18 @@
-// Weight chunks for the fused blocked convolution (see weight_chunks.h).
+// Weight chunks for the fused blocked convolution (see weight_chunks.h). The fractal moves
+// are compiled per vector target (Highway) and dispatched at run time.
 // Owner: the cube kernels. Thread safety and failure: as the header says.
-#include "kernels/aicore/cube/weight_chunks.h"
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/aicore/cube/weight_chunks.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
 
 #include <algorithm>
 
-#include "kernels/aicore/cube/simd.h"
+#include "kernels/aicore/cube/simd-inl.h"
+#include "kernels/aicore/cube/weight_chunks.h"
 
-namespace asim::kernels {
-namespace {
-
-int64_t CeilDiv(int64_t a, int64_t b) {
-  return (a + b - 1) / b;
-}
-
-float Read(const FilterTensor& f, int64_t i) {
-  return f.dtype == DataType::kFloat16 ? HalfToFloat(static_cast<const uint16_t*>(f.data)[i])
-                                       : static_cast<const float*>(f.data)[i];
-}
+HWY_BEFORE_NAMESPACE();
+namespace asim::kernels::HWY_NAMESPACE {
 
 simd::V16 LoadRow(const FilterTensor& f, int64_t at) {
   return f.dtype == DataType::kFloat16 ? simd::LoadHalf(static_cast<const uint16_t*>(f.data) + at)
@@ -44,6 +40,26 @@ void MoveTapsInner(const WeightChunkSource& s, int64_t at, int64_t taps, int64_t
       simd::Store(dst + ((f % taps) * 16 + f / taps) * row, v[c]);
     }
   }
+}
+
+}  // namespace asim::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace asim::kernels {
+
+HWY_EXPORT(MoveFractal);
+HWY_EXPORT(MoveTapsInner);
+
+namespace {
+
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+float Read(const FilterTensor& f, int64_t i) {
+  return f.dtype == DataType::kFloat16 ? HalfToFloat(static_cast<const uint16_t*>(f.data)[i])
+                                       : static_cast<const float*>(f.data)[i];
 }
 
 }  // namespace
@@ -104,7 +120,7 @@ const float* PackWeightChunk(const void* source, int64_t g, int64_t ci1_first, i
             if (ci0 >= valid_ci) {
               std::fill(out, out + 16, 0.0f);
             } else if (valid_co == 16) {
-              simd::Store(out, simd::LoadU(src + ci0 * f.cout));
+              std::copy(src + ci0 * f.cout, src + ci0 * f.cout + 16, out);
             } else {
               std::copy(src + ci0 * f.cout, src + ci0 * f.cout + valid_co, out);
               std::fill(out + valid_co, out + 16, 0.0f);
@@ -112,12 +128,14 @@ const float* PackWeightChunk(const void* source, int64_t g, int64_t ci1_first, i
           }
         } else if (s.taps_inner) {
           if (t == 0) {  // all taps at once
-            MoveTapsInner(s, (s.co_begin / 16 + j) * s.s_block + ci1 * s.s_ci1, taps, valid_co,
-                          dst + c * taps * 16 * row + b * 16, row);
+            HWY_DYNAMIC_DISPATCH(MoveTapsInner)
+            (s, (s.co_begin / 16 + j) * s.s_block + ci1 * s.s_ci1, taps, valid_co, dst + c * taps * 16 * row + b * 16,
+             row);
           }
         } else if (s.fractal) {
-          MoveFractal(f, (s.co_begin / 16 + j) * s.s_block + ci1 * s.s_ci1 + t * s.s_tap, s.s_row,
-                      f.format == Format::kFractalZ ? 16 : valid_co, d, row);
+          HWY_DYNAMIC_DISPATCH(MoveFractal)
+          (f, (s.co_begin / 16 + j) * s.s_block + ci1 * s.s_ci1 + t * s.s_tap, s.s_row,
+           f.format == Format::kFractalZ ? 16 : valid_co, d, row);
         } else {
           const int64_t ky = t / f.kw, kx = t % f.kw;
           for (int64_t ci0 = 0; ci0 < 16; ++ci0) {
@@ -135,3 +153,4 @@ const float* PackWeightChunk(const void* source, int64_t g, int64_t ci1_first, i
 }
 
 }  // namespace asim::kernels
+#endif  // HWY_ONCE

@@ -1,6 +1,6 @@
 // Tests of the test-support settings of the "sim" section and their environment overrides:
 // memcheck, memcheck_action, faults (text and array forms, every error), timing,
-// inline_tasks. Owner: runtime/config. Thread safety: single-threaded; changes the process
+// inline_tasks, isa. Owner: runtime/config. Thread safety: single-threaded; changes the process
 // environment and restores it. Failure: gtest assertions.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -33,12 +33,31 @@ TEST(TestingConfig, DefaultsAreFaithful) {
   EXPECT_TRUE(sim.faults.empty());
   EXPECT_TRUE(sim.timing);
   EXPECT_FALSE(sim.inline_tasks);
+  EXPECT_EQ(sim.isa, "auto");
+  EXPECT_TRUE(sim.compute);
+}
+
+// "isa" is kept as written: whether this CPU runs it is known only to the kernels, which
+// check it when aclInit applies it (tests/unit/kernels/isa_test.cpp).
+TEST(TestingConfig, IsaIsAName) {
+  SimConfig sim;
+  ASSERT_TRUE(ParseSim(R"("isa": "avx2")", &sim).ok());
+  EXPECT_EQ(sim.isa, "avx2");
+  for (const char* bad : {R"("isa": "")", R"("isa": 2)"}) {
+    const Status s = ParseSim(bad, &sim);
+    EXPECT_EQ(s.code(), err::kFileAttrInvalid) << bad;
+    EXPECT_THAT(s.message(), HasSubstr("t.json: /sim/isa")) << bad;
+  }
 }
 
 TEST(TestingConfig, Switches) {
   SimConfig sim;
   ASSERT_TRUE(
-      ParseSim(R"("memcheck": "on", "memcheck_action": "abort", "timing": "off", "inline_tasks": true)", &sim).ok());
+      ParseSim(
+          R"("memcheck": "on", "memcheck_action": "abort", "timing": "off", "inline_tasks": true, "compute": "off")",
+          &sim)
+          .ok());
+  EXPECT_FALSE(sim.compute);
   EXPECT_TRUE(sim.memcheck);
   EXPECT_EQ(sim.memcheck_action, MemcheckAction::kAbort);
   EXPECT_FALSE(sim.timing);
@@ -104,7 +123,8 @@ TEST(TestingConfig, FaultErrorsNameTheEntry) {
 class TestingEnvironment : public ::testing::Test {
  protected:
   static constexpr const char* kNames[] = {"ASCEND_SIM_MEMCHECK", "ASCEND_SIM_MEMCHECK_ACTION", "ASCEND_SIM_FAULTS",
-                                           "ASCEND_SIM_TIMING", "ASCEND_SIM_INLINE_TASKS"};
+                                           "ASCEND_SIM_TIMING",   "ASCEND_SIM_INLINE_TASKS",    "ASCEND_SIM_ISA",
+                                           "ASCEND_SIM_COMPUTE"};
   void SetUp() override {
     for (const char* name : kNames) {
       const char* v = std::getenv(name);
@@ -133,7 +153,11 @@ TEST_F(TestingEnvironment, VariablesWinOverTheFile) {
   ::setenv("ASCEND_SIM_FAULTS", "task_timeout:nth=2", 1);
   ::setenv("ASCEND_SIM_TIMING", "off", 1);
   ::setenv("ASCEND_SIM_INLINE_TASKS", "on", 1);
+  ::setenv("ASCEND_SIM_ISA", "scalar", 1);
+  ::setenv("ASCEND_SIM_COMPUTE", "off", 1);
   ASSERT_TRUE(ApplyEnvironment(&config).ok());
+  EXPECT_FALSE(config.sim.compute);
+  EXPECT_EQ(config.sim.isa, "scalar");
   EXPECT_TRUE(config.sim.memcheck);
   EXPECT_EQ(config.sim.memcheck_action, MemcheckAction::kAbort);
   ASSERT_EQ(config.sim.faults.size(), 1u);
@@ -143,11 +167,10 @@ TEST_F(TestingEnvironment, VariablesWinOverTheFile) {
 }
 
 TEST_F(TestingEnvironment, BadVariablesAreInvalidParamAndChangeNothing) {
-  const std::pair<const char*, const char*> cases[] = {{"ASCEND_SIM_MEMCHECK", "maybe"},
-                                                       {"ASCEND_SIM_MEMCHECK_ACTION", "explode"},
-                                                       {"ASCEND_SIM_FAULTS", "malloc:nth=-1"},
-                                                       {"ASCEND_SIM_TIMING", "fast"},
-                                                       {"ASCEND_SIM_INLINE_TASKS", "2"}};
+  const std::pair<const char*, const char*> cases[] = {
+      {"ASCEND_SIM_MEMCHECK", "maybe"},       {"ASCEND_SIM_MEMCHECK_ACTION", "explode"},
+      {"ASCEND_SIM_FAULTS", "malloc:nth=-1"}, {"ASCEND_SIM_TIMING", "fast"},
+      {"ASCEND_SIM_INLINE_TASKS", "2"},       {"ASCEND_SIM_COMPUTE", "maybe"}};
   for (const auto& [name, value] : cases) {
     AclConfig config;
     ::setenv("ASCEND_SIM_MEMCHECK", "on", 1);

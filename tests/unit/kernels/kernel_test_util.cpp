@@ -3,6 +3,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "kernels/framework/isa.h"
+
 namespace asim::kernels::testing {
 
 HostTensor HostTensor::FromFloats(DataType dtype, std::vector<int64_t> dims, const std::vector<float>& values) {
@@ -60,6 +62,76 @@ std::vector<float> RandomFloats(size_t n, float lo, float hi, uint32_t seed) {
 }
 
 namespace {
+
+// The bytes the kernel writes when computed again with fresh outputs and workspace (same
+// inputs, attributes and prepared data) on the vector target running now.
+Status Recompute(const Selection& sel, KernelContext ctx, const std::vector<HostTensor>& like,
+                 std::vector<HostTensor>* outputs) {
+  outputs->clear();
+  for (const auto& o : like) outputs->push_back(HostTensor::Make(o.spec.dtype, o.spec.dims, o.spec.format));
+  static uint8_t empty_storage[1];
+  for (size_t i = 0; i < outputs->size(); ++i) {
+    ctx.outputs[i].data = (*outputs)[i].bytes.empty() ? empty_storage : (*outputs)[i].bytes.data();
+  }
+  std::vector<uint8_t> workspace(sel.workspace_bytes);
+  ctx.workspace = workspace.data();
+  ctx.workspace_bytes = workspace.size();
+  return sel.def->compute(ctx);
+}
+
+bool IsFloating(DataType t) {
+  return t == DataType::kFloat || t == DataType::kFloat16 || t == DataType::kBf16 || t == DataType::kDouble;
+}
+
+// Tolerance between vector targets (docs/testing.md): fp32 sums may be fused (FMA) on one
+// target and not on another, and fp16/bf16 results may then round one unit apart.
+std::string CompareAcrossTargets(const HostTensor& expected, const HostTensor& actual) {
+  if (!IsFloating(expected.spec.dtype)) {
+    return expected.bytes == actual.bytes ? "" : "bytes differ (exact for non-floating dtypes)";
+  }
+  const std::vector<float> e = expected.ToFloats(), a = actual.ToFloats();
+  const DataType t = expected.spec.dtype;
+  const float rtol = t == DataType::kBf16 ? 1.6e-2f : t == DataType::kFloat16 ? 2e-3f : 1e-4f;
+  const float atol = t == DataType::kBf16 ? 1e-2f : t == DataType::kFloat16 ? 1e-3f : 1e-5f;
+  for (size_t i = 0; i < e.size(); ++i) {
+    if (std::isnan(e[i]) && std::isnan(a[i])) continue;
+    if (e[i] == a[i]) continue;  // also equal infinities
+    if (!(std::fabs(a[i] - e[i]) <= atol + rtol * std::fabs(e[i]))) {
+      std::ostringstream os;
+      os << "element " << i << " is " << a[i] << ", " << e[i] << " on the best target";
+      return os.str();
+    }
+  }
+  return "";
+}
+
+// Every kernel runs on every vector target this machine executes (kernels/framework/isa.h)
+// and must give what it gave on the best one, within CompareAcrossTargets' tolerance.
+// Kernels whose output changes from one run to the next (unseeded random ops) are skipped.
+Status CheckEveryTarget(const std::string& op, const Selection& sel, const KernelContext& ctx,
+                        const std::vector<HostTensor>& reference) {
+  std::vector<HostTensor> again;
+  if (!Recompute(sel, ctx, reference, &again).ok()) return Status::Ok();
+  for (size_t i = 0; i < again.size(); ++i) {
+    if (again[i].bytes != reference[i].bytes) return Status::Ok();  // not deterministic
+  }
+  const std::string best = isa::Active();
+  for (const std::string& target : isa::Available()) {
+    if (target == best) continue;
+    isa::ScopedIsa scoped(target);
+    if (!scoped.status().ok()) return scoped.status();
+    const Status st = Recompute(sel, ctx, reference, &again);
+    if (!st.ok()) return Status(st.code(), op + " on " + target + ": " + st.message());
+    for (size_t i = 0; i < again.size(); ++i) {
+      const std::string diff = CompareAcrossTargets(reference[i], again[i]);
+      if (!diff.empty()) {
+        return Status(err::kInternalError,
+                      op + ": output " + std::to_string(i) + " on " + target + " differs from " + best + ": " + diff);
+      }
+    }
+  }
+  return Status::Ok();
+}
 
 RunResult Run(const KernelRegistry& registry, const std::string& op, const std::vector<HostTensor>& inputs,
               const AttrMap& attrs, const ChipTraits& chip, const Engine* only) {
@@ -158,6 +230,10 @@ RunResult Run(const KernelRegistry& registry, const std::string& op, const std::
       }
       if (!st.ok()) result.status = st;
     }
+  }
+  if (result.status.ok()) {
+    ctx.prepared = nullptr;
+    result.status = CheckEveryTarget(op, sel, ctx, result.outputs);
   }
   return result;
 }

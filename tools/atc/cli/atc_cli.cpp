@@ -5,12 +5,14 @@
 
 #include <cctype>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "kernels/framework/isa.h"
 #include "om/om_json.h"
 #include "om/om_reader.h"
 #include "om/om_writer.h"
@@ -426,6 +428,12 @@ int RunAtc(int argc, const char* const* argv, std::ostream& out) {
         << std::endl;
     out << kFailed << std::endl;
     return kExitFailure;
+  }
+  // Constant folding runs kernels: on the vector target the environment asks for, as the
+  // runtime's would (ASCEND_SIM_ISA; unset: the best this CPU runs).
+  if (st.ok()) {
+    const char* isa = std::getenv(kernels::isa::kEnvironmentVariable);
+    st = kernels::isa::Force(isa != nullptr ? isa : "");
   }
   int64_t mode = 0;
   if (st.ok()) st = IntFlag(flags, "mode", 0, &mode);

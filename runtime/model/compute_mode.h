@@ -1,0 +1,20 @@
+// Timing-only execution: whether the model executor computes kernels (the default) or only
+// places their tasks on the simulated timeline ("sim": {"compute": "off"} in acl.json,
+// ASCEND_SIM_COMPUTE=off). Off answers "how fast would this model run on that chip?" in a
+// fraction of the host time: every task still goes through the cost model, events,
+// profiling and op_summary as usual, but kernel outputs are left as they are. Kernels whose
+// output dims come from their values (NonZero, Unique, If, Loop ... : ShapeFromCompute) still
+// compute, so that the executor knows the dims (on whatever values their inputs hold).
+// Dump needs computed tensors and refuses to start while compute is off.
+//
+// Owns: the process-wide switch. Owner: runtime/model (set by aclInit through the model
+// extension). Thread safety: an atomic; changes apply to nodes started after them.
+// Failure: none.
+#pragma once
+
+namespace asim::model {
+
+bool ComputeEnabled();
+void SetComputeEnabled(bool enabled);
+
+}  // namespace asim::model

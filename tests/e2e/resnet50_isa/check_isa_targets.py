@@ -1,0 +1,122 @@
+#!/usr/bin/python3
+"""The ResNet-50 classification sample on every vector target this host runs.
+
+  check_isa_targets.py --sample <resnet50_classification> --acl-infer <acl_infer> --atc <atc>
+                       --onnx resnet50.onnx --om310 resnet50.om --image house.jpg --work <dir>
+
+The kernels are compiled for several vector targets and dispatched at run time
+(kernels/framework/isa.h); ASCEND_SIM_ISA forces one. For each of avx512, avx2, neon and
+scalar this script
+  1. runs the sample (the public sample's fp16 model on Ascend310) and reads its top-5;
+  2. runs acl_infer on the same model converted for Ascend910B2 with fp32 kept
+     (must_keep_origin_dtype) on the sample's preprocessed fp32 input of the picture.
+A target this CPU or build lacks must be refused by aclInit with a message naming the ones it
+has (that refusal is checked, then the target is skipped). On the others: the same top-5
+classes as on the best target, each score within 1e-3; the fp32 probabilities within 1e-5
+(FMA on one target and not on another moves the last bits only). At least two targets must
+run (x86-64 always has the portable fallback; aarch64 has NEON only, so one is enough there).
+Exit 0 when all of that holds.
+"""
+import argparse
+import os
+import platform
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+TARGETS = ("avx512", "avx2", "neon", "scalar")
+MAX_ABS_FP32 = 1e-5
+MAX_SCORE_DIFF = 1e-3
+
+
+def run(cmd, isa, soc):
+    env = dict(os.environ)
+    env["ASCEND_SIM_ISA"] = isa
+    env["ASCEND_SIM_SOC_VERSION"] = soc
+    env["ASCEND_GLOBAL_LOG_LEVEL"] = "1"  # info: the chosen target is logged
+    env["ASCEND_SLOG_PRINT_TO_STDOUT"] = "1"
+    return subprocess.run(cmd, capture_output=True, text=True, env=env)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    for opt in ("sample", "acl-infer", "atc", "onnx", "om310", "image", "work"):
+        ap.add_argument("--" + opt, required=True)
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    om910b = os.path.join(a.work, "resnet50_fp32_910b2")
+    r = subprocess.run([a.atc, "--model=" + a.onnx, "--framework=5", "--output=" + om910b,
+                        "--soc_version=Ascend910B2", "--input_format=NCHW",
+                        "--precision_mode=must_keep_origin_dtype", "--output_type=FP32"],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        print(r.stdout + r.stderr)
+        print("isa: FAILED: atc for Ascend910B2")
+        return 1
+    om910b += ".om"
+    # The fp32 input of the picture, as the sample preprocesses it for the fp32 model.
+    input_bin = os.path.join(a.work, "input.bin")
+    d = run([a.sample, "--model", om910b, "--image", a.image, "--runs", "1", "--dump-input", input_bin],
+            "auto", "Ascend910B2")
+    if d.returncode != 0:
+        print(d.stdout + d.stderr)
+        print("isa: FAILED: the sample could not write the fp32 input")
+        return 1
+    results = {}
+    ok = True
+    for isa in TARGETS:
+        s = run([a.sample, "--model", a.om310, "--image", a.image, "--runs", "1"], isa, "Ascend310")
+        if s.returncode != 0:
+            text = s.stdout + s.stderr
+            if "this CPU and build can run" in text:
+                print("isa: %-6s not available here (aclInit refused it, as it must): %s" %
+                      (isa, re.search(r"this CPU and build can run [a-z0-9, ]+", text).group(0)))
+                continue
+            print(text)
+            print("isa: %s: FAILED: the sample failed with exit code %d" % (isa, s.returncode))
+            ok = False
+            continue
+        chosen = re.search(r"vector ISA: ([a-z0-9]+)", s.stdout)
+        if chosen is None or chosen.group(1) != isa:
+            print(s.stdout)
+            print("isa: %s: FAILED: the log does not say the kernels ran on %s" % (isa, isa))
+            ok = False
+            continue
+        top5 = [(int(i), float(v)) for i, v in re.findall(r"top \d: index\[(\d+)\] value\[([-0-9.e]+)\]", s.stdout)]
+        out = os.path.join(a.work, "out_%s.bin" % isa)
+        f = run([a.acl_infer, "--model", om910b, "--input", input_bin, "--output", out], isa, "Ascend910B2")
+        if f.returncode != 0 or len(top5) < 5:
+            print(s.stdout + f.stdout + f.stderr)
+            print("isa: %s: FAILED: %s" % (isa, "acl_infer failed" if f.returncode else "no top-5 printed"))
+            ok = False
+            continue
+        results[isa] = (top5[:5], np.fromfile(out, dtype=np.float32).astype(np.float64))
+        print("isa: %-6s top-5 %s" % (isa, " ".join("%d:%.6f" % p for p in top5[:5])))
+    if not results:
+        print("isa: FAILED: no target ran")
+        return 1
+    best = next(iter(results))
+    ref_top, ref_fp32 = results[best]
+    for isa, (top, fp32) in results.items():
+        if isa == best:
+            continue
+        same = [i for i, _ in top] == [i for i, _ in ref_top]
+        score = max(abs(v - w) for (_, v), (_, w) in zip(top, ref_top))
+        max_abs = float(np.max(np.abs(fp32 - ref_fp32))) if fp32.size == ref_fp32.size else float("inf")
+        good = same and score <= MAX_SCORE_DIFF and max_abs <= MAX_ABS_FP32
+        print("isa: %-6s vs %s: top-5 classes %s, max score difference %.3g (limit %g), fp32 max abs %.3g "
+              "(limit %g): %s" % (isa, best, "equal" if same else "DIFFER", score, MAX_SCORE_DIFF, max_abs,
+                                  MAX_ABS_FP32, "ok" if good else "FAILED"))
+        ok = ok and good
+    need = 1 if platform.machine() in ("aarch64", "arm64") else 2
+    if len(results) < need:
+        print("isa: FAILED: only %d target(s) ran (%s), at least %d expected" % (len(results), ", ".join(results), need))
+        ok = False
+    print("isa: %s" % ("ok, every target this host runs gives the same classification" if ok else "FAILED"))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
