@@ -10,27 +10,33 @@ set -euo pipefail
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 
-if [ "${1:-}" = "--aarch64" ]; then
-  CROSS=(crossbuild-essential-arm64 qemu-user-static
-         libtbb-dev:arm64 libhwy-dev:arm64 libspdlog-dev:arm64 libfmt-dev:arm64 libgtest-dev:arm64
-         libgmock-dev:arm64 libprotobuf-dev:arm64 libstb-dev:arm64)
-  # No libonnx-dev:arm64: it does not install beside the amd64 one (both ship /usr/lib/libonnxifi.so);
-  # the cross build goes without atc (cmake/Dependencies.cmake).
-  missing=()
-  for p in "${CROSS[@]}"; do
+# install <what> <package>...: apt-get installs those not installed yet (after an update).
+install() {
+  local what=$1
+  shift
+  local missing=() p
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if [ ${#missing[@]} -eq 0 ]; then
-    echo "install-deps: all ${#CROSS[@]} aarch64 cross packages present"
-    exit 0
+    echo "install-deps: all $# ${what:+$what }packages present"
+    return 0
   fi
   echo "install-deps: installing ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
-  dpkg --print-foreign-architectures | grep -qx arm64 || $SUDO dpkg --add-architecture arm64
   $SUDO apt-get update -q
-  # The arm64 libraries must match the amd64 versions of the same packages (multiarch): upgrade
-  # those as apt needs.
   $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+if [ "${1:-}" = "--aarch64" ]; then
+  # No libonnx-dev:arm64: it does not install beside the amd64 one (both ship
+  # /usr/lib/libonnxifi.so); the cross build goes without atc (cmake/Dependencies.cmake).
+  # The arm64 libraries must match the amd64 versions of the same packages (multiarch): apt
+  # upgrades those as it needs.
+  dpkg --print-foreign-architectures | grep -qx arm64 || $SUDO dpkg --add-architecture arm64
+  install "aarch64 cross" crossbuild-essential-arm64 qemu-user-static \
+    libtbb-dev:arm64 libhwy-dev:arm64 libspdlog-dev:arm64 libfmt-dev:arm64 libgtest-dev:arm64 \
+    libgmock-dev:arm64 libprotobuf-dev:arm64 libstb-dev:arm64
   exit 0
 fi
 
@@ -50,19 +56,4 @@ if ! command -v node > /dev/null 2>&1 || ! command -v npm > /dev/null 2>&1; then
   PACKAGES+=(nodejs npm)
 fi
 
-missing=()
-for p in "${PACKAGES[@]}"; do
-  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-    missing+=("$p")
-  fi
-done
-
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: all ${#PACKAGES[@]} packages present"
-  exit 0
-fi
-
-echo "install-deps: installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -q
-$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"
+install "" "${PACKAGES[@]}"

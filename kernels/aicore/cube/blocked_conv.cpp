@@ -31,7 +31,8 @@ bool BlockFitsOneRegisterTarget() {
 
 void RunBlockedDepthwiseTarget(const BlockedDepthwiseArgs& a) {
   if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.c1 <= 0) return;
-  constexpr int64_t kTile = 8;
+  // Pixels per step: their accumulators, the weights and one input block in registers.
+  constexpr int64_t kTile = std::clamp((simd::kRegisters - 2 * simd::kParts) / simd::kParts, 1, 8);
   tbb::parallel_for(tbb::blocked_range<int64_t>(0, a.n * a.c1 * a.oh), [&](const tbb::blocked_range<int64_t>& range) {
     for (int64_t row = range.begin(); row < range.end(); ++row) {
       const int64_t oy = row % a.oh, c = (row / a.oh) % a.c1, in = row / (a.oh * a.c1);
