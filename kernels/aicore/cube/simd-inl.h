@@ -53,6 +53,9 @@ inline constexpr bool kNativeHalf = true;
 #endif
 
 struct V16 {
+  // User-provided so that it is compiled for this target: GCC compiles an implicit one without
+  // the target's options and then cannot inline Highway's (always_inline) vector constructor.
+  HWY_INLINE V16() {}
   Vec p[kParts];
 };
 
