@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "acl/ext/aclsim_ext.h"
 #include "conformance_util.h"
 
 namespace {
@@ -319,6 +320,30 @@ TEST_F(AclInitTest, VectorIsaIsCheckedAgainstTheHost) {
   EXPECT_ACL_ERROR(InitWith(std::string(R"({"sim": {"isa": ")") + foreign + "\"}}"), ACL_ERROR_INVALID_PARAM,
                    "this CPU and build can run");
   ASSERT_ACL_OK(aclInit(nullptr));  // nothing of the refused choices stays
+}
+
+// aclsimGetVectorIsa names the target aclInit chose: the best by default, the forced one
+// with ASCEND_SIM_ISA, and never NULL (also before aclInit).
+TEST_F(AclInitTest, VectorIsaInUseIsReported) {
+  ASSERT_NE(aclsimGetVectorIsa(), nullptr);
+  ASSERT_ACL_OK(aclInit(nullptr));
+  const std::string best = aclsimGetVectorIsa();
+#if defined(__x86_64__)
+  EXPECT_TRUE(best == "avx512" || best == "avx2" || best == "scalar") << best;
+  const char* lowest = "scalar";  // always compiled on x86-64
+#else
+  EXPECT_EQ(best, "neon");
+  const char* lowest = "neon";
+#endif
+  ASSERT_ACL_OK(aclFinalize());
+  {
+    ScopedEnv isa("ASCEND_SIM_ISA", lowest);
+    ASSERT_ACL_OK(aclInit(nullptr));
+    EXPECT_STREQ(aclsimGetVectorIsa(), lowest);
+    ASSERT_ACL_OK(aclFinalize());
+  }
+  ASSERT_ACL_OK(aclInit(nullptr));  // "auto" again
+  EXPECT_EQ(std::string(aclsimGetVectorIsa()), best);
 }
 
 TEST_F(AclInitTest, RunModeIsHostByDefault) {
