@@ -49,6 +49,39 @@ uint32_t Crc32(const void* data, size_t size, uint32_t crc) {
   return ~c;
 }
 
+namespace {
+
+constexpr uint32_t kReflectedPoly = 0xEDB88320u;
+constexpr uint32_t kOne = 0x80000000u;  // the polynomial 1 in the reflected bit order
+
+// a * b modulo the CRC polynomial, both in the reflected bit order.
+uint32_t MultiplyModPoly(uint32_t a, uint32_t b) {
+  uint32_t product = 0;
+  for (uint32_t bit = kOne; bit != 0; bit >>= 1) {
+    if (a & bit) product ^= b;
+    b = (b & 1) ? (b >> 1) ^ kReflectedPoly : b >> 1;  // b *= x
+  }
+  return product;
+}
+
+// x^(8 * bytes) modulo the polynomial: what appending `bytes` zero bytes multiplies a CRC
+// register by. Square-and-multiply over the bits of the bit count.
+uint32_t ShiftForBytes(uint64_t bytes) {
+  uint32_t result = kOne;
+  uint32_t power = kOne >> 8;  // x^8: one byte
+  for (uint64_t n = bytes; n != 0; n >>= 1) {
+    if (n & 1) result = MultiplyModPoly(power, result);
+    power = MultiplyModPoly(power, power);
+  }
+  return result;
+}
+
+}  // namespace
+
+uint32_t Crc32Combine(uint32_t crc_a, uint32_t crc_b, uint64_t length_b) {
+  return MultiplyModPoly(ShiftForBytes(length_b), crc_a) ^ crc_b;
+}
+
 // ---- ByteWriter ----------------------------------------------------------------------
 
 void ByteWriter::F32(float v) {

@@ -30,6 +30,10 @@ namespace asim::om {
 // previous result as `crc` to continue a running checksum.
 uint32_t Crc32(const void* data, size_t size, uint32_t crc = 0);
 
+// The CRC-32 of A followed by B from Crc32(A), Crc32(B) and B's length: lets pieces of a
+// large blob be checked in parallel. O(log length).
+uint32_t Crc32Combine(uint32_t crc_a, uint32_t crc_b, uint64_t length_b);
+
 class ByteWriter {
  public:
   void U8(uint8_t v) { bytes_.push_back(v); }

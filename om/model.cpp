@@ -190,8 +190,8 @@ Status CheckTensor(const Model& m, const Graph& graph, size_t g, size_t t) {
       }
       break;
     case TensorPlace::kWeight:
-      if (!RangeWithin(tensor.offset, tensor.size, m.weights.size())) {
-        return Invalid(where + ": weight range " + range + " exceeds the " + std::to_string(m.weights.size()) +
+      if (!RangeWithin(tensor.offset, tensor.size, m.weight_size())) {
+        return Invalid(where + ": weight range " + range + " exceeds the " + std::to_string(m.weight_size()) +
                        " weight bytes");
       }
       if (tensor.offset % kWeightAlignment != 0) {

@@ -137,9 +137,16 @@ struct Model {
   std::vector<Graph> graphs;  // one per gear (one for a static model)
 
   std::vector<uint8_t> weights;  // the weight blob; each weight at a kWeightAlignment offset
+  // Set instead of `weights` when the blob was left in the buffer the model was read from
+  // (ReadModel with WeightCopy::kLeaveInSource: the runtime uploads it from the mapped file
+  // or the caller's memory straight to device memory instead of holding a copy): where it
+  // is in that buffer. `weights` is then empty.
+  bool weights_in_source = false;
+  uint64_t source_weight_offset = 0;
+  uint64_t source_weight_size = 0;
 
   uint64_t work_size() const;  // the largest graph's work_size
-  uint64_t weight_size() const { return weights.size(); }
+  uint64_t weight_size() const { return weights_in_source ? source_weight_size : weights.size(); }
   size_t data_input_count() const {  // inputs without the dynamic tensor
     return dynamic == DynamicKind::kNone || inputs.empty() ? inputs.size() : inputs.size() - 1;
   }

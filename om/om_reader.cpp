@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <new>
 #include <utility>
@@ -565,11 +566,18 @@ void FillHeader(const ParsedHeader& h, Meta&& meta, ModelHeader* out) {
   *out = std::move(hdr);
 }
 
-Status ParseModel(const uint8_t* p, size_t size, Model* out) {
+// The weight blob's bytes are in `p`, or not read at all (ModelFile: its CRC is checked when
+// the loader reads it).
+enum class WeightBytes { kPresent, kNotRead };
+
+Status ParseModel(const uint8_t* p, size_t size, WeightCopy weights, WeightBytes present, Model* out) {
   ParsedHeader h;
   ASIM_RETURN_IF_ERROR(ParseHeader(p, size, size, &h));
   ASIM_RETURN_IF_ERROR(CheckGaps(p, size, h));
-  for (const SectionInfo& s : h.sections) ASIM_RETURN_IF_ERROR(CheckCrc(p + s.offset, s));
+  for (const SectionInfo& s : h.sections) {
+    if (present == WeightBytes::kNotRead && s.kind == SectionKind::kWeights) continue;
+    ASIM_RETURN_IF_ERROR(CheckCrc(p + s.offset, s));
+  }
 
   Meta meta;
   const SectionInfo& ms = h.Get(SectionKind::kMetadata);
@@ -588,7 +596,13 @@ Status ParseModel(const uint8_t* p, size_t size, Model* out) {
   m.dynamic = meta.dynamic;
   m.gears = std::move(meta.gears);
   const SectionInfo& ws = h.Get(SectionKind::kWeights);
-  m.weights.assign(p + ws.offset, p + ws.offset + ws.length);
+  if (weights == WeightCopy::kCopy) {
+    m.weights.assign(p + ws.offset, p + ws.offset + ws.length);
+  } else {
+    m.weights_in_source = true;
+    m.source_weight_offset = ws.offset;
+    m.source_weight_size = ws.length;
+  }
   ASIM_RETURN_IF_ERROR(m.Validate());
   *out = std::move(m);
   return Status::Ok();
@@ -644,17 +658,24 @@ class File {
                     "model file '" + path + "': cannot allocate " + std::to_string(length) + " bytes to read it");
     }
     uint64_t done = 0;
-    while (done < length) {
-      const ssize_t n = ::pread(fd_, bytes->data() + done, length - done, static_cast<off_t>(offset + done));
+    ASIM_RETURN_IF_ERROR(ReadInto(path, offset, length, bytes->data(), &done));
+    bytes->resize(done);
+    return Status::Ok();
+  }
+  // Reads up to `length` bytes at `offset` into `dst`; *done says how many (fewer only at
+  // the end of the file).
+  Status ReadInto(const std::string& path, uint64_t offset, uint64_t length, uint8_t* dst, uint64_t* done) {
+    *done = 0;
+    while (*done < length) {
+      const ssize_t n = ::pread(fd_, dst + *done, length - *done, static_cast<off_t>(offset + *done));
       if (n < 0) {
         if (errno == EINTR) continue;
         return Status(err::kReadModelFailure, "model file '" + path + "': read error at byte " +
-                                                  std::to_string(offset + done) + ": " + std::strerror(errno));
+                                                  std::to_string(offset + *done) + ": " + std::strerror(errno));
       }
       if (n == 0) break;
-      done += static_cast<uint64_t>(n);
+      *done += static_cast<uint64_t>(n);
     }
-    bytes->resize(done);
     return Status::Ok();
   }
   uint64_t size() const { return size_; }
@@ -666,20 +687,147 @@ class File {
 
 }  // namespace
 
-Status ReadModel(const void* data, size_t size, Model* out) {
+Status ReadModel(const void* data, size_t size, Model* out, WeightCopy weights) {
   if (out == nullptr) return Status(err::kInvalidParam, "ReadModel: out is null");
   if (data == nullptr && size != 0) return Status(err::kInvalidParam, "ReadModel: data is null");
   static const uint8_t kEmpty = 0;
-  return ParseModel(data == nullptr ? &kEmpty : static_cast<const uint8_t*>(data), size, out);
+  return ParseModel(data == nullptr ? &kEmpty : static_cast<const uint8_t*>(data), size, weights, WeightBytes::kPresent,
+                    out);
+}
+
+namespace {
+
+// The file's bytes with the weight blob's range left unread (and, being untouched, costing
+// neither page faults nor memory: the buffer is not value-initialized).
+struct PartialImage {
+  std::unique_ptr<uint8_t[]> bytes;
+  size_t size = 0;
+  const uint8_t* data() const {
+    static const uint8_t kEmpty = 0;
+    return size == 0 ? &kEmpty : bytes.get();
+  }
+};
+
+// Reads the file into `image`; with skip_weights, all but the weight blob (whose section the
+// header gives, into *weights).
+Status ReadImage(File& file, const std::string& path, bool skip_weights, PartialImage* image, SectionInfo* weights) {
+  if (file.size() > std::numeric_limits<size_t>::max()) {
+    return Status(err::kReadModelFailure, "model file '" + path + "' is too large for this host");
+  }
+  const size_t size = static_cast<size_t>(file.size());
+  if (size == 0) return Status::Ok();
+  image->bytes.reset(new (std::nothrow) uint8_t[size]);
+  if (image->bytes == nullptr) {
+    return Status(err::kReadModelFailure,
+                  "model file '" + path + "': cannot allocate " + std::to_string(size) + " bytes to read it");
+  }
+  // Which range to leave: the header says (a header that does not parse is read whole, and
+  // ReadModel reports what is wrong with it).
+  uint64_t hole_begin = size, hole_end = size;
+  if (skip_weights) {
+    uint64_t done = 0;
+    const uint64_t prefix = std::min<uint64_t>(size, kHeaderPrefixBytes);
+    ASIM_RETURN_IF_ERROR(file.ReadInto(path, 0, prefix, image->bytes.get(), &done));
+    ParsedHeader h;
+    if (done == prefix && ParseHeader(image->bytes.get(), prefix, size, &h).ok()) {
+      *weights = h.Get(SectionKind::kWeights);
+      hole_begin = std::min<uint64_t>(std::max<uint64_t>(weights->offset, prefix), size);
+      hole_end = std::clamp<uint64_t>(weights->offset + weights->length, hole_begin, size);
+    }
+  }
+  for (const auto& [from, to] : {std::pair<uint64_t, uint64_t>{0, hole_begin}, {hole_end, size}}) {
+    if (from >= to) continue;
+    uint64_t done = 0;
+    ASIM_RETURN_IF_ERROR(file.ReadInto(path, from, to - from, image->bytes.get() + from, &done));
+    if (done != to - from) {
+      return Status(err::kModelSizeInvalid, "model file '" + path + "' shrank while read: " +
+                                                std::to_string(from + done) + " of " + std::to_string(size) + " bytes");
+    }
+  }
+  image->size = size;
+  return Status::Ok();
+}
+
+}  // namespace
+
+struct ModelFile::Impl {
+  File file;
+  std::string path;
+  SectionInfo weights;  // offset, length and CRC of the blob in the file
+};
+
+Status ModelFile::Open(const std::string& path, Model* model, std::unique_ptr<ModelFile>* out) {
+  if (model == nullptr || out == nullptr) return Status(err::kInvalidParam, "ModelFile::Open: model or out is null");
+  auto impl = std::make_unique<Impl>();
+  impl->path = path;
+  ASIM_RETURN_IF_ERROR(impl->file.Open(path));
+  PartialImage image;
+  SectionInfo weights{};
+  weights.kind = SectionKind::kWeights;
+  ASIM_RETURN_IF_ERROR(ReadImage(impl->file, path, /*skip_weights=*/true, &image, &weights));
+  Model m;
+  ASIM_RETURN_IF_ERROR(
+      WithPath(path, ParseModel(image.data(), image.size, WeightCopy::kLeaveInSource, WeightBytes::kNotRead, &m)));
+  impl->weights = weights;
+  impl->weights.offset = m.source_weight_offset;
+  impl->weights.length = m.source_weight_size;
+  std::unique_ptr<ModelFile> file(new ModelFile());
+  file->impl_ = std::move(impl);
+  *model = std::move(m);
+  *out = std::move(file);
+  return Status::Ok();
+}
+
+ModelFile::~ModelFile() = default;
+
+uint64_t ModelFile::weight_size() const {
+  return impl_->weights.length;
+}
+
+Status ModelFile::ReadWeights(uint8_t* dst, const ParallelRunner& parallel) const {
+  const SectionInfo& ws = impl_->weights;
+  constexpr uint64_t kChunk = uint64_t{4} << 20;
+  const size_t chunks = static_cast<size_t>((ws.length + kChunk - 1) / kChunk);
+  std::vector<uint32_t> crcs(chunks, 0);
+  std::vector<Status> errors(chunks);
+  const auto read = [&](size_t begin, size_t end) {
+    for (size_t c = begin; c < end; ++c) {
+      const uint64_t at = c * kChunk, n = std::min(kChunk, ws.length - at);
+      uint64_t done = 0;
+      errors[c] = impl_->file.ReadInto(impl_->path, ws.offset + at, n, dst + at, &done);
+      if (errors[c].ok() && done != n) {
+        errors[c] = Status(err::kModelSizeInvalid, "model file '" + impl_->path +
+                                                       "' shrank while its weights were read: it ends at byte " +
+                                                       std::to_string(ws.offset + at + done));
+      }
+      if (errors[c].ok()) crcs[c] = Crc32(dst + at, n);
+    }
+  };
+  if (parallel && chunks > 1) {
+    parallel(chunks, read);
+  } else {
+    read(0, chunks);
+  }
+  uint32_t crc = 0;
+  for (size_t c = 0; c < chunks; ++c) {
+    ASIM_RETURN_IF_ERROR(errors[c]);
+    crc = Crc32Combine(crc, crcs[c], std::min(kChunk, ws.length - c * kChunk));
+  }
+  if (crc != ws.crc32 && EnforceCrc()) {
+    return WithPath(impl_->path, Corrupt(SectionWhere(ws) + ": CRC-32 mismatch: stored " + Hex32(ws.crc32) +
+                                         ", computed " + Hex32(crc)));
+  }
+  return Status::Ok();
 }
 
 Status ReadModelFile(const std::string& path, Model* out) {
   if (out == nullptr) return Status(err::kInvalidParam, "ReadModelFile: out is null");
   File file;
   ASIM_RETURN_IF_ERROR(file.Open(path));
-  std::vector<uint8_t> bytes;
-  ASIM_RETURN_IF_ERROR(file.Read(path, 0, file.size(), &bytes));
-  return WithPath(path, ReadModel(bytes.data(), bytes.size(), out));
+  PartialImage image;
+  SectionInfo unused{};
+  ASIM_RETURN_IF_ERROR(ReadImage(file, path, /*skip_weights=*/false, &image, &unused));
+  return WithPath(path, ReadModel(image.data(), image.size, out));
 }
 
 Status ReadModelHeader(const void* data, size_t size, ModelHeader* out) {

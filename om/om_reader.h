@@ -21,6 +21,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -56,8 +58,40 @@ struct ModelHeader {
   uint64_t weight_offset = 0;  // where the weight blob starts in the file (a multiple of 64)
 };
 
-// Decodes and validates a whole model.
-Status ReadModel(const void* data, size_t size, Model* out);
+// What ReadModel does with the weight blob: copy it into Model::weights, or leave it in
+// `data` and record where (Model::weights_in_source): for a loader that uploads it from
+// there and must not hold the bytes twice.
+enum class WeightCopy { kCopy, kLeaveInSource };
+
+// Decodes and validates a whole model (every section's CRC, the weights' included).
+Status ReadModel(const void* data, size_t size, Model* out, WeightCopy weights = WeightCopy::kCopy);
+
+// A model file opened for loading: every byte but the weight blob's is read and decoded
+// (Open fills the Model, with Model::weights_in_source set); the blob stays in the file until
+// ReadWeights copies it straight to its destination (device memory), checking its CRC on
+// the way, so a loader never holds the weights twice. Thread safety: ReadWeights may be
+// called from any one thread at a time. Failure: Open as ReadModelFile; ReadWeights
+// kModelSizeInvalid when the file shrank, kDeserializeModel on a CRC mismatch, kReadModelFailure
+// on a read error, each naming the path.
+class ModelFile {
+ public:
+  static Status Open(const std::string& path, Model* model, std::unique_ptr<ModelFile>* out);
+  ~ModelFile();
+  ModelFile(const ModelFile&) = delete;
+  ModelFile& operator=(const ModelFile&) = delete;
+  uint64_t weight_size() const;
+  // Runs body(begin, end) over [0, count) pieces, possibly on several threads (the caller's
+  // thread pool: this library has none).
+  using ParallelRunner = std::function<void(size_t count, const std::function<void(size_t, size_t)>& body)>;
+  // Reads the weight_size() bytes into dst in 4 MiB chunks, each CRC-checked while still in
+  // the cache; with `parallel`, chunks on several threads (their CRCs combined).
+  Status ReadWeights(uint8_t* dst, const ParallelRunner& parallel = nullptr) const;
+
+ private:
+  ModelFile() = default;
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // Reads the file at `path` and decodes it with ReadModel.
 Status ReadModelFile(const std::string& path, Model* out);

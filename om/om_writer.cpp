@@ -81,7 +81,7 @@ void WriteMetadata(SectionWriter& w, const Model& m) {
   w.String(m.name, "model name");
   w.String(m.producer, "producer");
   w.U64(m.work_size());
-  w.U64(m.weights.size());
+  w.U64(m.weight_size());
   w.Count(m.inputs.size(), "input count");
   w.Count(m.outputs.size(), "output count");
   w.Count(m.graphs.size(), "graph count");
@@ -156,6 +156,10 @@ uint64_t AlignUp(uint64_t v, uint64_t a) {
 Status WriteModel(const Model& model, std::vector<uint8_t>* bytes) {
   if (bytes == nullptr) return Status(err::kInvalidParam, "WriteModel: bytes is null");
   ASIM_RETURN_IF_ERROR(model.Validate());
+  if (model.weights_in_source) {
+    return Status(err::kInvalidParam, "WriteModel: model '" + model.name +
+                                          "' was read without its weight blob (WeightCopy::kLeaveInSource)");
+  }
   if (model.soc_version.size() > kMaxSocLength) {
     return Status(err::kInvalidParam, "cannot write model '" + model.name + "': SoC version is " +
                                           std::to_string(model.soc_version.size()) + " bytes, the format allows " +

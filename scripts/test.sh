@@ -6,7 +6,7 @@
 #   3. ASan+UBSan build + the unit and conformance suites,
 #   4. TSan build + the stream/event/callback suites (the threaded parts),
 #   5. the aarch64 cross build (-Werror: NEON kernels, libascendcl, the ResNet-50 sample) and
-#      the tests of it that qemu-user can run (scripts/test_aarch64.sh says which and why),
+#      its kernel suite under qemu-user (scripts/test_aarch64.sh says why not more),
 #   6. the .om reader fuzzer for 60 seconds (scripts/fuzz.sh).
 # Ends with one line "tests: N passed, M failed" over all runs; exits non-zero on any failure.
 set -uo pipefail

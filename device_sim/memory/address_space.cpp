@@ -125,6 +125,19 @@ AddressSpace::~AddressSpace() {
   if (fd_ >= 0) close(fd_);
 }
 
+void AddressSpace::Populate(uint64_t offset, uint64_t len) {
+#ifdef MADV_POPULATE_WRITE
+  if (len == 0 || offset >= capacity_) return;
+  const uint64_t page = PageSize();
+  const uint64_t begin = offset / page * page;
+  const uint64_t end = std::min(capacity_, (offset + len + page - 1) / page * page);
+  (void)madvise(shadow_base_ + begin, end - begin, MADV_POPULATE_WRITE);
+#else
+  (void)offset;
+  (void)len;
+#endif
+}
+
 void AddressSpace::Release(uint64_t offset, uint64_t len) {
   if (len == 0) return;
   int rc = 0;

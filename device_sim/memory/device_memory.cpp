@@ -150,6 +150,13 @@ void DeviceMemory::ReturnPages(uint64_t addr, uint64_t size, RangeAllocator::Ran
   if (hi > lo) space_->Release(lo - base(), hi - lo);
 }
 
+Status DeviceMemory::Populate(const void* p, size_t len) {
+  void* sim = nullptr;
+  ASIM_RETURN_IF_ERROR(Translate(p, len, &sim));
+  space_->Populate(AddrOf(p) - space_->device_base(), len);
+  return Status::Ok();
+}
+
 Status DeviceMemory::Translate(const void* p, size_t len, void** sim_ptr) const {
   const uint64_t addr = AddrOf(p);
   if (sim_ptr == nullptr) return Status(err::kInvalidParam, Where() + ": Translate: output pointer is null");

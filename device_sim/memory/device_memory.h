@@ -71,6 +71,9 @@ class DeviceMemory {
   // [p, p + len) must lie inside one live allocation; *sim_ptr gets the simulator's pointer
   // to the same bytes. len may be 0 (p must still be inside a live allocation).
   Status Translate(const void* p, size_t len, void** sim_ptr) const;
+  // Commits the pages behind [p, p + len) of a live allocation ahead of writing all of it
+  // (AddressSpace::Populate); same checks as Translate.
+  Status Populate(const void* p, size_t len);
   std::optional<AllocationInfo> Find(const void* p) const;  // live allocation holding p
   // The most recently freed allocation (still remembered) whose range holds p.
   std::optional<AllocationInfo> FindFreed(const void* p) const;

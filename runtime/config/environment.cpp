@@ -25,6 +25,7 @@ constexpr const char* kTimingVar = "ASCEND_SIM_TIMING";
 constexpr const char* kInlineTasksVar = "ASCEND_SIM_INLINE_TASKS";
 constexpr const char* kIsaVar = "ASCEND_SIM_ISA";  // checked against the CPU by the kernels
 constexpr const char* kComputeVar = "ASCEND_SIM_COMPUTE";
+constexpr const char* kHostThreadsVar = "ASCEND_SIM_HOST_THREADS";
 
 // The variable's value, or nullptr when it is unset or empty.
 const char* Lookup(const char* name) {
@@ -66,16 +67,21 @@ Status ApplyEnvironment(AclConfig* config) {
       return BadVariable(kMemcheckActionVar, v, "\"error\" or \"abort\"");
   }
   if (const char* v = Lookup(kIsaVar)) sim.isa = v;
+  if (const char* v = Lookup(kHostThreadsVar)) {
+    if (!ParseHostThreads(v, &sim.host_threads)) {
+      return BadVariable(kHostThreadsVar, v, fmt::format("an integer from 0 to {}", kMaxHostThreads));
+    }
+  }
   if (const char* v = Lookup(kFaultsVar)) {
     std::string error;
     if (!ParseFaults(v, &sim.faults, &error)) return BadVariable(kFaultsVar, v, "a fault list: " + error);
   }
   ASIM_LOG_DEBUG(
       "[ACL] simulator: soc_version {}, device_count {}, run_mode {}, memcheck {} ({}), {} fault(s), "
-      "timing {}, inline tasks {}, isa {}, compute {}",
+      "timing {}, inline tasks {}, isa {}, compute {}, host threads {}",
       sim.soc_version, sim.device_count, RunModeName(sim.run_mode), sim.memcheck ? "on" : "off",
       MemcheckActionName(sim.memcheck_action), sim.faults.size(), sim.timing ? "on" : "off",
-      sim.inline_tasks ? "on" : "off", sim.isa, sim.compute ? "on" : "off");
+      sim.inline_tasks ? "on" : "off", sim.isa, sim.compute ? "on" : "off", sim.host_threads);
   config->sim = std::move(sim);
   return Status::Ok();
 }

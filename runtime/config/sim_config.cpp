@@ -85,4 +85,13 @@ bool ParseDeviceCount(std::string_view text, int32_t* count) {
   return true;
 }
 
+bool ParseHostThreads(std::string_view text, int32_t* threads) {
+  int32_t value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty()) return false;
+  if (value < 0 || value > kMaxHostThreads) return false;
+  *threads = value;
+  return true;
+}
+
 }  // namespace asim::cfg

@@ -41,10 +41,17 @@ struct SimConfig {
   // "compute": "on" | "off": off = timing only, kernels are not computed
   // (runtime/model/compute_mode.h).
   bool compute = true;
+  // "host_threads": how many host threads the kernels compute with, 0 = every core oneTBB
+  // sees, 1 = serially on the calling thread (kernels/common/host_threads.h).
+  int32_t host_threads = 0;
 };
 
 inline constexpr int32_t kMinDeviceCount = 1;
 inline constexpr int32_t kMaxDeviceCount = 64;
+inline constexpr int32_t kMaxHostThreads = 1024;
+
+// Decimal text in [0, kMaxHostThreads].
+bool ParseHostThreads(std::string_view text, int32_t* threads);
 
 // The accepted soc_version values (the SoC catalog's, sorted); aliases such as
 // "Ascend910A" are accepted by IsSupportedSocVersion too.

@@ -1,7 +1,7 @@
 // Parser of our "sim" section of acl.json. See sections.h and sim_config.h.
 //
 // Owns: the file side of the simulator settings (soc_version, device_count, run_mode,
-// memcheck, memcheck_action, faults, timing, inline_tasks, isa, compute);
+// memcheck, memcheck_action, faults, timing, inline_tasks, isa, compute, host_threads);
 // the value rules themselves are in sim_config.cpp, shared with the environment.
 // Owner: runtime/config. Thread safety: reentrant.
 // Failure: kFileAttrInvalid naming the key and the value.
@@ -74,6 +74,10 @@ Status ParseSimSection(const Json& value, const Where& at, SimConfig* out) {
                    : key == "compute" ? &sim.compute
                                       : &sim.inline_tasks;
       ASIM_RETURN_IF_ERROR(ReadSwitch(member, key_at, flag));
+    } else if (key == "host_threads") {
+      int64_t threads = 0;
+      ASIM_RETURN_IF_ERROR(ReadInteger(member, key_at, 0, kMaxHostThreads, &threads));
+      sim.host_threads = static_cast<int32_t>(threads);
     } else if (key == "isa") {
       ASIM_RETURN_IF_ERROR(ReadString(member, key_at, &sim.isa));
       if (sim.isa.empty()) return key_at.Error("must name a vector ISA (auto, avx512, avx2, neon, scalar)");

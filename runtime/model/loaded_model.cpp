@@ -59,7 +59,8 @@ std::string LoadedModel::Where(const om::Node& node) const {
 }
 
 Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemory& memory,
-                         std::shared_ptr<rt::DeviceContext> device, uint32_t id, std::shared_ptr<LoadedModel>* out) {
+                         std::shared_ptr<rt::DeviceContext> device, uint32_t id, std::shared_ptr<LoadedModel>* out,
+                         WeightSource weights) {
   const sim::SocSpec& spec = device->device().spec();
   if (model->soc_version != spec.soc_version && model->soc_version != spec.soc_name &&
       model->soc_version != spec.short_soc_version) {
@@ -70,7 +71,22 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
   }
   std::shared_ptr<LoadedModel> m(new LoadedModel(std::move(model), std::move(device), id));
   ASIM_RETURN_IF_ERROR(m->AllocateMemory(memory));
-  ASIM_RETURN_IF_ERROR(m->UploadWeights());
+  if (m->model_->weights_in_source) {
+    if (!weights.copy_to || weights.size != m->model_->weight_size()) {
+      return Status(err::kInternalError, "model '" + m->model_->name + "': its weight blob (" +
+                                             std::to_string(m->model_->weight_size()) +
+                                             " bytes) was not handed to the loader");
+    }
+  } else {
+    const std::vector<uint8_t>& own = m->model_->weights;
+    weights.size = own.size();
+    weights.copy_to = [&own](uint8_t* dst) {
+      if (!own.empty()) std::memcpy(dst, own.data(), own.size());
+      return Status::Ok();
+    };
+  }
+  ASIM_RETURN_IF_ERROR(m->UploadWeights(weights));
+  weights = {};  // the source (an open model file) goes before Prepare's repacking
   ASIM_RETURN_IF_ERROR(m->Prepare(spec));
   m->info_ = ModelInfo::Build(*m->model_);
   m->sync_stream_ = m->device_->scheduler().CreateStream(m->device_->NextStreamId(), 0);
@@ -135,21 +151,22 @@ Status LoadedModel::AllocateMemory(const LoadMemory& memory) {
   return Status::Ok();
 }
 
-Status LoadedModel::UploadWeights() {
-  if (model_->weights.empty()) return Status::Ok();
+Status LoadedModel::UploadWeights(const WeightSource& weights) {
+  if (weights.size == 0) return Status::Ok();
   sim::Scheduler& sched = device_->scheduler();
   sim::TaskDesc desc;
   desc.kind = sim::TaskKind::kMemcpy;
   desc.engine = sim::EngineKind::kDmaH2D;
   desc.name = "LoadWeights";
-  desc.bytes = model_->weights.size();
+  desc.bytes = weights.size;
   desc.duration_ps = sched.CopyDuration(sim::EngineKind::kDmaH2D, desc.bytes);
   uint8_t* dst = weight_sim_;
-  const std::vector<uint8_t>* src = &model_->weights;
-  desc.run = [dst, src]() {
-    std::memcpy(dst, src->data(), src->size());
-    return Status::Ok();
-  };
+  sim::DeviceMemory& memory = device_->memory();
+  void* dev = weight_dev_;
+  desc.run = [dst, dev, &memory, &weights]() {
+    ASIM_RETURN_IF_ERROR(memory.Populate(dev, weights.size));  // one call, not a fault per page
+    return weights.copy_to(dst);
+  };  // RunSync: `weights` outlives the task
   return sched.RunSync(std::move(desc));
 }
 

@@ -47,9 +47,11 @@ namespace asim::model {
 
 class LoadedModel {
  public:
-  // Loads on `device` (the current context's). `memory` as LoadMemory says.
+  // Loads on `device` (the current context's). `memory` as LoadMemory says. `weights` is
+  // where the blob is when the model leaves it in its source (ignored otherwise).
   static Status Load(std::shared_ptr<const om::Model> model, const LoadMemory& memory,
-                     std::shared_ptr<rt::DeviceContext> device, uint32_t id, std::shared_ptr<LoadedModel>* out);
+                     std::shared_ptr<rt::DeviceContext> device, uint32_t id, std::shared_ptr<LoadedModel>* out,
+                     WeightSource weights = {});
   ~LoadedModel();
   LoadedModel(const LoadedModel&) = delete;
   LoadedModel& operator=(const LoadedModel&) = delete;
@@ -106,7 +108,7 @@ class LoadedModel {
 
   LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr<rt::DeviceContext> device, uint32_t id);
   Status AllocateMemory(const LoadMemory& memory);
-  Status UploadWeights();
+  Status UploadWeights(const WeightSource& weights);
   Status Prepare(const sim::SocSpec& spec);
   Status PrepareNode(size_t graph, const om::Node& node, const kernels::ChipTraits& chip, PreparedNode* out) const;
   Status SelectGear(const ExecuteRequest& request, size_t* gear) const;

@@ -1,9 +1,12 @@
 // ModelManager: model ids, load / unload, descriptions, execution dispatch.
 #include "runtime/model/model_manager.h"
 
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
+#include "kernels/common/host_threads.h"
+#include "kernels/common/parallel.h"
 #include "kernels/framework/isa.h"
 #include "om/om_reader.h"
 #include "runtime/base/log.h"
@@ -14,18 +17,36 @@
 namespace asim::model {
 namespace {
 
-Status ReadFromFile(const std::string& path, std::shared_ptr<om::Model>* out) {
+// The model with its weight blob left in the file, read straight into device memory at load.
+Status ReadFromFile(const std::string& path, std::shared_ptr<om::Model>* out, WeightSource* weights) {
   auto model = std::make_shared<om::Model>();
-  ASIM_RETURN_IF_ERROR(om::ReadModelFile(path, model.get()));
+  std::unique_ptr<om::ModelFile> file;
+  ASIM_RETURN_IF_ERROR(om::ModelFile::Open(path, model.get(), &file));
+  weights->size = file->weight_size();
+  weights->copy_to = [file = std::shared_ptr<const om::ModelFile>(std::move(file))](uint8_t* dst) {
+    // Read and CRC-checked on the kernels' threads (a 100 MB blob: both halve).
+    return file->ReadWeights(dst, [](size_t count, const std::function<void(size_t, size_t)>& body) {
+      kernels::ParallelFor(static_cast<int64_t>(count), 1, [&](int64_t begin, int64_t end) {
+        body(static_cast<size_t>(begin), static_cast<size_t>(end));
+      });
+    });
+  };
   *out = std::move(model);
   return Status::Ok();
 }
 
-Status ReadFromMem(const void* data, size_t size, std::shared_ptr<om::Model>* out) {
+// The model with its weight blob left in the caller's buffer (valid for the whole load).
+Status ReadFromMem(const void* data, size_t size, std::shared_ptr<om::Model>* out, WeightSource* weights) {
   if (data == nullptr) return Status(err::kInvalidParam, "model is NULL");
   if (size == 0) return Status(err::kInvalidParam, "modelSize is 0");
   auto model = std::make_shared<om::Model>();
-  ASIM_RETURN_IF_ERROR(om::ReadModel(data, size, model.get()));
+  ASIM_RETURN_IF_ERROR(om::ReadModel(data, size, model.get(), om::WeightCopy::kLeaveInSource));
+  const uint8_t* blob = static_cast<const uint8_t*>(data) + model->source_weight_offset;
+  weights->size = model->source_weight_size;
+  weights->copy_to = [blob, n = weights->size](uint8_t* dst) {
+    std::memcpy(dst, blob, n);
+    return Status::Ok();
+  };
   *out = std::move(model);
   return Status::Ok();
 }
@@ -36,11 +57,19 @@ namespace {
 
 // Models left loaded go with their device (aclrtResetDevice, aclFinalize), counted as leaks.
 // aclInit also chooses the kernels' vector target ("sim" isa / ASCEND_SIM_ISA; "auto" by
-// default, which also undoes a previous initialization's choice).
+// default, which also undoes a previous initialization's choice) and their host-thread cap.
+static_assert(cfg::kMaxHostThreads == kernels::kMaxHostThreads);
 class ModelExtension : public rt::RuntimeExtension {
  public:
   Status OnInit(const cfg::AclConfig& config) override {
     ASIM_RETURN_IF_ERROR(kernels::isa::Force(config.sim.isa));
+    if (!kernels::SetHostThreads(config.sim.host_threads)) {
+      return Status(err::kInvalidParam, fmt::format("host_threads {} is out of range", config.sim.host_threads));
+    }
+    if (config.sim.host_threads > 0) {
+      ASIM_LOG_INFO("[KERNEL] host threads: {}{}", config.sim.host_threads,
+                    config.sim.host_threads == 1 ? " (serial)" : "");
+    }
     SetComputeEnabled(config.sim.compute);
     if (!config.sim.compute) {
       ASIM_LOG_INFO(
@@ -68,17 +97,20 @@ std::shared_ptr<rt::RuntimeExtension> ModelManager::Extension() {
 
 Status ModelManager::LoadFromFile(const std::string& path, const LoadMemory& memory, uint32_t* model_id) {
   std::shared_ptr<om::Model> model;
-  ASIM_RETURN_IF_ERROR(ReadFromFile(path, &model));
-  return LoadParsed(std::move(model), memory, model_id);
+  WeightSource weights;
+  ASIM_RETURN_IF_ERROR(ReadFromFile(path, &model, &weights));
+  return LoadParsed(std::move(model), std::move(weights), memory, model_id);
 }
 
 Status ModelManager::LoadFromMem(const void* data, size_t size, const LoadMemory& memory, uint32_t* model_id) {
   std::shared_ptr<om::Model> model;
-  ASIM_RETURN_IF_ERROR(ReadFromMem(data, size, &model));
-  return LoadParsed(std::move(model), memory, model_id);
+  WeightSource weights;
+  ASIM_RETURN_IF_ERROR(ReadFromMem(data, size, &model, &weights));
+  return LoadParsed(std::move(model), std::move(weights), memory, model_id);
 }
 
-Status ModelManager::LoadParsed(std::shared_ptr<om::Model> model, const LoadMemory& memory, uint32_t* model_id) {
+Status ModelManager::LoadParsed(std::shared_ptr<om::Model> model, WeightSource weights, const LoadMemory& memory,
+                                uint32_t* model_id) {
   std::shared_ptr<rt::Context> ctx;
   ASIM_RETURN_IF_ERROR(rt::Runtime::Get().CurrentContext(&ctx));
   uint32_t id = 0;
@@ -87,7 +119,7 @@ Status ModelManager::LoadParsed(std::shared_ptr<om::Model> model, const LoadMemo
     id = next_id_++;
   }
   std::shared_ptr<LoadedModel> loaded;
-  ASIM_RETURN_IF_ERROR(LoadedModel::Load(std::move(model), memory, ctx->device(), id, &loaded));
+  ASIM_RETURN_IF_ERROR(LoadedModel::Load(std::move(model), memory, ctx->device(), id, &loaded, std::move(weights)));
   ASIM_LOG_INFO("[ACL] loaded model '{}' as id {} on device {} (work {} bytes, weight {} bytes)", loaded->name(), id,
                 loaded->device_id(), loaded->info()->work_size, loaded->info()->weight_size);
   std::lock_guard<std::mutex> lock(mutex_);
@@ -192,14 +224,16 @@ Status ModelManager::GetInfo(uint32_t model_id, std::shared_ptr<const ModelInfo>
 
 Status ModelManager::InfoFromFile(const std::string& path, std::shared_ptr<const ModelInfo>* info) {
   std::shared_ptr<om::Model> model;
-  ASIM_RETURN_IF_ERROR(ReadFromFile(path, &model));
+  WeightSource unused;  // a description needs no weights
+  ASIM_RETURN_IF_ERROR(ReadFromFile(path, &model, &unused));
   *info = ModelInfo::Build(*model);
   return Status::Ok();
 }
 
 Status ModelManager::InfoFromMem(const void* data, size_t size, std::shared_ptr<const ModelInfo>* info) {
   std::shared_ptr<om::Model> model;
-  ASIM_RETURN_IF_ERROR(ReadFromMem(data, size, &model));
+  WeightSource unused;
+  ASIM_RETURN_IF_ERROR(ReadFromMem(data, size, &model, &unused));
   *info = ModelInfo::Build(*model);
   return Status::Ok();
 }

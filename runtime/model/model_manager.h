@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -36,6 +37,16 @@ struct LoadMemory {
   size_t work_size = 0;
   void* weight = nullptr;
   size_t weight_size = 0;
+};
+
+// Where a model's weight blob comes from at load when the model does not hold it
+// (om::Model::weights_in_source): the model file (read straight into device memory) or the
+// caller's buffer of aclmdlLoadFromMem. `copy_to` writes the `size` bytes to dst; the
+// loader calls it once and drops the source before it repacks anything, so the weights are
+// never held twice.
+struct WeightSource {
+  uint64_t size = 0;
+  std::function<Status(uint8_t* dst)> copy_to;
 };
 
 // One dataset entry as the executor sees it.
@@ -102,7 +113,8 @@ class ModelManager {
  private:
   ModelManager() = default;
   Status Find(uint32_t model_id, std::shared_ptr<LoadedModel>* model) const;
-  Status LoadParsed(std::shared_ptr<om::Model> model, const LoadMemory& memory, uint32_t* model_id);
+  Status LoadParsed(std::shared_ptr<om::Model> model, WeightSource weights, const LoadMemory& memory,
+                    uint32_t* model_id);
 
   mutable std::mutex mutex_;
   uint32_t next_id_ = 1;

@@ -7,16 +7,14 @@
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 #include <hwy/highway.h>
 
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include <algorithm>
 
 #include "kernels/aicore/cube/blocked_conv.h"
 #include "kernels/aicore/cube/blocked_conv_tile-inl.h"
 #include "kernels/aicore/cube/blocked_conv_tile.h"
 #include "kernels/aicore/cube/simd-inl.h"
+#include "kernels/common/host_threads.h"
+#include "kernels/common/parallel.h"
 
 HWY_BEFORE_NAMESPACE();
 namespace asim::kernels::HWY_NAMESPACE {
@@ -33,8 +31,8 @@ void RunBlockedDepthwiseTarget(const BlockedDepthwiseArgs& a) {
   if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.c1 <= 0) return;
   // Pixels per step: their accumulators, the weights and one input block in registers.
   constexpr int64_t kTile = std::clamp((simd::kRegisters - 2 * simd::kParts) / simd::kParts, 1, 8);
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, a.n * a.c1 * a.oh), [&](const tbb::blocked_range<int64_t>& range) {
-    for (int64_t row = range.begin(); row < range.end(); ++row) {
+  ParallelFor(a.n * a.c1 * a.oh, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t row = begin; row < end; ++row) {
       const int64_t oy = row % a.oh, c = (row / a.oh) % a.c1, in = row / (a.oh * a.c1);
       const float* src = a.in + in * a.in_n + c * a.in_c1 + oy * a.sh * a.in_row;
       const float* w = a.weights + c * a.kh * a.kw * 16;
@@ -154,44 +152,43 @@ void RunFused(const BlockedConvArgs& a) {
   base.dw16 = a.dw * 16;
   base.sw16 = a.sw * 16;
   base.out_c1 = a.out_c1;
-  tbb::parallel_for(
-      tbb::blocked_range<int64_t>(0, a.n * a.ocg * runs, 1), [&](const tbb::blocked_range<int64_t>& range) {
-        TileArgs t = base;
-        for (int64_t item = range.begin(); item < range.end(); ++item) {
-          const int64_t run = item % runs, g = (item / runs) % a.ocg, in = item / (runs * a.ocg);
-          const int64_t row_begin = run * rows_per_run, row_end = std::min(a.oh, row_begin + rows_per_run);
-          float* buffer = a.chunk_buffers + item * chunk_floats;
-          t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
-          for (int64_t c = 0; c < a.c1; c += a.chunk_c1) {
-            const int64_t count = std::min(a.chunk_c1, a.c1 - c);
-            const bool first = c == 0, last = c + count == a.c1;
-            t.weights = a.pack_chunk(a.pack_source, g, c, count, buffer);
-            t.c1 = count;
-            t.c0_last = last ? a.c0_last : 16;
-            t.bias = first && a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;
-            for (int64_t oy = row_begin; oy < row_end; ++oy) {
-              const float* in_row = a.in + in * a.in_n + c * a.in_c1 + oy * a.sh * a.in_row;
-              const int64_t row_off = in * a.out_n + g * a.ob * a.out_c1 + oy * a.out_row;
-              for (int64_t ox = 0; ox < a.ow; ox += r_main) {
-                const int64_t r = std::min<int64_t>(r_main, a.ow - ox);
-                const int64_t off = row_off + ox * 16;
-                t.in = in_row + ox * a.sw * 16;
-                t.acc_in = first ? nullptr : sums + off;
-                t.out32 = nullptr;
-                t.out16 = nullptr;
-                if (!last) {
-                  t.out32 = sums + off;
-                } else if (a.out_f16) {
-                  t.out16 = static_cast<uint16_t*>(a.out) + off;
-                } else {
-                  t.out32 = static_cast<float*>(a.out) + off;
-                }
-                (r == r_main ? main_fn : Tile(a.ob, static_cast<int>(r), s_class))(t);
-              }
+  ParallelFor(a.n * a.ocg * runs, 1, [&](int64_t begin, int64_t end) {
+    TileArgs t = base;
+    for (int64_t item = begin; item < end; ++item) {
+      const int64_t run = item % runs, g = (item / runs) % a.ocg, in = item / (runs * a.ocg);
+      const int64_t row_begin = run * rows_per_run, row_end = std::min(a.oh, row_begin + rows_per_run);
+      float* buffer = a.chunk_buffers + item * chunk_floats;
+      t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
+      for (int64_t c = 0; c < a.c1; c += a.chunk_c1) {
+        const int64_t count = std::min(a.chunk_c1, a.c1 - c);
+        const bool first = c == 0, last = c + count == a.c1;
+        t.weights = a.pack_chunk(a.pack_source, g, c, count, buffer);
+        t.c1 = count;
+        t.c0_last = last ? a.c0_last : 16;
+        t.bias = first && a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;
+        for (int64_t oy = row_begin; oy < row_end; ++oy) {
+          const float* in_row = a.in + in * a.in_n + c * a.in_c1 + oy * a.sh * a.in_row;
+          const int64_t row_off = in * a.out_n + g * a.ob * a.out_c1 + oy * a.out_row;
+          for (int64_t ox = 0; ox < a.ow; ox += r_main) {
+            const int64_t r = std::min<int64_t>(r_main, a.ow - ox);
+            const int64_t off = row_off + ox * 16;
+            t.in = in_row + ox * a.sw * 16;
+            t.acc_in = first ? nullptr : sums + off;
+            t.out32 = nullptr;
+            t.out16 = nullptr;
+            if (!last) {
+              t.out32 = sums + off;
+            } else if (a.out_f16) {
+              t.out16 = static_cast<uint16_t*>(a.out) + off;
+            } else {
+              t.out32 = static_cast<float*>(a.out) + off;
             }
+            (r == r_main ? main_fn : Tile(a.ob, static_cast<int>(r), s_class))(t);
           }
         }
-      });
+      }
+    }
+  });
 }
 
 }  // namespace
@@ -213,7 +210,7 @@ void RunBlockedConv(const BlockedConvArgs& a) {
   const TileFn main_fn = Tile(a.ob, r_main, s_class);
   const int64_t rows = a.n * a.ocg * a.oh;
   // Split rows into column chunks when there are too few rows to keep every worker busy.
-  const int64_t workers = std::max(1, tbb::this_task_arena::max_concurrency());
+  const int64_t workers = std::max(1, HostConcurrency());
   const int64_t chunks = std::min(tiles_per_row, std::max<int64_t>(1, CeilDiv(4 * workers, rows)));
   const int64_t tiles_per_chunk = CeilDiv(tiles_per_row, chunks);
   const int64_t weight_group = a.c1 * a.kh * a.kw * 16 * a.ob * 16;
@@ -229,9 +226,9 @@ void RunBlockedConv(const BlockedConvArgs& a) {
   base.sw16 = a.sw * 16;
   base.out_c1 = a.out_c1;
 
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, rows * chunks), [&](const tbb::blocked_range<int64_t>& range) {
+  ParallelFor(rows * chunks, 1, [&](int64_t begin, int64_t end) {
     TileArgs t = base;
-    for (int64_t item = range.begin(); item < range.end(); ++item) {
+    for (int64_t item = begin; item < end; ++item) {
       const int64_t chunk = item % chunks;
       const int64_t row = item / chunks;
       const int64_t oy = row % a.oh;

@@ -251,12 +251,27 @@ void PackWeights(const FilterTensor& f, int64_t co_begin, int64_t co_count, int6
       const int64_t valid_co = std::clamp<int64_t>(co_count - j * 16, 0, 16);
       const int64_t valid_ci = std::min<int64_t>(16, f.cin_g - c1i * 16);
       float* block = dst + ((j / ob) * c1 + c1i) * taps * 16 * row + (j % ob) * 16;
+      const int64_t co_first = co_begin + j * 16;
+      if (f.format == Format::kFractalZ && co_first % 16 == 0 && valid_co == 16 && valid_ci == 16) {
+        // The common case (a model's filter, every full 16x16 fractal): transposed without
+        // the zero fill, row by row of the destination so its writes stay contiguous.
+        const int64_t n1 = CeilDiv(f.cout, 16);
+        float fractal[256];
+        for (int64_t t = 0; t < taps; ++t) {
+          const int64_t s = ((c1i * taps + t) * n1 + co_first / 16) * 256;
+          ReadRun(f.data, f.dtype, s, 256, fractal);
+          float* d = block + t * 16 * row;
+          for (int64_t ci0 = 0; ci0 < 16; ++ci0) {
+            for (int64_t co0 = 0; co0 < 16; ++co0) d[ci0 * row + co0] = fractal[co0 * 16 + ci0];
+          }
+        }
+        continue;
+      }
       for (int64_t t = 0; t < taps; ++t) {
         float* d = block + t * 16 * row;
         for (int64_t ci0 = 0; ci0 < 16; ++ci0) std::fill(d + ci0 * row, d + ci0 * row + 16, 0.0f);
       }
       if (valid_co == 0) continue;
-      const int64_t co_first = co_begin + j * 16;
       if (f.format == Format::kFractalZ && co_first % 16 == 0) {
         // One 16x16 fractal per tap: [co0][ci0] -> [ci0][co0].
         const int64_t n1 = CeilDiv(f.cout, 16);

@@ -13,6 +13,7 @@
 
 #include "kernels/aicore/cube/blocked_conv.h"
 #include "kernels/aicore/cube/weight_chunks.h"
+#include "kernels/common/large_buffer.h"
 
 namespace asim::kernels {
 namespace {
@@ -152,14 +153,11 @@ void RunDepthwise(const Plan& s, const ConvIo& io, char* base) {
 
 // The filter of every convolution group packed as PackWeights lays it out, which is the
 // fused engine's chunk layout ([weight group][c1][kh][kw][16 ci][ob*16 co]) back to back.
-struct AlignedFloatsFree {
-  void operator()(float* p) const { ::operator delete(p, std::align_val_t(64)); }
-};
 
 struct PrepackedConvWeights {
   int64_t groups = 0, c1g = 0, ob = 0, ocg = 0, taps = 0;
   // groups x GroupFloats(), 64-byte aligned: the tiles read chunks of it in place.
-  std::unique_ptr<float, AlignedFloatsFree> floats;
+  LargeBuffer<float> floats;                                   // huge pages: ResNet-50's filters are 100 MB
   int64_t BlockFloats() const { return taps * 16 * ob * 16; }  // one input block of one weight group
   int64_t GroupFloats() const { return ocg * c1g * BlockFloats(); }
   bool Fits(const Plan& s) const {
@@ -197,7 +195,8 @@ std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_for
   pre->groups = s.groups, pre->c1g = s.c1g, pre->ob = s.ob, pre->ocg = s.ocg, pre->taps = s.kh * s.kw;
   if (PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw) != pre->GroupFloats()) return nullptr;
   const size_t bytes = static_cast<size_t>(pre->groups * pre->GroupFloats()) * sizeof(float);
-  pre->floats.reset(static_cast<float*>(::operator new(std::max<size_t>(bytes, 64), std::align_val_t(64))));
+  pre->floats = AllocateLarge<float>(bytes);
+  if (pre->floats == nullptr) return nullptr;  // the convolution then packs per execution
   for (int64_t g = 0; g < s.groups; ++g) {
     PackWeights(w, g * s.cout_g, s.cout_g, s.ob, pre->floats.get() + g * pre->GroupFloats());
   }

@@ -1,7 +1,9 @@
 // Timing-only execution ("sim": {"compute": "off"}, ASCEND_SIM_COMPUTE=off), as an application
 // sees it: the model loads and executes, the simulated device time between events is exactly
 // the time with compute on, the outputs are left as they were, and a dump is refused (it
-// needs computed tensors). Public headers and libascendcl only.
+// needs computed tensors). Also the host-thread cap ("host_threads", ASCEND_SIM_HOST_THREADS):
+// serial kernels give the same bytes and the same simulated time. Public headers and
+// libascendcl only.
 #include <cstring>
 #include <string>
 #include <vector>
@@ -24,6 +26,7 @@ class ComputeOff : public ::testing::Test {
   void SetUp() override {
     if (std::string(ASIM_TEST_MODELS_DIR).empty()) GTEST_SKIP() << "test models were not generated";
     ::unsetenv("ASCEND_SIM_COMPUTE");
+    ::unsetenv("ASCEND_SIM_HOST_THREADS");
   }
   void TearDown() override { (void)aclFinalize(); }
 
@@ -139,6 +142,31 @@ TEST_F(ComputeOff, BadValueFailsInit) {
                    ACL_ERROR_FILE_ATTR_INVALID, "compute");
   ScopedEnv compute("ASCEND_SIM_COMPUTE", "sometimes");
   EXPECT_ACL_ERROR(aclInit(nullptr), ACL_ERROR_INVALID_PARAM, "ASCEND_SIM_COMPUTE");
+}
+
+// The host-thread cap changes host wall time only: one thread (serial kernels), two, and
+// every core give the same output bytes and the same simulated time.
+TEST_F(ComputeOff, HostThreadsChangeNeitherResultsNorSimulatedTime) {
+  float all_ms = 0, one_ms = 0, two_ms = 0;
+  std::vector<std::vector<uint8_t>> all, one, two;
+  ASSERT_NO_FATAL_FAILURE(Run(R"({"sim": {"host_threads": 0}})", &all_ms, &all));
+  ASSERT_NO_FATAL_FAILURE(Run(R"({"sim": {"host_threads": 1}})", &one_ms, &one));
+  {
+    ScopedEnv threads("ASCEND_SIM_HOST_THREADS", "2");
+    ASSERT_NO_FATAL_FAILURE(Run(R"({"sim": {"host_threads": 1}})", &two_ms, &two));  // the environment wins
+  }
+  EXPECT_FALSE(AllUntouched(all));
+  EXPECT_EQ(one, all);
+  EXPECT_EQ(two, all);
+  EXPECT_EQ(one_ms, all_ms);
+  EXPECT_EQ(two_ms, all_ms);
+}
+
+TEST_F(ComputeOff, BadHostThreadsFailInit) {
+  EXPECT_ACL_ERROR(aclInit(dir_.Write("bad.json", R"({"sim": {"host_threads": -1}})").c_str()),
+                   ACL_ERROR_FILE_ATTR_INVALID, "host_threads");
+  ScopedEnv threads("ASCEND_SIM_HOST_THREADS", "many");
+  EXPECT_ACL_ERROR(aclInit(nullptr), ACL_ERROR_INVALID_PARAM, "ASCEND_SIM_HOST_THREADS");
 }
 
 }  // namespace

@@ -35,6 +35,24 @@ TEST(TestingConfig, DefaultsAreFaithful) {
   EXPECT_FALSE(sim.inline_tasks);
   EXPECT_EQ(sim.isa, "auto");
   EXPECT_TRUE(sim.compute);
+  EXPECT_EQ(sim.host_threads, 0);
+}
+
+// "host_threads": 0 (every core) to 1024; anything else names the key.
+TEST(TestingConfig, HostThreadsIsACount) {
+  SimConfig sim;
+  ASSERT_TRUE(ParseSim(R"("host_threads": 1)", &sim).ok());
+  EXPECT_EQ(sim.host_threads, 1);
+  ASSERT_TRUE(ParseSim(R"("host_threads": 0)", &sim).ok());
+  EXPECT_EQ(sim.host_threads, 0);
+  ASSERT_TRUE(ParseSim(R"("host_threads": "2")", &sim).ok());  // decimal strings, as everywhere in acl.json
+  EXPECT_EQ(sim.host_threads, 2);
+  for (const char* bad :
+       {R"("host_threads": -1)", R"("host_threads": 1025)", R"("host_threads": "two")", R"("host_threads": 1.5)"}) {
+    const Status s = ParseSim(bad, &sim);
+    EXPECT_EQ(s.code(), err::kFileAttrInvalid) << bad;
+    EXPECT_THAT(s.message(), HasSubstr("t.json: /sim/host_threads")) << bad;
+  }
 }
 
 // "isa" is kept as written: whether this CPU runs it is known only to the kernels, which
@@ -124,7 +142,7 @@ class TestingEnvironment : public ::testing::Test {
  protected:
   static constexpr const char* kNames[] = {"ASCEND_SIM_MEMCHECK", "ASCEND_SIM_MEMCHECK_ACTION", "ASCEND_SIM_FAULTS",
                                            "ASCEND_SIM_TIMING",   "ASCEND_SIM_INLINE_TASKS",    "ASCEND_SIM_ISA",
-                                           "ASCEND_SIM_COMPUTE"};
+                                           "ASCEND_SIM_COMPUTE",  "ASCEND_SIM_HOST_THREADS"};
   void SetUp() override {
     for (const char* name : kNames) {
       const char* v = std::getenv(name);
@@ -155,7 +173,9 @@ TEST_F(TestingEnvironment, VariablesWinOverTheFile) {
   ::setenv("ASCEND_SIM_INLINE_TASKS", "on", 1);
   ::setenv("ASCEND_SIM_ISA", "scalar", 1);
   ::setenv("ASCEND_SIM_COMPUTE", "off", 1);
+  ::setenv("ASCEND_SIM_HOST_THREADS", "3", 1);
   ASSERT_TRUE(ApplyEnvironment(&config).ok());
+  EXPECT_EQ(config.sim.host_threads, 3);
   EXPECT_FALSE(config.sim.compute);
   EXPECT_EQ(config.sim.isa, "scalar");
   EXPECT_TRUE(config.sim.memcheck);
@@ -170,7 +190,8 @@ TEST_F(TestingEnvironment, BadVariablesAreInvalidParamAndChangeNothing) {
   const std::pair<const char*, const char*> cases[] = {
       {"ASCEND_SIM_MEMCHECK", "maybe"},       {"ASCEND_SIM_MEMCHECK_ACTION", "explode"},
       {"ASCEND_SIM_FAULTS", "malloc:nth=-1"}, {"ASCEND_SIM_TIMING", "fast"},
-      {"ASCEND_SIM_INLINE_TASKS", "2"},       {"ASCEND_SIM_COMPUTE", "maybe"}};
+      {"ASCEND_SIM_INLINE_TASKS", "2"},       {"ASCEND_SIM_COMPUTE", "maybe"},
+      {"ASCEND_SIM_HOST_THREADS", "-2"},      {"ASCEND_SIM_HOST_THREADS", "all"}};
   for (const auto& [name, value] : cases) {
     AclConfig config;
     ::setenv("ASCEND_SIM_MEMCHECK", "on", 1);

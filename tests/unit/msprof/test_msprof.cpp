@@ -85,6 +85,21 @@ TEST(Analysis, OpStatsAndSummary) {
   EXPECT_NE(text.find("AI_CPU 83.3%"), std::string::npos) << text;
 }
 
+// The first line names the host vector target the kernels ran on (issue 16): each distinct
+// one the devices recorded, "(none)" for raw data from before the field existed.
+TEST(Analysis, SummaryNamesTheHostVectorIsa) {
+  Profile p = MakeProfile();
+  EXPECT_NE(SummaryText(p).find("host kernels on (none))"), std::string::npos) << SummaryText(p);
+  p.devices[0].chip.host_vector_isa = "avx2";
+  std::string text = SummaryText(p);
+  EXPECT_NE(text.find("host kernels on avx2)"), std::string::npos) << text;
+  p.devices.push_back(p.devices[0]);
+  p.devices[1].chip.host_vector_isa = "scalar";
+  text = SummaryText(p);
+  EXPECT_NE(text.find("host kernels on avx2, scalar)"), std::string::npos) << text;
+  EXPECT_LT(text.find("host kernels on"), text.find('\n'));
+}
+
 TEST(Analysis, CompareAndRefusals) {
   std::string text;
   ASSERT_TRUE(CompareText(MakeProfile(), MakeProfile("Ascend310", 14), &text).ok());

@@ -7,7 +7,9 @@
 
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "om/byte_io.h"
 #include "om/om_reader.h"
@@ -68,6 +70,76 @@ TEST_P(OmRoundTrip, ThroughAFile) {
   EXPECT_EQ(header.work_size, model.work_size());
   EXPECT_EQ(header.weight_size, model.weight_size());
   std::remove(path.c_str());
+}
+
+// The loader's way (ModelFile): everything but the weight blob read and decoded, the blob
+// read later straight into its destination with its CRC checked; such a model cannot be
+// written back (it has no weights to write).
+TEST_P(OmRoundTrip, ModelFileLeavesTheWeightsInTheFile) {
+  const Model model = MakeModel();
+  const std::string path = TempPath(model.name + "_file.om");
+  ASSERT_TRUE(WriteModelFile(model, path).ok());
+  Model read;
+  std::unique_ptr<ModelFile> file;
+  Status s = ModelFile::Open(path, &read, &file);
+  ASSERT_TRUE(s.ok()) << s.message();
+  ASSERT_NE(file, nullptr);
+  EXPECT_TRUE(read.weights_in_source);
+  EXPECT_TRUE(read.weights.empty());
+  EXPECT_EQ(read.weight_size(), model.weight_size());
+  EXPECT_EQ(file->weight_size(), model.weight_size());
+  EXPECT_EQ(read.source_weight_offset % kWeightAlignment, 0u);
+  std::vector<uint8_t> blob(file->weight_size() + 1, 0xEE);
+  s = file->ReadWeights(blob.data());
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(blob.back(), 0xEE);  // exactly weight_size() bytes
+  blob.pop_back();
+  EXPECT_EQ(blob, model.weights);
+  Model copied = read;
+  copied.weights = model.weights;
+  copied.weights_in_source = false;
+  copied.source_weight_offset = copied.source_weight_size = 0;
+  EXPECT_TRUE(copied == model);
+  std::vector<uint8_t> bytes;
+  EXPECT_EQ(WriteModel(read, &bytes).code(), err::kInvalidParam);
+  std::remove(path.c_str());
+}
+
+// A damaged weight blob is found when it is read (Open does not touch it), with the path.
+TEST(OmModelFile, WeightCrcMismatchIsFoundWhenTheWeightsAreRead) {
+  const Model model = testing::MakeConvReluModel();
+  ASSERT_FALSE(model.weights.empty());
+  std::vector<uint8_t> bytes;
+  ASSERT_TRUE(WriteModel(model, &bytes).ok());
+  ModelHeader h;
+  ASSERT_TRUE(ReadModelHeader(bytes.data(), bytes.size(), &h).ok());
+  bytes[h.weight_offset + 5] ^= 0x40;
+  const std::string path = TempPath("damaged_weights.om");
+  {
+    FILE* f = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(f, nullptr);
+    ASSERT_EQ(std::fwrite(bytes.data(), 1, bytes.size(), f), bytes.size());
+    std::fclose(f);
+  }
+  Model read;
+  std::unique_ptr<ModelFile> file;
+  ASSERT_TRUE(ModelFile::Open(path, &read, &file).ok());
+  std::vector<uint8_t> blob(file->weight_size());
+  const Status s = file->ReadWeights(blob.data());
+  EXPECT_EQ(s.code(), err::kDeserializeModel);
+  EXPECT_NE(s.message().find("CRC-32 mismatch"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find(path), std::string::npos) << s.message();
+  // The whole-file reader finds it at once.
+  EXPECT_EQ(ReadModelFile(path, &read).code(), err::kDeserializeModel);
+  std::remove(path.c_str());
+}
+
+TEST(OmModelFile, MissingFileIsPathInvalid) {
+  Model m;
+  std::unique_ptr<ModelFile> file;
+  EXPECT_EQ(ModelFile::Open(TempPath("does_not_exist.om"), &m, &file).code(), err::kGeModelPathInvalid);
+  EXPECT_EQ(file, nullptr);
+  EXPECT_EQ(ModelFile::Open(TempPath("x.om"), &m, nullptr).code(), err::kInvalidParam);
 }
 
 TEST_P(OmRoundTrip, HeaderFacts) {
@@ -141,6 +213,20 @@ TEST(OmFormat, Crc32KnownValues) {
   EXPECT_EQ(Crc32(text, std::strlen(text)), 0x414FA339u);
   // Running checksum == one pass, across the slice-by-8 boundary.
   EXPECT_EQ(Crc32(text + 5, std::strlen(text) - 5, Crc32(text, 5)), 0x414FA339u);
+}
+
+// Pieces checked apart combine into the whole's CRC, at every split point and for empty
+// pieces (what ModelFile::ReadWeights does over 4 MiB chunks in parallel).
+TEST(OmFormat, Crc32CombineEqualsOnePass) {
+  std::vector<uint8_t> data(3000);
+  for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<uint8_t>(i * 131 + (i >> 7));
+  const uint32_t whole = Crc32(data.data(), data.size());
+  for (size_t split : {size_t{0}, size_t{1}, size_t{7}, size_t{8}, size_t{1000}, size_t{2999}, size_t{3000}}) {
+    const uint32_t a = Crc32(data.data(), split), b = Crc32(data.data() + split, data.size() - split);
+    EXPECT_EQ(Crc32Combine(a, b, data.size() - split), whole) << split;
+  }
+  const char* text = "The quick brown fox jumps over the lazy dog";
+  EXPECT_EQ(Crc32Combine(Crc32(text, 10), Crc32(text + 10, 33), 33), 0x414FA339u);
 }
 
 // The encoding of the conv + relu model is pinned. If this fails, the byte format changed:
