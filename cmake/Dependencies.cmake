@@ -6,6 +6,7 @@ find_package(Eigen3 3.4 REQUIRED NO_MODULE) # libeigen3-dev: Eigen3::Eigen
 find_package(nlohmann_json 3.10 REQUIRED)  # nlohmann-json3-dev: nlohmann_json::nlohmann_json
 find_package(hwy REQUIRED)                 # libhwy-dev: hwy::hwy (run-time dispatch of the vector kernels)
 find_package(spdlog REQUIRED)              # libspdlog-dev: spdlog::spdlog
+find_package(ZLIB REQUIRED)                # zlib1g-dev: ZLIB::ZLIB (the .om CRC-32: 5 GB/s, and crc32_combine)
 find_package(Python3 REQUIRED COMPONENTS Interpreter)  # build-time generators (tools/apigen)
 find_package(Protobuf REQUIRED)            # libprotobuf-dev, protobuf-compiler: protobuf::libprotobuf
 if(CMAKE_CROSSCOMPILING)

@@ -138,6 +138,19 @@ void AddressSpace::Populate(uint64_t offset, uint64_t len) {
 #endif
 }
 
+void AddressSpace::AdviseHugePages(uint64_t offset, uint64_t len) {
+#ifdef MADV_HUGEPAGE
+  if (fd_ >= 0 || len == 0 || offset >= capacity_) return;
+  const uint64_t page = PageSize();
+  const uint64_t begin = (offset + page - 1) / page * page;
+  const uint64_t end = std::min(capacity_, (offset + len) / page * page);
+  if (begin < end) (void)madvise(shadow_base_ + begin, end - begin, MADV_HUGEPAGE);
+#else
+  (void)offset;
+  (void)len;
+#endif
+}
+
 void AddressSpace::Release(uint64_t offset, uint64_t len) {
   if (len == 0) return;
   int rc = 0;

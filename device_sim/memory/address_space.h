@@ -54,6 +54,11 @@ class AddressSpace {
   // (25,000 faults for ResNet-50, each expensive on a virtual machine). A hint: a kernel
   // without MADV_POPULATE_WRITE (before Linux 5.14) leaves the faults to the writes.
   void Populate(uint64_t offset, uint64_t len);
+  // Asks for transparent huge pages behind [offset, offset + len) (the anonymous backing
+  // only: shmem huge pages are a system setting): for huge-page allocations, whose pages
+  // then cost one fault per 2 MiB, not per 4 KiB. A hint; offset and len are rounded in to
+  // whole pages.
+  void AdviseHugePages(uint64_t offset, uint64_t len);
   // Bytes of [offset, offset + len) that currently hold physical memory; for tests and
   // diagnostics. O(1) for the whole range with the memfd backing, else a mincore walk
   // (about 10 ms per GiB). offset must be a multiple of PageSize().

@@ -27,9 +27,18 @@ uint64_t AddrOf(const void* p) {
 Status DeviceMemory::Create(uint32_t device_id, MemKind kind, uint64_t capacity, bool host_accessible,
                             std::unique_ptr<DeviceMemory>* out) {
   if (out == nullptr) return Status(err::kInvalidParam, "DeviceMemory::Create: out is null");
+  // Anonymous memory first: it can have transparent huge pages (one fault per 2 MiB of a
+  // model's weights, which matters most on virtual machines); where the kernel refuses a
+  // MAP_NORESERVE mapping of the whole capacity (vm.overcommit_memory=2), the memfd backing,
+  // whose pages are charged only when written.
   std::unique_ptr<AddressSpace> space;
-  ASIM_RETURN_IF_ERROR(
-      AddressSpace::Create(device_id, capacity, host_accessible, AddressSpace::Backing::kSharedFile, &space));
+  Status anonymous =
+      AddressSpace::Create(device_id, capacity, host_accessible, AddressSpace::Backing::kAnonymous, &space);
+  if (!anonymous.ok()) {
+    ASIM_LOG_DEBUG("[SIM] device {}: {}; using the memfd backing", device_id, anonymous.message());
+    ASIM_RETURN_IF_ERROR(
+        AddressSpace::Create(device_id, capacity, host_accessible, AddressSpace::Backing::kSharedFile, &space));
+  }
   out->reset(new DeviceMemory(device_id, kind, std::move(space)));
   return Status::Ok();
 }
@@ -94,6 +103,7 @@ Status DeviceMemory::Allocate(size_t size, size_t alignment, PageKind page, std:
   (huge ? used_huge_ : used_normal_) += reserved;
   peak_used_ = std::max(peak_used_, used_huge_ + used_normal_);
   auto it = live_.emplace(*placed, Block{size, reserved, page, serial, std::move(origin)}).first;
+  if (huge) space_->AdviseHugePages(*placed - base(), reserved);
   ASIM_LOG_DEBUG("[SIM] device {}: allocated {}", device_id_, DescribeAllocation(Info(it)));
   if (listener_) listener_->OnAllocated(device_id_, Info(it));
   *out = reinterpret_cast<void*>(*placed);

@@ -85,9 +85,17 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
       return Status::Ok();
     };
   }
+  using Clock = std::chrono::steady_clock;
+  const auto upload_start = Clock::now();
   ASIM_RETURN_IF_ERROR(m->UploadWeights(weights));
   weights = {};  // the source (an open model file) goes before Prepare's repacking
+  const auto prepare_start = Clock::now();
   ASIM_RETURN_IF_ERROR(m->Prepare(spec));
+  const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
+  ASIM_LOG_DEBUG("[ACL] model '{}': {} bytes of weights read and uploaded in {:.1f} ms, {} nodes prepared in {:.1f} ms",
+                 m->model_->name, m->model_->weight_size(), ms(prepare_start - upload_start),
+                 m->model_->graphs.empty() ? size_t{0} : m->model_->graphs[0].nodes.size(),
+                 ms(Clock::now() - prepare_start));
   m->info_ = ModelInfo::Build(*m->model_);
   m->sync_stream_ = m->device_->scheduler().CreateStream(m->device_->NextStreamId(), 0);
   *out = std::move(m);
