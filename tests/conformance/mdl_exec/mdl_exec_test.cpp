@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -89,6 +90,7 @@ class MdlExec : public ::testing::TestWithParam<Param> {
     if (ctx_) EXPECT_ACL_OK(aclrtDestroyContext(ctx_));
     EXPECT_ACL_OK(aclrtResetDevice(0));
     EXPECT_ACL_OK(aclFinalize());
+    if (!config_.empty()) std::remove(config_.c_str());
   }
 
   std::string OmPath() const { return dir_ + "/" + manifest_["om"].get<std::string>(); }

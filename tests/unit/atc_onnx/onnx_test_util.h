@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -87,6 +88,7 @@ class OnnxModel {
     dir_ = std::filesystem::temp_directory_path() /
            ("atc_onnx_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter()++));
     std::filesystem::create_directories(dir_);
+    RemoveAtExit(dir_);
     const std::string path = (dir_ / file).string();
     std::ofstream f(path, std::ios::binary);
     model_.SerializeToOstream(&f);
@@ -98,6 +100,21 @@ class OnnxModel {
   static int& counter() {
     static int n = 0;
     return n;
+  }
+  // The directories Save made go when the test program exits, not with the OnnxModel: a path
+  // Save returned may outlive the model (fixtures keep converted models in statics).
+  static void RemoveAtExit(const std::filesystem::path& dir) {
+    struct Dirs {
+      std::mutex mutex;
+      std::vector<std::filesystem::path> paths;
+      ~Dirs() {
+        std::error_code ec;
+        for (const auto& p : paths) std::filesystem::remove_all(p, ec);
+      }
+    };
+    static Dirs dirs;
+    std::lock_guard<std::mutex> lock(dirs.mutex);
+    dirs.paths.push_back(dir);
   }
   static void ValueInfo(onnx::ValueInfoProto* v, const std::string& name, int32_t elem, const std::vector<Dim>& dims) {
     v->set_name(name);
