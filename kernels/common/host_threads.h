@@ -2,7 +2,7 @@
 // the process may use); ASCEND_SIM_HOST_THREADS=N or acl.json "sim": {"host_threads": N}
 // caps it, for CI runners shared with other jobs and for reproducible single-thread timings.
 // With one thread the kernels run serially on the calling thread and never start oneTBB's
-// pool (what qemu-user needs: oneTBB's scheduler does not complete a parallel_for there).
+// pool (what Debian 12's qemu-user needs: it cannot start a thread in a dynamic program).
 //
 // Owns: the process-wide thread cap and the oneTBB arena that enforces it. Owner:
 // kernels/common. Thread safety: HostThreads/LimitedArena are safe from any thread;
