@@ -41,6 +41,11 @@ run_ctest() {
   [ "$rc" -eq 0 ] || status=1
 }
 
+# Free disk before each stage: a run needs ~6 GB for its build trees (plus ccache's 5 GB cap),
+# and a full disk shows up as a compiler error far from its cause.
+disk_report() { df -h "$ROOT" | awk -v s="$1" 'NR == 2 { print "test.sh: " $4 " free on " $6 " before " s }'; }
+
+disk_report "the release build"
 echo "=== release build ==="
 if configure_and_build "$ROOT/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo; then
   run_ctest "$ROOT/build"
@@ -49,6 +54,7 @@ else
   status=1
 fi
 
+disk_report "the ASan build"
 echo "=== ASan + UBSan build: unit and conformance suites ==="
 if configure_and_build "$ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug -DASIM_SANITIZE=ON -DASIM_BUILD_SAMPLES=OFF; then
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=0" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
@@ -58,6 +64,7 @@ else
   status=1
 fi
 
+disk_report "the TSan build"
 echo "=== TSan build: the threaded suites (streams, events, callbacks, channels) ==="
 # Only the executables labelled "threads" are built: TSan builds are slow and the rest of
 # the suite has no concurrency of its own. asim_add_gtest writes <target>_labels.cmake.
@@ -78,6 +85,7 @@ else
   status=1
 fi
 
+disk_report "the aarch64 stage"
 echo "=== aarch64: cross build, tests under qemu-user ==="
 aarch64_log="$ROOT/build-aarch64.test.log"
 bash scripts/test_aarch64.sh 2>&1 | tee "$aarch64_log"
@@ -92,6 +100,7 @@ else
   status=1
 fi
 
+disk_report "the fuzzer"
 echo "=== libFuzzer: the .om reader for 60 s (clang, ASan+UBSan) ==="
 # Counted as one test: passed when the fuzzer ran its time without a finding.
 if bash scripts/fuzz.sh 60; then
