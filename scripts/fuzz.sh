@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# scripts/fuzz.sh [seconds]: fuzz the .om reader with libFuzzer for `seconds` (default 60).
+# scripts/fuzz.sh [seconds]: fuzz each libFuzzer target for `seconds` (default 60):
+#   om_reader     the .om reader (seeds: tests/fuzz/corpus/om_reader + make_om_seeds' output)
+#   caffe_parser  atc's Caffe reader (seeds: tests/fuzz/corpus/caffe_parser, a prototxt, a NUL
+#                 byte, then a caffemodel)
 #
 # Configures build-fuzz with clang (-DASIM_FUZZ=ON, ASan + UBSan), builds only the fuzz
-# target and the seed generator, and runs om_reader_fuzz over a copy of the committed seed
-# corpus (tests/fuzz/corpus/om_reader) plus freshly generated seeds, so the committed corpus
-# is never modified. Findings (crash, sanitizer report, timeout, OOM) are written to
-# build-fuzz/fuzz-om_reader/artifacts/. Exit status: 0 when clean, non-zero on a finding or
-# a build failure. Ends with one line: "fuzz: om_reader <execs> execs ... : clean|FINDING".
+# targets and the seed generator, and runs each over a copy of its committed seed corpus, so
+# the committed corpus is never modified. Findings (crash, sanitizer report, timeout, OOM) are
+# written to build-fuzz/fuzz-<target>/artifacts/. Exit status: 0 when every target is clean,
+# non-zero on a finding or a build failure. One line per target:
+# "fuzz: <target> <execs> execs ... : clean|FINDING".
 set -uo pipefail
 source "$(dirname "$0")/common.sh"
 cd "$ROOT"
@@ -23,36 +26,46 @@ if ! cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
     -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
     -DASIM_FUZZ=ON -DASIM_SANITIZE=ON -DASIM_BUILD_SAMPLES=OFF > "$BUILD/configure.log" 2>&1; then
   cat "$BUILD/configure.log"
-  echo "fuzz: om_reader: configure failed" >&2
+  echo "fuzz: configure failed" >&2
   exit 1
 fi
-if ! cmake --build "$BUILD" -j "$JOBS" --target om_reader_fuzz make_om_seeds; then
-  echo "fuzz: om_reader: build failed" >&2
+if ! cmake --build "$BUILD" -j "$JOBS" --target om_reader_fuzz make_om_seeds caffe_parser_fuzz; then
+  echo "fuzz: build failed" >&2
   exit 1
 fi
 
-WORK="$BUILD/fuzz-om_reader"
-rm -rf "$WORK"
-mkdir -p "$WORK/corpus" "$WORK/seeds" "$WORK/artifacts"
-cp "$ROOT"/tests/fuzz/corpus/om_reader/* "$WORK/corpus/"
-"$BUILD/tests/fuzz/make_om_seeds" "$WORK/seeds" || { echo "fuzz: om_reader: make_om_seeds failed" >&2; exit 1; }
+# fuzz_target <name> <extra seed directory or "">
+fuzz_target() {
+  local name=$1 seeds=$2
+  local work="$BUILD/fuzz-$name"
+  rm -rf "$work"
+  mkdir -p "$work/corpus" "$work/artifacts"
+  cp "$ROOT/tests/fuzz/corpus/$name"/* "$work/corpus/"
+  # New inputs go to the first directory (the copy); the extra seeds are read only.
+  ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}" \
+  UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
+    "$BUILD/tests/fuzz/${name}_fuzz" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus" $seeds > "$work/fuzz.log" 2>&1
+  local rc=$?
+  tail -n 12 "$work/fuzz.log"
+  stat_of() { grep -E "^stat::$1:" "$work/fuzz.log" | tail -1 | awk '{print $2}'; }
+  local execs cov ft corpus findings
+  execs=$(stat_of number_of_executed_units)
+  cov=$(grep -Eo 'cov: [0-9]+' "$work/fuzz.log" | tail -1 | awk '{print $2}')
+  ft=$(grep -Eo 'ft: [0-9]+' "$work/fuzz.log" | tail -1 | awk '{print $2}')
+  corpus=$(ls "$work/corpus" | wc -l)
+  findings=$(ls "$work/artifacts" | wc -l)
+  if [ "$rc" -ne 0 ] || [ "$findings" -ne 0 ]; then
+    echo "fuzz: $name ${execs:-?} execs, cov ${cov:-?}, ft ${ft:-?}, corpus $corpus: FINDING (exit $rc, artifacts in $work/artifacts, log $work/fuzz.log)"
+    return 1
+  fi
+  echo "fuzz: $name ${execs:-?} execs in ${FUZZ_SECONDS}s, cov ${cov:-?}, ft ${ft:-?}, corpus $corpus: clean"
+}
 
-# New inputs go to the first directory (the copy); the fresh seeds are read only.
-ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}" \
-UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
-  "$BUILD/tests/fuzz/om_reader_fuzz" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
-  -print_final_stats=1 -artifact_prefix="$WORK/artifacts/" "$WORK/corpus" "$WORK/seeds" > "$WORK/fuzz.log" 2>&1
-rc=$?
-tail -n 25 "$WORK/fuzz.log"
-
-stat_of() { grep -E "^stat::$1:" "$WORK/fuzz.log" | tail -1 | awk '{print $2}'; }
-execs=$(stat_of number_of_executed_units)
-cov=$(grep -Eo 'cov: [0-9]+' "$WORK/fuzz.log" | tail -1 | awk '{print $2}')
-ft=$(grep -Eo 'ft: [0-9]+' "$WORK/fuzz.log" | tail -1 | awk '{print $2}')
-corpus=$(ls "$WORK/corpus" | wc -l)
-findings=$(ls "$WORK/artifacts" | wc -l)
-if [ "$rc" -ne 0 ] || [ "$findings" -ne 0 ]; then
-  echo "fuzz: om_reader ${execs:-?} execs, cov ${cov:-?}, ft ${ft:-?}, corpus $corpus: FINDING (exit $rc, artifacts in $WORK/artifacts, log $WORK/fuzz.log)"
-  exit 1
-fi
-echo "fuzz: om_reader ${execs:-?} execs in ${FUZZ_SECONDS}s, cov ${cov:-?}, ft ${ft:-?}, corpus $corpus: clean"
+status=0
+mkdir -p "$BUILD/fuzz-seeds/om_reader"
+rm -f "$BUILD/fuzz-seeds/om_reader"/*
+"$BUILD/tests/fuzz/make_om_seeds" "$BUILD/fuzz-seeds/om_reader" || { echo "fuzz: om_reader: make_om_seeds failed" >&2; exit 1; }
+fuzz_target om_reader "$BUILD/fuzz-seeds/om_reader" || status=1
+fuzz_target caffe_parser "" || status=1
+exit $status

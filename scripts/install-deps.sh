@@ -41,12 +41,13 @@ if [ "${1:-}" = "--aarch64" ]; then
 fi
 
 PACKAGES=(
-  build-essential cmake ninja-build ccache pkg-config git python3 file binutils
+  build-essential cmake ninja-build ccache pkg-config git python3 file binutils time
   libtbb-dev libeigen3-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libhwy-dev zlib1g-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev
   chromium  # headless rendering of the profiling timeline and report (tests/msprof, label browser)
-  libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler python3-onnx python3-numpy libcli11-dev libstb-dev
+  libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler python3-onnx python3-numpy python3-protobuf libcli11-dev
+  libstb-dev
 )
 
 # Node.js + npm: the ONNX Runtime comparison (tests/e2e/ort_compare, bench/resnet50) installs

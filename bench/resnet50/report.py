@@ -65,9 +65,13 @@ def main():
     if a.quick == "1":
         print("QUICK RUN (--quick: 1 run, no warm-up, batch 1 only): a smoke test, not a measurement")
 
-    print("\natc conversion (wall time, includes reading the ONNX and writing the .om):")
+    print("\natc conversion (wall time, includes reading the model and writing the .om):")
     for c in load(r("atc.json")):
-        print("  %-20s %-12s %7.2f s" % (c["name"], c["soc"], c["seconds"]))
+        extra = ""
+        if "peak_rss_mb" in c:
+            extra = "  peak RSS %d MB (%.1fx the %d MB caffemodel)" % (
+                c["peak_rss_mb"], c["peak_rss_mb"] / max(c["weights_mb"], 1), c["weights_mb"])
+        print("  %-20s %-12s %7.2f s%s" % (c["name"], c["soc"], c["seconds"], extra))
 
     ort_files = sorted(glob.glob(r("ort_b*.json")), key=lambda p: int(re.search(r"_b(\d+)", p).group(1)))
     first = load(ort_files[0])[0]

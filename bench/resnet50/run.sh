@@ -3,7 +3,8 @@
 #  - ONNX Runtime (onnxruntime-node, CPU, 2 intra-op threads) vs our aclmdlExecute (fp32:
 #    atc --precision_mode=must_keep_origin_dtype for Ascend910B2, the fp32 AI Core kernels, all
 #    cores), batch 1 and 8, each in its own process: median of N runs after W warm-ups, the
-#    ratio ours/ORT, images/s, peak RSS, model load time; the atc conversion times;
+#    ratio ours/ORT, images/s, peak RSS, model load time; the atc conversion times (and the
+#    Caffe twin's, with its peak RSS against the weights' size);
 #  - in the same run, batch 1: the public sample's fp16 model (Ascend310, --input_fp16_nodes)
 #    against ORT fp32; both sides on one thread (taskset -c 0, ORT --threads 1); the conv
 #    benchmark (bench/conv) over ResNet-50's convolutions as % of the running target's FMA limit;
@@ -88,6 +89,17 @@ for b in $batches; do
     --output_type=FP32
 done
 convert fp16_310_b1 "$work/resnet50_b1.onnx" Ascend310 "${fp16_opts[@]}"
+# The Caffe twin of the batch-1 model (tools/modelzoo/onnx_to_caffe.py), converted with the
+# public Caffe sample's command line; its peak RSS too (issue 17: under 3x the weights).
+caffe="$work/caffe_model/resnet50"
+[ -s "$caffe.caffemodel" ] || "$python" -B "$root/tools/modelzoo/onnx_to_caffe.py" --onnx "$work/resnet50_b1.onnx" \
+  --out "$caffe" > "$work/onnx_to_caffe.log" 2>&1 || { cat "$work/onnx_to_caffe.log"; exit 1; }
+t0=$(now_s)
+/usr/bin/time -f "%M" -o "$work/caffe_rss_kb.txt" "$atc" --model="$caffe.prototxt" --weight="$caffe.caffemodel" \
+  --framework=0 --output="$work/caffe_fp16_310_b1" --soc_version=Ascend310 --input_format=NCHW \
+  --input_fp16_nodes=data --output_type=FP32 --out_nodes=prob:0 > "$work/caffe_fp16_310_b1.atc.log" 2>&1 ||
+  { cat "$work/caffe_fp16_310_b1.atc.log"; echo "run.sh: atc failed for the Caffe twin" >&2; exit 1; }
+echo "{\"name\":\"caffe_fp16_310_b1\",\"soc\":\"Ascend310\",\"seconds\":$(elapsed "$t0"),\"peak_rss_mb\":$(($(tail -1 "$work/caffe_rss_kb.txt") / 1024)),\"weights_mb\":$(($(stat -c %s "$caffe.caffemodel") / 1048576))}" >> "$res/atc.json"
 convert "fp16_310p3_b$p3batch" "$work/resnet50_b$p3batch.onnx" Ascend310P3 "${fp16_opts[@]}"
 convert "fp16_910_b$p3batch" "$work/resnet50_b$p3batch.onnx" Ascend910 "${fp16_opts[@]}"
 

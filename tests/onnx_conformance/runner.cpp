@@ -2,7 +2,7 @@
 // converter and the kernels.
 //
 // For every case of <cases>/manifest.json: convert model.onnx with the atc library
-// (ConvertOnnx; --soc, default Ascend910B2, whose cube computes fp32; --precision, default
+// (ConvertModel; --soc, default Ascend910B2, whose cube computes fp32; --precision, default
 // must_keep_origin_dtype, so results compare with ONNX's), run the om graph on the host
 // (om_interpreter.h) on test_data_set_0's inputs and compare with its outputs at the
 // case's tolerances (|actual - expected| <= atol + rtol * |expected|; NaN matches NaN;
@@ -257,7 +257,7 @@ std::string RunConverted(const Args& args, const Case& c, const std::vector<std:
   o.precision_mode = mode;
   asim::om::Model model;
   asim::atc::ConvertResult result;
-  Status st = asim::atc::ConvertOnnx(o, &model, &result);
+  Status st = asim::atc::ConvertModel(o, &model, &result);
   if (!st.ok()) return "unsupported\t" + OneLine(st.message());
   if (!data_error.empty()) return "fail\t" + data_error;
   std::vector<std::vector<uint8_t>> inputs;

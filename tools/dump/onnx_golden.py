@@ -8,8 +8,9 @@ The model runs in float32 either in ONNX Runtime (--engine ort: onnxruntime-node
 engine through tests/e2e/ort_compare/ort_run.js, every node output added to the graph's
 outputs; --ort-dir is where tests/e2e/ort_compare/install_ort.sh installed it) or in
 tools/modelzoo/onnx_ref.py's numpy interpreter (--engine numpy, the default: the operators of
-the model zoo's ResNets: Conv, BatchNormalization, Relu, MaxPool, Add, GlobalAveragePool,
-Flatten, Gemm, Softmax). The input comes from a .npy file (--input), from the raw bytes an
+the model zoo's ResNets, GoogLeNet and MobileNet v2: Conv (grouped too), BatchNormalization,
+Relu, Clip, MaxPool, AveragePool, LRN, Concat, Dropout, Add, GlobalAveragePool, Flatten, Gemm,
+Softmax). The input comes from a .npy file (--input), from the raw bytes an
 application wrote (--input-raw, e.g. resnet50_classification --dump-input; --raw-dtype), or
 from a dump2npy directory (--input-from-dump: the earliest dumped operator input with the
 model input's shape); either way exactly what the device computed on.

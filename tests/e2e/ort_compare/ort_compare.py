@@ -17,10 +17,18 @@
    probabilities; (b) the fp16 model on Ascend310 (input converted to fp16): cosine similarity
    >= 0.999 and the same top-1.
 --extra-depth D repeats 3-4 for a generated ResNet-D on the same input (ResNet-18's basic blocks).
+--caffe repeats 4 for the Caffe twin of the ResNet-50 (tools/modelzoo/onnx_to_caffe.py: the same
+weights as prototxt + caffemodel), converted with the public Caffe sample's atc command line
+verbatim (fp16, Ascend310, --out_nodes=prob:0) and for Ascend910B2 fp32, against ORT on the
+ONNX twin; and the classification sample, unchanged, must print the same top-5 classes with the
+Caffe-converted model as with the ONNX-converted one. It also does (a) and (b) for the Caffe
+twins of GoogLeNet and MobileNet v2 (tools/modelzoo/make_googlenet.py, make_mobilenet_v2.py)
+against ORT on their ONNX.
 Exit 0 when both hold; 1 with the reason otherwise (a missing onnxruntime-node is a failure).
 """
 import argparse
 import os
+import re
 import subprocess
 import sys
 import time
@@ -31,6 +39,7 @@ MAX_ABS_FP32 = 1e-4
 MIN_COSINE_FP16 = 0.999
 HERE = os.path.dirname(os.path.abspath(__file__))
 MAKE_RESNET = os.path.join(HERE, "..", "..", "..", "tools", "modelzoo", "make_resnet.py")
+ONNX_TO_CAFFE = os.path.join(HERE, "..", "..", "..", "tools", "modelzoo", "onnx_to_caffe.py")
 
 
 def run(cmd, env=None, what=None):
@@ -61,6 +70,7 @@ def main():
         ap.add_argument("--" + opt, required=True)
     ap.add_argument("--extra-depth", type=int, action="append", default=[],
                     help="also compare a generated ResNet of this depth (18, 34, ...) on the same input")
+    ap.add_argument("--caffe", action="store_true", help="also compare the Caffe twin of the ResNet-50")
     a = ap.parse_args()
     ort_pkg = os.path.join(a.ort_dir, "node_modules", "onnxruntime-node")
     if not os.path.isdir(ort_pkg):
@@ -83,6 +93,10 @@ def main():
         print("ort_compare: FAILED: the dumped input has %d floats, expected 3x224x224" % x.size)
         return 1
     ok = compare(a, "resnet50", a.onnx, om910b, a.om310, w)
+    if a.caffe:
+        ok = compare_caffe(a, w) and ok
+        for gen in ("make_googlenet.py", "make_mobilenet_v2.py"):
+            ok = compare_caffe_zoo(a, gen, w) and ok
     for depth in a.extra_depth:
         name = "resnet%d" % depth
         onnx = w(name + ".onnx")
@@ -103,18 +117,20 @@ def convert_fp32(atc, onnx, out):
     return out + ".om"
 
 
-def compare(a, name, onnx, om910b, om310, w):
-    """ORT vs ours (a) fp32 on Ascend910B2 and (b) fp16 on Ascend310, on work/input.bin."""
-    node_env = dict(os.environ)
-    node_env["NODE_PATH"] = os.path.join(a.ort_dir, "node_modules")
-    print("ort_compare: " + run(["node", os.path.join(HERE, "ort_run.js"), "--model", onnx, "--input",
-                                 w("input.bin"), "--output", w(name + "_ort.bin"), "--threads", "2"],
-                                env=node_env, what="onnxruntime-node").strip())
+def compare(a, name, onnx, om910b, om310, w, ort_name=None):
+    """ORT vs ours (a) fp32 on Ascend910B2 and (b) fp16 on Ascend310, on work/input.bin.
+    ort_name: reuse that model's ORT output instead of running ORT again."""
+    if ort_name is None:
+        node_env = dict(os.environ)
+        node_env["NODE_PATH"] = os.path.join(a.ort_dir, "node_modules")
+        print("ort_compare: " + run(["node", os.path.join(HERE, "ort_run.js"), "--model", onnx, "--input",
+                                     w("input.bin"), "--output", w(name + "_ort.bin"), "--threads", "2"],
+                                    env=node_env, what="onnxruntime-node").strip())
     run([a.acl_infer, "--model", om910b, "--input", w("input.bin"), "--output", w(name + "_ours_fp32.bin")],
         env=soc_env("Ascend910B2"), what="aclmdlExecute fp32 on Ascend910B2")
     run([a.acl_infer, "--model", om310, "--input", w("input.bin"), "--output", w(name + "_ours_fp16.bin")],
         env=soc_env("Ascend310"), what="aclmdlExecute fp16 on Ascend310")
-    ort = np.fromfile(w(name + "_ort.bin"), dtype=np.float32).astype(np.float64)
+    ort = np.fromfile(w((ort_name or name) + "_ort.bin"), dtype=np.float32).astype(np.float64)
     ours32 = np.fromfile(w(name + "_ours_fp32.bin"), dtype=np.float32).astype(np.float64)
     ours16 = np.fromfile(w(name + "_ours_fp16.bin"), dtype=np.float32).astype(np.float64)
     if not (ort.size == ours32.size == ours16.size == 1000):
@@ -136,6 +152,57 @@ def compare(a, name, onnx, om910b, om310, w):
           "top-1 %d vs ORT %d: %s" % (name, cos, MIN_COSINE_FP16, max_abs16, int(np.argmax(ours16)),
                                       int(np.argmax(ort)), "ok" if ok16 else "FAILED"))
     return ok32 and ok16
+
+
+def sample_top5(a, om, what):
+    """The classification sample's top-5 class indices of the shipped picture."""
+    out = run([a.sample, "--model", om, "--image", a.image, "--runs", "1"], env=soc_env("Ascend310"), what=what)
+    return [int(m) for m in re.findall(r"top [1-5]: index\[(\d+)\]", out)]
+
+
+def compare_caffe(a, w):
+    """The Caffe twin of the ResNet-50: atc --framework=0 with the public sample's command line."""
+    caffe_dir = w("caffe_model")
+    os.makedirs(caffe_dir, exist_ok=True)
+    proto, weights = os.path.join(caffe_dir, "resnet50.prototxt"), os.path.join(caffe_dir, "resnet50.caffemodel")
+    run([sys.executable, "-B", ONNX_TO_CAFFE, "--onnx", a.onnx, "--out", os.path.join(caffe_dir, "resnet50")],
+        what="onnx_to_caffe.py (the Caffe twin)")
+    om310 = w("model/resnet50_caffe")
+    os.makedirs(os.path.dirname(om310), exist_ok=True)
+    # The public sample's README, verbatim apart from the paths.
+    run([a.atc, "--model=" + proto, "--weight=" + weights, "--framework=0", "--output=" + om310,
+         "--soc_version=Ascend310", "--input_format=NCHW", "--input_fp16_nodes=data", "--output_type=FP32",
+         "--out_nodes=prob:0"], what="atc --framework=0 (the Caffe sample's command line)")
+    om910b = w("resnet50_caffe_fp32_910b2")
+    run([a.atc, "--model=" + proto, "--weight=" + weights, "--framework=0", "--output=" + om910b,
+         "--soc_version=Ascend910B2", "--input_format=NCHW", "--precision_mode=must_keep_origin_dtype",
+         "--output_type=FP32"], what="atc --framework=0 must_keep_origin_dtype Ascend910B2")
+    ok = compare(a, "resnet50_caffe", a.onnx, om910b + ".om", om310 + ".om", w, ort_name="resnet50")
+    onnx_top5 = sample_top5(a, a.om310, "resnet50_classification (ONNX-converted model)")
+    caffe_top5 = sample_top5(a, om310 + ".om", "resnet50_classification (Caffe-converted model)")
+    same = len(onnx_top5) == 5 and onnx_top5 == caffe_top5
+    print("ort_compare: the sample's top-5 with the ONNX model %s, with the Caffe model %s: %s" %
+          (onnx_top5, caffe_top5, "ok" if same else "FAILED"))
+    return ok and same
+
+
+def compare_caffe_zoo(a, generator, w):
+    """A generated model's Caffe twin (GoogLeNet: LRN and Caffe's ceil pooling; MobileNet v2:
+    depthwise convolutions and ReLU6) converted by atc --framework=0, against ORT on the ONNX."""
+    name = generator[len("make_"):-len(".py")]
+    onnx = w(name + ".onnx")
+    run([sys.executable, "-B", os.path.join(os.path.dirname(MAKE_RESNET), generator), "--batch", "1", "--out", onnx],
+        what=generator)
+    caffe = w(os.path.join("caffe_model", name))
+    run([sys.executable, "-B", ONNX_TO_CAFFE, "--onnx", onnx, "--out", caffe], what="onnx_to_caffe.py " + name)
+    common = ["--model=" + caffe + ".prototxt", "--weight=" + caffe + ".caffemodel", "--framework=0",
+              "--input_format=NCHW", "--output_type=FP32"]
+    om310, om910b = w(name + "_caffe_fp16_310"), w(name + "_caffe_fp32_910b2")
+    run([a.atc] + common + ["--output=" + om310, "--soc_version=Ascend310", "--input_fp16_nodes=data"],
+        what="atc --framework=0 fp16 Ascend310 " + name)
+    run([a.atc] + common + ["--output=" + om910b, "--soc_version=Ascend910B2",
+                            "--precision_mode=must_keep_origin_dtype"], what="atc --framework=0 fp32 Ascend910B2 " + name)
+    return compare(a, name + "_caffe", onnx, om910b + ".om", om310 + ".om", w)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 // Test support for the ONNX converter: small ONNX models built in C++ (onnx::ModelProto),
-// written to a temporary directory, converted with ConvertOnnx and run on the host with the
+// written to a temporary directory, converted with ConvertModel and run on the host with the
 // kernels (tests/onnx_conformance/om_interpreter.h).
 //
 // Thread safety: a builder is used from one test. Failure: gtest assertions.
@@ -29,6 +29,22 @@ struct Dim {
   int64_t value = -1;
   std::string param;
 };
+
+// `dir` is removed when the test program exits (not when its owner goes: a path may outlive
+// the model that wrote it, e.g. fixtures keep converted models in statics).
+inline void RemoveAtExit(const std::filesystem::path& dir) {
+  struct Dirs {
+    std::mutex mutex;
+    std::vector<std::filesystem::path> paths;
+    ~Dirs() {
+      std::error_code ec;
+      for (const auto& p : paths) std::filesystem::remove_all(p, ec);
+    }
+  };
+  static Dirs dirs;
+  std::lock_guard<std::mutex> lock(dirs.mutex);
+  dirs.paths.push_back(dir);
+}
 
 class OnnxModel {
  public:
@@ -100,21 +116,6 @@ class OnnxModel {
   static int& counter() {
     static int n = 0;
     return n;
-  }
-  // The directories Save made go when the test program exits, not with the OnnxModel: a path
-  // Save returned may outlive the model (fixtures keep converted models in statics).
-  static void RemoveAtExit(const std::filesystem::path& dir) {
-    struct Dirs {
-      std::mutex mutex;
-      std::vector<std::filesystem::path> paths;
-      ~Dirs() {
-        std::error_code ec;
-        for (const auto& p : paths) std::filesystem::remove_all(p, ec);
-      }
-    };
-    static Dirs dirs;
-    std::lock_guard<std::mutex> lock(dirs.mutex);
-    dirs.paths.push_back(dir);
   }
   static void ValueInfo(onnx::ValueInfoProto* v, const std::string& name, int32_t elem, const std::vector<Dim>& dims) {
     v->set_name(name);
@@ -197,8 +198,13 @@ inline Status Convert(const std::string& path, om::Model* model, ConvertResult* 
                       ConvertOptions options = TestOptions()) {
   options.model_path = path;
   ConvertResult local;
-  return ConvertOnnx(options, model, result != nullptr ? result : &local);
+  return ConvertModel(options, model, result != nullptr ? result : &local);
 }
+
+// Runs a converted model on the host; output `output` as floats (an fp32 output), with its
+// dims when `dims` is given.
+std::vector<float> RunModelFloat(const om::Model& model, const std::vector<std::vector<float>>& inputs,
+                                 size_t output = 0, std::vector<int64_t>* dims = nullptr);
 
 // Converts (as Convert), runs on the host, returns output 0 as floats (fp32 outputs).
 std::vector<float> RunFloat(const std::string& path, const std::vector<std::vector<float>>& inputs,

@@ -1,4 +1,4 @@
-// The converter's passes through ConvertOnnx: constant folding, BatchNorm folding,
+// The converter's passes through ConvertModel: constant folding, BatchNorm folding,
 // precision modes (weights, casts, engines), --input_fp16_nodes, --output_type, the AI CPU
 // report, and Conv epilogue fusion.
 #include "tests/onnx_conformance/om_interpreter.h"
@@ -171,6 +171,36 @@ TEST(AtcOnnxPasses, ConvReluAndConvAddReluFuseWhenTheKernelsTakeTheEpilogue) {
   if (r.fused_convs == 0) GTEST_SKIP() << "the registry's Conv kernels take no fused epilogue";
   EXPECT_FALSE(HasNodeOfType(model, "Relu"));
   EXPECT_FALSE(HasNodeOfType(model, "Add"));
+}
+
+}  // namespace
+}  // namespace asim::atc::testing
+
+namespace asim::atc::testing {
+namespace {
+
+TEST(AtcIrGraph, ReleaseUnreadConstantsFreesOnlyWhatNoLiveNodeReads) {
+  ir::Graph g;
+  const auto bytes = [](size_t n) { return std::make_shared<const std::vector<uint8_t>>(n, uint8_t{1}); };
+  const int x = g.AddInput("x", DataType::kFloat, {4}, Format::kNd);
+  const int read = g.AddConstant("read", DataType::kFloat, {4}, bytes(16));
+  const int unread = g.AddConstant("unread", DataType::kFloat, {4}, bytes(16));
+  const int by_dead = g.AddConstant("by_dead", DataType::kFloat, {4}, bytes(16));
+  const int output = g.AddConstant("output", DataType::kFloat, {4}, bytes(16));
+  const int shared = g.AddConstant("shared", DataType::kFloat, {4}, bytes(16));
+  const ir::Bytes keep = g.value(shared).data;  // someone else holds these bytes
+  const int add = g.AddNode("Add", "add", {x, read}, {}, 1);
+  g.AddNode("Mul", "dead", {x, by_dead}, {}, 1);
+  g.node(1).dead = true;
+  g.outputs.push_back(ir::Output{g.node(add).outputs[0], "y"});
+  g.outputs.push_back(ir::Output{output, "c"});
+  EXPECT_EQ(g.ReleaseUnreadConstants(), 32u);  // unread and by_dead; shared's bytes live on elsewhere
+  EXPECT_TRUE(g.value(read).is_constant());
+  EXPECT_TRUE(g.value(output).is_constant());
+  EXPECT_FALSE(g.value(unread).is_constant());
+  EXPECT_FALSE(g.value(by_dead).is_constant());
+  EXPECT_FALSE(g.value(shared).is_constant());
+  EXPECT_EQ(keep.use_count(), 1);
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // AtcModelFixture: ONNX models built in the test (onnx_test_util.h), converted by atc
-// in-process (ConvertOnnx) for Ascend310, loaded with aclmdlLoadFromMem and executed through
+// in-process (ConvertModel) for Ascend310, loaded with aclmdlLoadFromMem and executed through
 // the public API; results and aclmdlGetCurOutputDims read back.
 // Owner: tests/unit/model. Thread safety: one test at a time. Failure: gtest assertions.
 #pragma once

@@ -1,5 +1,5 @@
 // ONNX models with data-dependent output shapes, end to end: converted by atc in-process
-// (ConvertOnnx) for Ascend310, loaded and executed by the runtime through the public API.
+// (ConvertModel) for Ascend310, loaded and executed by the runtime through the public API.
 // NonZero -> Cast -> Add (the computed dims flow downstream) and NonMaxSuppression (the
 // number of selected boxes). Checks the .om (format version 2, the dynamic tensors, -1
 // output dims with the bound as size), the results and aclmdlGetCurOutputDims; and the

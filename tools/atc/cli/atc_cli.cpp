@@ -29,7 +29,6 @@ constexpr const char* kFailed = "ATC run failed, Please check the detail log, Tr
 
 // Options of the real tool that this converter accepts and ignores.
 const char* const kIgnored[] = {
-    "weight",
     "enable_small_channel",
     "buffer_optimize",
     "enable_single_stream",
@@ -76,6 +75,7 @@ struct Flags {
 
 const char* const kOptions[] = {
     "model",
+    "weight",
     "framework",
     "output",
     "soc_version",
@@ -121,6 +121,8 @@ std::string HelpText() {
   return "usage: atc <args>\n"
          "generate offline model example:\n"
          "  atc --model=./resnet50.onnx --framework=5 --output=./resnet50 --soc_version=Ascend310\n"
+         "  atc --model=./resnet50.prototxt --weight=./resnet50.caffemodel --framework=0 --output=./resnet50 "
+         "--soc_version=Ascend310\n"
          "convert an offline model to JSON:\n"
          "  atc --mode=1 --om=./resnet50.om --json=./resnet50.json\n"
          "generate single-op models:\n"
@@ -130,10 +132,11 @@ std::string HelpText() {
          "  --h/help            Show this help message\n"
          "  --mode              Run mode. 0(default): generate offline model; 1: convert model to JSON format\n"
          "[Input]\n"
-         "  --model             Model file (ONNX)\n"
+         "  --model             Model file (ONNX .onnx, Caffe .prototxt)\n"
+         "  --weight            Weight file. Required when framework is Caffe (.caffemodel)\n"
          "  --om                The model file to be converted to json\n"
          "  --singleop          Single op definition file (JSON array); one .om per op into --output\n"
-         "  --framework         Framework type. 5:Onnx (0:Caffe, 1:MindSpore, 3:Tensorflow in a later version)\n"
+         "  --framework         Framework type. 0:Caffe; 5:Onnx (1:MindSpore, 3:Tensorflow in a later version)\n"
          "  --input_format      Format of input data. NCHW (default), NHWC, ND, NCDHW, NDHWC\n"
          "  --input_shape       Shape of input data. E.g.: \"input_name1:n1,c1,h1,w1;input_name2:n2,c2,h2,w2\"\n"
          "  --dynamic_batch_size Set dynamic batch size. E.g.: \"batchsize1,batchsize2,batchsize3\"\n"
@@ -148,7 +151,8 @@ std::string HelpText() {
          "[Target]\n"
          "  --soc_version       The soc version: Ascend310, Ascend310P3, Ascend910, Ascend910B2 ...\n"
          "===== Advanced Functionality =====\n"
-         "  --out_nodes         Output nodes designated by users. E.g.: \"node_name1:0;node_name1:1\"\n"
+         "  --out_nodes         Output nodes designated by users (Caffe: layer name and top index).\n"
+         "                      E.g.: \"node_name1:0;node_name1:1\"\n"
          "  --input_fp16_nodes  Input nodes fed as fp16. E.g.: \"node_name1;node_name2\"\n"
          "  --precision_mode    force_fp16 (default), allow_fp32_to_fp16, must_keep_origin_dtype,\n"
          "                      allow_mix_precision\n"
@@ -156,7 +160,7 @@ std::string HelpText() {
          "                      high_performance_for_all\n"
          "  --fusion_switch_file Set fusion switch file path (ConstantFoldingPass, ConvBatchnormFusionPass)\n"
          "  --log               Generate log with level. Support debug, info, warning, error, null\n"
-         "Not supported yet (a later version): --insert_op_conf, --framework 0/1/3.\n";
+         "Not supported yet (a later version): --insert_op_conf, --framework 1/3.\n";
 }
 
 void PrintFailure(std::ostream& out, const Status& st) {
@@ -292,10 +296,18 @@ Status GenerateMode(const Flags& f, const std::string& command_line, std::ostrea
     return AtcError(ecode::kRequiredArgument, err::kInvalidParam,
                     "[--framework] is required. Must be [0(Caffe) or 1(MindSpore) or 3(TensorFlow) or 5(Onnx)].");
   }
-  if (framework != 5) {
+  if (framework != 5 && framework != 0) {
     const char* names[] = {"Caffe", "MindSpore", "", "TensorFlow"};
     return Unsupported("framework", std::to_string(framework),
-                       std::string(names[framework]) + " model conversion (only 5, ONNX, is supported now)");
+                       std::string(names[framework]) + " model conversion (0, Caffe, and 5, ONNX, are supported now)");
+  }
+  if (framework == 0 && !f.Has("weight")) {
+    return AtcError(ecode::kEmptyArgument, err::kInvalidParam,
+                    "Value for [--weight] is empty: a Caffe model (--framework=0) needs its .caffemodel "
+                    "(--weight=net.caffemodel) next to the .prototxt (--model).");
+  }
+  if (framework != 0 && f.Has("weight")) {
+    return InvalidArgument("--weight", f.Get("weight"), "--weight is the .caffemodel of a Caffe model (--framework=0)");
   }
   if (f.Has("insert_op_conf")) return Unsupported("insert_op_conf", f.Get("insert_op_conf"), "AIPP (--insert_op_conf)");
   if (f.Has("input_shape_range")) {
@@ -305,6 +317,7 @@ Status GenerateMode(const Flags& f, const std::string& command_line, std::ostrea
   if (!f.Has("soc_version")) return EmptyArgument("soc_version");
 
   ConvertOptions o;
+  o.framework = framework == 0 ? Framework::kCaffe : Framework::kOnnx;
   o.model_path = f.Get("model");
   o.soc_version = f.Get("soc_version");
   const std::string output = f.Get("output");
@@ -314,6 +327,13 @@ Status GenerateMode(const Flags& f, const std::string& command_line, std::ostrea
   if (!std::filesystem::is_regular_file(o.model_path, ec)) {
     return AtcError(ecode::kInvalidPath, err::kInvalidFile,
                     "Path [" + o.model_path + "] for parameter [--model] is invalid: no such file.");
+  }
+  if (framework == 0) {
+    o.weight_path = f.Get("weight");
+    if (!std::filesystem::is_regular_file(o.weight_path, ec)) {
+      return AtcError(ecode::kInvalidPath, err::kInvalidFile,
+                      "Path [" + o.weight_path + "] for parameter [--weight] is invalid: no such file.");
+    }
   }
   if (f.Has("input_shape")) ASIM_RETURN_IF_ERROR(ParseInputShape(f.Get("input_shape"), &o.input_shapes));
   if (f.Has("input_format")) ASIM_RETURN_IF_ERROR(ParseInputFormat(f.Get("input_format"), &o.input_format));
@@ -373,7 +393,7 @@ Status GenerateMode(const Flags& f, const std::string& command_line, std::ostrea
   const auto t0 = std::chrono::steady_clock::now();
   om::Model model;
   ConvertResult result;
-  ASIM_RETURN_IF_ERROR(ConvertOnnx(o, &model, &result));
+  ASIM_RETURN_IF_ERROR(ConvertModel(o, &model, &result));
   const std::string om_path = output + ".om";
   Status st = om::WriteModelFile(model, om_path);
   if (!st.ok())

@@ -1,10 +1,11 @@
-// ConvertOnnx (see convert.h). Thread safety and failure: as the header says.
+// ConvertModel (see convert.h). Thread safety and failure: as the header says.
 #include "tools/atc/driver/convert.h"
 
 #include <chrono>
 
 #include "kernels/framework/registry.h"
 #include "runtime/base/log.h"
+#include "tools/atc/caffe/caffe_importer.h"
 #include "tools/atc/compiler/chip_traits.h"
 #include "tools/atc/compiler/graph_builder.h"
 #include "tools/atc/passes/atc_error.h"
@@ -76,32 +77,47 @@ ir::PrecisionMode DefaultPrecisionMode(const std::string&) {
   return ir::PrecisionMode::kForceFp16;
 }
 
-Status ConvertOnnx(const ConvertOptions& o, om::Model* model, ConvertResult* result) {
+Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* result) {
   *result = ConvertResult{};
   kernels::ChipTraits chip;
   Status st = ChipTraitsForSoc(o.soc_version, &chip);
   if (!st.ok()) return InvalidArgument("--soc_version", o.soc_version, st.message());
 
   auto t0 = std::chrono::steady_clock::now();
-  onnx_import::ImportOptions io;
-  io.model_path = o.model_path;
-  io.input_shapes = o.input_shapes;
-  io.input_format = o.input_format;
-  io.dynamic = o.dynamic;
-  io.gears = o.gears;
-  io.dynamic_option = o.dynamic_option;
-  io.out_nodes = o.out_nodes;
-  io.chip = chip;
-  io.fold_constants = o.fusion.Enabled(kConstantFoldingPass);
-  io.run_checker = o.run_checker;
-  io.constant_inputs = o.constant_inputs;
   ir::Graph graph;
-  ASIM_RETURN_IF_ERROR(onnx_import::ImportOnnxModel(io, &graph, &result->import));
+  FrontEndOptions front;
+  front.model_path = o.model_path;
+  front.input_shapes = o.input_shapes;
+  front.input_format = o.input_format;
+  front.dynamic = o.dynamic;
+  front.gears = o.gears;
+  front.dynamic_option = o.dynamic_option;
+  front.out_nodes = o.out_nodes;
+  front.chip = chip;
+  front.fold_constants = o.fusion.Enabled(kConstantFoldingPass);
+  const bool caffe = o.framework == Framework::kCaffe;
+  if (caffe) {
+    caffe_import::ImportOptions co;
+    static_cast<FrontEndOptions&>(co) = front;
+    co.weight_path = o.weight_path;
+    caffe_import::ImportInfo ci;
+    ASIM_RETURN_IF_ERROR(caffe_import::ImportCaffeModel(co, &graph, &ci));
+    result->import.producer = "Caffe";
+    result->import.onnx_nodes = ci.layers;
+    result->import.output_origins = ci.output_origins;
+  } else {
+    onnx_import::ImportOptions io;
+    static_cast<FrontEndOptions&>(io) = front;
+    io.run_checker = o.run_checker;
+    io.constant_inputs = o.constant_inputs;
+    ASIM_RETURN_IF_ERROR(onnx_import::ImportOnnxModel(io, &graph, &result->import));
+  }
   result->import_seconds = Since(t0);
 
   t0 = std::chrono::steady_clock::now();
-  if (io.fold_constants) result->folded_constants = ir::FoldConstants(graph, chip);
+  if (front.fold_constants) result->folded_constants = ir::FoldConstants(graph, chip);
   if (o.fusion.Enabled(kBatchNormFoldingPass)) result->folded_batchnorms = ir::FoldBatchNormIntoConv(graph);
+  graph.ReleaseUnreadConstants();  // the weights BatchNorm folding replaced
   ir::PrecisionOptions po;
   po.mode = o.precision_mode.value_or(DefaultPrecisionMode(o.soc_version));
   po.chip = chip;
@@ -127,6 +143,7 @@ Status ConvertOnnx(const ConvertOptions& o, om::Model* model, ConvertResult* res
   }
   graph.RemoveDeadNodes();
   graph.Compact();
+  graph.ReleaseUnreadConstants();  // the fp32 originals of weights the precision pass cast
   result->graph_nodes = graph.nodes.size();
   result->pass_seconds = Since(t0);
 
@@ -134,6 +151,7 @@ Status ConvertOnnx(const ConvertOptions& o, om::Model* model, ConvertResult* res
   GraphBuilder builder;
   st = ir::ToBuilder(graph, &builder);
   if (!st.ok()) return AtcError(ecode::kInternal, st.code(), "Inner Error! " + st.message());
+  graph = ir::Graph{};  // the builder has its own copy of every constant
   CompileOptions co;
   co.soc_version = o.soc_version;
   co.model_name = o.model_name;
@@ -144,15 +162,16 @@ Status ConvertOnnx(const ConvertOptions& o, om::Model* model, ConvertResult* res
   if (!st.ok()) return CompileError(st);
   model->metadata = o.metadata;
   model->metadata["precision_mode"] = ir::PrecisionModeName(po.mode);
-  model->metadata["framework"] = "5";
-  model->metadata["onnx_opset"] = std::to_string(result->import.opset);
+  model->metadata["framework"] = caffe ? "0" : "5";
+  if (!caffe) model->metadata["onnx_opset"] = std::to_string(result->import.opset);
   result->compile_seconds = Since(t0);
   ASIM_LOG_INFO(
-      "[ATC] {}: imported {} ONNX nodes (opset {}) in {:.3f} s; passes in {:.3f} s ({} constants folded, "
+      "[ATC] {}: imported {} {} (opset {}) in {:.3f} s; passes in {:.3f} s ({} constants folded, "
       "{} BatchNorm folded, {} fp16 / {} fp32 nodes, {} casts, {} Conv fused); compiled {} nodes in {:.3f} s",
-      o.model_path, result->import.onnx_nodes, result->import.opset, result->import_seconds, result->pass_seconds,
-      result->folded_constants, result->folded_batchnorms, result->precision.low_nodes, result->precision.high_nodes,
-      result->precision.casts, result->fused_convs, result->report.nodes.size(), result->compile_seconds);
+      o.model_path, result->import.onnx_nodes, caffe ? "Caffe layers" : "ONNX nodes", result->import.opset,
+      result->import_seconds, result->pass_seconds, result->folded_constants, result->folded_batchnorms,
+      result->precision.low_nodes, result->precision.high_nodes, result->precision.casts, result->fused_convs,
+      result->report.nodes.size(), result->compile_seconds);
   return Status::Ok();
 }
 

@@ -1,7 +1,8 @@
-// ConvertOnnx: the whole ONNX -> om::Model conversion atc runs (and the conformance
-// runner and tests call in-process): import (tools/atc/onnx), passes (tools/atc/passes:
-// constant folding, BatchNorm folding, precision assignment and output dtypes), then the
-// graph compiler (tools/atc/compiler: engine choice, format conversions, memory plan).
+// ConvertModel: the whole model -> om::Model conversion atc runs (and the conformance
+// runner and tests call in-process): import (tools/atc/onnx, or tools/atc/caffe for
+// --framework=0), passes (tools/atc/passes: constant folding, BatchNorm folding, precision
+// assignment and output dtypes), then the graph compiler (tools/atc/compiler: engine choice,
+// format conversions, memory plan).
 //
 // Owns the pass order and the mapping of every failure to an ATC error code: import and
 // option errors keep theirs (E10xxx, E16xxx, E19xxx); a compile-time refusal of a node
@@ -10,7 +11,8 @@
 // Pass order: import (with folding as nodes arrive), constant folding, BatchNorm folding,
 // precision assignment, Conv epilogue fusion (passes/fuse_conv.h: Conv + Relu, Conv + Add
 // (+ Relu), only when every Conv kernel of the registry declares the epilogue), dead-node
-// removal, compilation.
+// removal, compilation. Constants no node reads any more are freed after each pass
+// (ir::Graph::ReleaseUnreadConstants), so a conversion holds about one copy of the weights.
 // Thread safety: pure apart from reading the model file; concurrent calls are fine.
 // Failure: as above; *model and *result are unspecified on failure.
 #pragma once
@@ -32,8 +34,13 @@
 
 namespace asim::atc {
 
+// --framework values atc converts.
+enum class Framework { kCaffe = 0, kOnnx = 5 };
+
 struct ConvertOptions {
+  Framework framework = Framework::kOnnx;
   std::string model_path;
+  std::string weight_path;  // --weight: Caffe's .caffemodel
   std::string soc_version = "Ascend310";
   std::string model_name = "model";
   NamedDims input_shapes;                    // --input_shape
@@ -52,7 +59,7 @@ struct ConvertOptions {
 };
 
 struct ConvertResult {
-  onnx_import::ImportInfo import;
+  onnx_import::ImportInfo import;  // for a Caffe model: producer "Caffe", onnx_nodes = layers
   ir::PrecisionMode precision_mode = ir::PrecisionMode::kForceFp16;
   ir::PrecisionSummary precision;
   size_t folded_constants = 0;
@@ -72,7 +79,7 @@ inline constexpr const char* kBatchNormFoldingPass = "ConvBatchnormFusionPass";
 inline constexpr const char* kConvReluFusionPass = "ConvReluFusionPass";
 inline constexpr const char* kConvAddFusionPass = "ConvAddReluFusionPass";
 
-Status ConvertOnnx(const ConvertOptions& options, om::Model* model, ConvertResult* result);
+Status ConvertModel(const ConvertOptions& options, om::Model* model, ConvertResult* result);
 
 // The AI CPU report: a header, one line per AI CPU node ("<node>  <op type>  <reason>",
 // per gear for dynamic models) and a count; "no op runs on the AI CPU" when none does.

@@ -30,21 +30,12 @@
 #include "runtime/base/format.h"
 #include "runtime/base/status.h"
 #include "tools/atc/onnx/onnx_tensor.h"
+#include "tools/atc/passes/import_options.h"
 #include "tools/atc/passes/ir.h"
 
 namespace asim::atc::onnx_import {
 
-struct ImportOptions {
-  std::string model_path;
-  // --input_shape: input name -> dims (-1 = set per gear of a dynamic model).
-  std::vector<std::pair<std::string, std::vector<int64_t>>> input_shapes;
-  Format input_format = Format::kUndefined;  // --input_format; NCHW for 4-D inputs when unset
-  om::DynamicKind dynamic = om::DynamicKind::kNone;
-  std::vector<std::vector<int64_t>> gears;
-  std::string dynamic_option;                          // "--dynamic_batch_size" ... for messages
-  std::vector<std::pair<std::string, int>> out_nodes;  // --out_nodes: node name, output index
-  kernels::ChipTraits chip;
-  bool fold_constants = true;
+struct ImportOptions : FrontEndOptions {
   bool run_checker = true;
   // Graph inputs whose values are fixed at conversion: they become constants (a library
   // option, not an atc flag: the ONNX conformance runner uses it for tests whose shape

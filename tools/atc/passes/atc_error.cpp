@@ -52,6 +52,12 @@ const char* SolutionFor(const std::string& ecode) {
       {"E19001", "Check that the file exists and is readable."},
       {"E19004", "Check that the output directory exists, is writable and has free space."},
       {"E19005", "Check that the file is a valid model of the given --framework and that it is complete."},
+      {"E19010",
+       "Remove this layer type from the model, or replace it with layers the converter supports "
+       "(docs/atc.md, \"Caffe layers\", lists them)."},
+      {"E19011",
+       "Convert with the .caffemodel trained for this .prototxt (layer names and blob shapes must "
+       "match), and fix the named layer's parameters."},
       {"EZ3003",
        "Remove this operator from the model, or change its inputs to a dtype, format or shape the "
        "kernels support (docs/ops.md lists them)."},

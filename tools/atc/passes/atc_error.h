@@ -4,7 +4,8 @@
 // arguments, E19xxx for files, E16xxx for ONNX parsing, EZ3003 for an op no kernel takes,
 // E19999 for internal errors. Templates follow CANN's error-code reference where one
 // exists (E10001, E10004, E10007, E10010, E16001, E16002, E16004, E16005, E19000, E19001,
-// E19004, E19005, EZ3003); E16006-E16009 are this converter's own, in the same family.
+// E19004, E19005, E19010, EZ3003); E16006-E16009 and E19011 are this converter's own, in the
+// same families.
 // A failure travels as a Status whose message starts with "<code>: "; atc prints the
 // message and the code's "Solution:" line.
 // Thread safety: pure functions over constant tables. Failure: none.
@@ -34,6 +35,8 @@ inline constexpr const char* kInvalidPath = "E19000";       // path invalid (no 
 inline constexpr const char* kOpenFile = "E19001";          // failed to open a file
 inline constexpr const char* kWriteFile = "E19004";         // failed to write a file
 inline constexpr const char* kParseFile = "E19005";         // Failed to parse file [path].
+inline constexpr const char* kNoLayerParser = "E19010";     // No parser is registered for op [name, optype T].
+inline constexpr const char* kCaffeModel = "E19011";        // prototxt and caffemodel disagree, or a layer is malformed
 inline constexpr const char* kNoKernel = "EZ3003";          // No supported Ops kernel and engine are found
 inline constexpr const char* kInternal = "E19999";          // Inner Error!
 }  // namespace ecode

@@ -88,7 +88,13 @@ bool FoldOne(Graph& g, Node& bn) {
   if (const auto* v = c.attrs.Find(kOriginalOpNamesAttr); v && std::holds_alternative<std::vector<std::string>>(*v)) {
     origin = std::get<std::vector<std::string>>(*v);
   }
-  origin.push_back(bn.name);
+  // A BatchNormalization that already absorbed other ops (Caffe's BatchNorm + Scale) passes
+  // on all their names.
+  if (const auto* v = bn.attrs.Find(kOriginalOpNamesAttr); v && std::holds_alternative<std::vector<std::string>>(*v)) {
+    for (const auto& name : std::get<std::vector<std::string>>(*v)) origin.push_back(name);
+  } else {
+    origin.push_back(bn.name);
+  }
   c.attrs.Set(kOriginalOpNamesAttr, origin);
   bn.dead = true;
   g.ReplaceUses(y, conv_out);

@@ -160,6 +160,27 @@ void Graph::Compact() {
   nodes = std::move(kept);
 }
 
+size_t Graph::ReleaseUnreadConstants() {
+  std::vector<bool> read(values.size(), false);
+  for (const auto& n : nodes) {
+    if (n.dead) continue;
+    for (int v : n.inputs) {
+      if (v >= 0) read[static_cast<size_t>(v)] = true;
+    }
+  }
+  for (const auto& o : outputs) {
+    if (o.value >= 0) read[static_cast<size_t>(o.value)] = true;
+  }
+  size_t freed = 0;
+  for (size_t v = 0; v < values.size(); ++v) {
+    Value& value = values[v];
+    if (read[v] || value.data == nullptr || value.input_index >= 0) continue;
+    freed += value.data.use_count() == 1 ? value.data->size() : 0;
+    value.data.reset();
+  }
+  return freed;
+}
+
 void Graph::Reorder(const std::vector<int>& order) {
   for (const auto& n : nodes) {
     for (int v : n.outputs) values[static_cast<size_t>(v)].producer = -1;

@@ -100,6 +100,10 @@ class Graph {
   size_t RemoveDeadNodes();
   // Drops dead nodes and renumbers producers (value ids stay valid).
   void Compact();
+  // Frees the bytes of constants that no live node reads and that are not graph outputs (the
+  // originals a pass replaced: conv weights before BatchNorm folding, fp32 weights after the
+  // precision pass), so a conversion holds each weight about once. Returns the bytes freed.
+  size_t ReleaseUnreadConstants();
   // Puts the nodes in `order` (node indices, each live node exactly once; dead ones are
   // dropped) and renumbers producers.
   void Reorder(const std::vector<int>& order);
