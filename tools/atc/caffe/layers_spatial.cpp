@@ -137,8 +137,12 @@ Status Interp(LayerContext& c) {
   if (p.pad_beg() != 0 || p.pad_end() != 0) return c.Unsupported("pad_beg / pad_end other than 0");
   int64_t h = dims[2], w = dims[3];
   if (c.bottom_count() == 2) {
-    h = c.dims(1).at(2);
-    w = c.dims(1).at(3);
+    if (c.dims(1).size() != 4) {
+      return c.Malformed("takes its output size from a second bottom " + DimsText(c.dims(1)) +
+                         ", which is not N, C, H, W");
+    }
+    h = c.dims(1)[2];
+    w = c.dims(1)[3];
   } else if (p.height() > 0 && p.width() > 0) {
     h = p.height();
     w = p.width();

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -432,6 +433,16 @@ Status SingleOpMode(const Flags& f, const std::string& command_line, std::ostrea
   return Status::Ok();
 }
 
+Status RunMode(const Flags& flags, int64_t mode, const std::string& command_line, std::ostream& out) {
+  if (flags.Has("singleop")) return SingleOpMode(flags, command_line, out);
+  if (mode == 0) return GenerateMode(flags, command_line, out);
+  if (mode == 1) return ModelToJsonMode(flags, out);
+  if (mode == 3 || mode == 5 || mode == 6) return Unsupported("mode", std::to_string(mode), "this run mode");
+  return InvalidArgument("--mode", std::to_string(mode),
+                         "only support 0(model to framework model), 1(framework model to json), 3(only pre-check), "
+                         "5(pbtxt to json)");
+}
+
 }  // namespace
 
 int RunAtc(int argc, const char* const* argv, std::ostream& out) {
@@ -457,19 +468,15 @@ int RunAtc(int argc, const char* const* argv, std::ostream& out) {
   }
   int64_t mode = 0;
   if (st.ok()) st = IntFlag(flags, "mode", 0, &mode);
+  // A conversion reports failures as statuses; an exception escaping one (memory exhausted
+  // by a huge model, a bug) still ends as ATC's failure text and exit status, not an abort.
   if (st.ok()) {
-    if (flags.Has("singleop")) {
-      st = SingleOpMode(flags, CommandLine(argc, argv), out);
-    } else if (mode == 0) {
-      st = GenerateMode(flags, CommandLine(argc, argv), out);
-    } else if (mode == 1) {
-      st = ModelToJsonMode(flags, out);
-    } else if (mode == 3 || mode == 5 || mode == 6) {
-      st = Unsupported("mode", std::to_string(mode), "this run mode");
-    } else {
-      st = InvalidArgument("--mode", std::to_string(mode),
-                           "only support 0(model to framework model), 1(framework model to json), 3(only pre-check), "
-                           "5(pbtxt to json)");
+    try {
+      st = RunMode(flags, mode, CommandLine(argc, argv), out);
+    } catch (const std::bad_alloc&) {
+      st = AtcError(ecode::kInternal, err::kInternalError, "Inner Error! Out of host memory while converting.");
+    } catch (const std::exception& e) {
+      st = AtcError(ecode::kInternal, err::kInternalError, std::string("Inner Error! ") + e.what());
     }
   }
   if (!st.ok()) {
