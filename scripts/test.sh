@@ -43,8 +43,9 @@ run_ctest() {
   [ "$rc" -eq 0 ] || status=1
 }
 
-# Free disk before each stage: a run needs ~6 GB for its build trees (plus ccache's 5 GB cap),
-# and a full disk shows up as a compiler error far from its cause.
+# Free disk before each stage: a run needs ~12 GB for its build trees (7.7 of them the ASan
+# tree, whose instrumented binaries are large) plus ccache's 5 GB cap, and a full disk shows
+# up as a compiler error far from its cause.
 disk_report() { df -h "$ROOT" | awk -v s="$1" 'NR == 2 { print "test.sh: " $4 " free on " $6 " before " s }'; }
 
 disk_report "the release build"
