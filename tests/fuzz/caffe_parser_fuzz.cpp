@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -20,13 +21,23 @@
 
 namespace {
 
+// The two files each input is written to, in a directory of this process that goes at exit
+// (the path is never destroyed, so the exit handler can still read it).
 const std::filesystem::path& Dir() {
-  static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() / ("asim_caffe_fuzz_" + std::to_string(::getpid()));
-    std::filesystem::create_directories(d);
+  static const std::filesystem::path* dir = [] {
+    auto* d = new std::filesystem::path(std::filesystem::temp_directory_path() /
+                                        ("asim_caffe_fuzz_" + std::to_string(::getpid())));
+    std::filesystem::create_directories(*d);
     return d;
   }();
-  return dir;
+  static const bool cleanup = [] {
+    return std::atexit([] {
+             std::error_code ec;
+             std::filesystem::remove_all(Dir(), ec);
+           }) == 0;
+  }();
+  (void)cleanup;
+  return *dir;
 }
 
 void Write(const std::filesystem::path& path, const uint8_t* data, size_t size) {
