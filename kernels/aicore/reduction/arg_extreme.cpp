@@ -72,6 +72,7 @@ Status ArgInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std
   o.dtype = DataType::kInt64;
   o.format = inputs[0].format;
   o.dims = ReducedDims(inputs[0].dims, mask, attrs.GetInt("keepdims", 1) != 0);
+  if (o.dims.size() != inputs[0].dims.size()) o.format = Format::kNd;  // fewer axes: no longer NCHW
   outputs->assign(1, o);
   return Status::Ok();
 }

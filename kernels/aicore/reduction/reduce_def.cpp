@@ -43,6 +43,7 @@ Status ReduceInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, 
   std::vector<bool> mask;
   ASIM_RETURN_IF_ERROR(ReduceMask(axes, x.dims.size(), noop, &mask));
   o.dims = ReducedDims(x.dims, mask, keepdims);
+  if (o.dims.size() != x.dims.size()) o.format = Format::kNd;  // an NCHW [N, C, H, W] less axes is not NCHW
   outputs->assign(1, o);
   return Status::Ok();
 }

@@ -24,6 +24,15 @@ ONNX twin; and the classification sample, unchanged, must print the same top-5 c
 Caffe-converted model as with the ONNX-converted one. It also does (a) and (b) for the Caffe
 twins of GoogLeNet and MobileNet v2 (tools/modelzoo/make_googlenet.py, make_mobilenet_v2.py)
 against ORT on their ONNX.
+--tf does the same for the TensorFlow twins (tools/modelzoo/onnx_to_tf.py: frozen NHWC GraphDefs
+with the same weights, the input the NHWC transpose of the same picture): ResNet-50 (Placeholder
+named as tf.compat.v1 names it) with the sample-style fp16 command line (--framework=3
+--input_fp16_nodes=Placeholder --output_type=FP32 --out_nodes=prob:0) and fp32; the public
+dynamic-dims command line (--input_shape="Placeholder:-1,-1,-1,3" --dynamic_dims=... --input_format=ND)
+run at the 1x224x224 gear against ORT and at the 1x200x200 gear against tools/modelzoo/tf_ref.py
+(numpy, fp32) on the .pb itself; MobileNet v2 with a TF MobileNet sample's command line
+(--input_shape="input:1,224,224,3" --input_format=NHWC) and GoogLeNet (LRN, ceil pooling as
+SAME windows) in fp16 and fp32.
 Exit 0 when both hold; 1 with the reason otherwise (a missing onnxruntime-node is a failure).
 """
 import argparse
@@ -40,6 +49,7 @@ MIN_COSINE_FP16 = 0.999
 HERE = os.path.dirname(os.path.abspath(__file__))
 MAKE_RESNET = os.path.join(HERE, "..", "..", "..", "tools", "modelzoo", "make_resnet.py")
 ONNX_TO_CAFFE = os.path.join(HERE, "..", "..", "..", "tools", "modelzoo", "onnx_to_caffe.py")
+ONNX_TO_TF = os.path.join(HERE, "..", "..", "..", "tools", "modelzoo", "onnx_to_tf.py")
 
 
 def run(cmd, env=None, what=None):
@@ -71,6 +81,7 @@ def main():
     ap.add_argument("--extra-depth", type=int, action="append", default=[],
                     help="also compare a generated ResNet of this depth (18, 34, ...) on the same input")
     ap.add_argument("--caffe", action="store_true", help="also compare the Caffe twin of the ResNet-50")
+    ap.add_argument("--tf", action="store_true", help="also compare the TensorFlow twins")
     a = ap.parse_args()
     ort_pkg = os.path.join(a.ort_dir, "node_modules", "onnxruntime-node")
     if not os.path.isdir(ort_pkg):
@@ -97,6 +108,11 @@ def main():
         ok = compare_caffe(a, w) and ok
         for gen in ("make_googlenet.py", "make_mobilenet_v2.py"):
             ok = compare_caffe_zoo(a, gen, w) and ok
+    if a.tf:
+        x.reshape(1, 3, 224, 224).transpose(0, 2, 3, 1).tofile(w("input_nhwc.bin"))
+        ok = compare_tf(a, w) and ok
+        for gen in ("make_mobilenet_v2.py", "make_googlenet.py"):
+            ok = compare_tf_zoo(a, gen, w) and ok
     for depth in a.extra_depth:
         name = "resnet%d" % depth
         onnx = w(name + ".onnx")
@@ -117,18 +133,19 @@ def convert_fp32(atc, onnx, out):
     return out + ".om"
 
 
-def compare(a, name, onnx, om910b, om310, w, ort_name=None):
+def compare(a, name, onnx, om910b, om310, w, ort_name=None, ours_input="input.bin"):
     """ORT vs ours (a) fp32 on Ascend910B2 and (b) fp16 on Ascend310, on work/input.bin.
-    ort_name: reuse that model's ORT output instead of running ORT again."""
+    ort_name: reuse that model's ORT output instead of running ORT again; ours_input: the
+    file our models read (the NHWC transpose for a TensorFlow model)."""
     if ort_name is None:
         node_env = dict(os.environ)
         node_env["NODE_PATH"] = os.path.join(a.ort_dir, "node_modules")
         print("ort_compare: " + run(["node", os.path.join(HERE, "ort_run.js"), "--model", onnx, "--input",
                                      w("input.bin"), "--output", w(name + "_ort.bin"), "--threads", "2"],
                                     env=node_env, what="onnxruntime-node").strip())
-    run([a.acl_infer, "--model", om910b, "--input", w("input.bin"), "--output", w(name + "_ours_fp32.bin")],
+    run([a.acl_infer, "--model", om910b, "--input", w(ours_input), "--output", w(name + "_ours_fp32.bin")],
         env=soc_env("Ascend910B2"), what="aclmdlExecute fp32 on Ascend910B2")
-    run([a.acl_infer, "--model", om310, "--input", w("input.bin"), "--output", w(name + "_ours_fp16.bin")],
+    run([a.acl_infer, "--model", om310, "--input", w(ours_input), "--output", w(name + "_ours_fp16.bin")],
         env=soc_env("Ascend310"), what="aclmdlExecute fp16 on Ascend310")
     ort = np.fromfile(w((ort_name or name) + "_ort.bin"), dtype=np.float32).astype(np.float64)
     ours32 = np.fromfile(w(name + "_ours_fp32.bin"), dtype=np.float32).astype(np.float64)
@@ -203,6 +220,83 @@ def compare_caffe_zoo(a, generator, w):
     run([a.atc] + common + ["--output=" + om910b, "--soc_version=Ascend910B2",
                             "--precision_mode=must_keep_origin_dtype"], what="atc --framework=0 fp32 Ascend910B2 " + name)
     return compare(a, name + "_caffe", onnx, om910b + ".om", om310 + ".om", w)
+
+
+def fp16_check(name, ours, ref, what):
+    """Cosine >= MIN_COSINE_FP16 and the same top-1 (an fp16 run against an fp32 reference)."""
+    if ours.size != ref.size or ours.size == 0:
+        print("ort_compare: %s FAILED: %d output values, the reference has %d" % (name, ours.size, ref.size))
+        return False
+    cos = float(np.dot(ours, ref) / (np.linalg.norm(ours) * np.linalg.norm(ref)))
+    ok = cos >= MIN_COSINE_FP16 and int(np.argmax(ours)) == int(np.argmax(ref))
+    print("ort_compare: %s vs %s: cosine %.6f (limit %g), max abs error %.3g, top-1 %d vs %d: %s" %
+          (name, what, cos, MIN_COSINE_FP16, float(np.max(np.abs(ours - ref))), int(np.argmax(ours)),
+           int(np.argmax(ref)), "ok" if ok else "FAILED"))
+    return ok
+
+
+def compare_tf(a, w):
+    """The TensorFlow twin of the ResNet-50 (atc --framework=3), static and with dynamic dims."""
+    tf_dir = w("tf_model")
+    os.makedirs(tf_dir, exist_ok=True)
+    pb = os.path.join(tf_dir, "resnet50.pb")
+    run([sys.executable, "-B", ONNX_TO_TF, "--onnx", a.onnx, "--out", pb, "--input-name", "Placeholder"],
+        what="onnx_to_tf.py (the TensorFlow twin)")
+    om310 = w("model/resnet50_tf")
+    os.makedirs(os.path.dirname(om310), exist_ok=True)
+    run([a.atc, "--model=" + pb, "--framework=3", "--output=" + om310, "--soc_version=Ascend310",
+         "--input_fp16_nodes=Placeholder", "--output_type=FP32", "--out_nodes=prob:0"],
+        what="atc --framework=3 fp16 Ascend310")
+    om910b = w("resnet50_tf_fp32_910b2")
+    run([a.atc, "--model=" + pb, "--framework=3", "--output=" + om910b, "--soc_version=Ascend910B2",
+         "--precision_mode=must_keep_origin_dtype", "--output_type=FP32"], what="atc --framework=3 fp32 Ascend910B2")
+    ok = compare(a, "resnet50_tf", a.onnx, om910b + ".om", om310 + ".om", w, ort_name="resnet50",
+                 ours_input="input_nhwc.bin")
+    # The public dynamic-dims command line: every dim but the channels set per gear at run time.
+    dyn = w("model/resnet50_tf_dynamic_dims")
+    run([a.atc, "--model=" + pb, "--framework=3", "--output=" + dyn, "--soc_version=Ascend310",
+         "--input_shape=Placeholder:-1,-1,-1,3", "--dynamic_dims=1,224,224;2,224,224;1,200,200", "--input_format=ND",
+         "--output_type=FP32"], what="atc --framework=3 --dynamic_dims")
+    run([a.acl_infer, "--model", dyn + ".om", "--input", w("input_nhwc.bin"), "--output", w("tf_dyn_224.bin"),
+         "--dynamic-dims", "1,224,224"], env=soc_env("Ascend310"), what="aclmdlExecute gear 1,224,224")
+    ort = np.fromfile(w("resnet50_ort.bin"), dtype=np.float32).astype(np.float64)
+    ok = fp16_check("resnet50_tf dynamic dims gear 1,224,224", np.fromfile(w("tf_dyn_224.bin"), dtype=np.float32)
+                    .astype(np.float64), ort, "ORT") and ok
+    x = np.fromfile(w("input_nhwc.bin"), dtype=np.float32).reshape(1, 224, 224, 3)
+    small = np.ascontiguousarray(x[:, 10:210, 12:212, :])  # a 200x200 crop of the same picture
+    small.tofile(w("input_nhwc_200.bin"))
+    run([a.acl_infer, "--model", dyn + ".om", "--input", w("input_nhwc_200.bin"), "--output", w("tf_dyn_200.bin"),
+         "--dynamic-dims", "1,200,200"], env=soc_env("Ascend310"), what="aclmdlExecute gear 1,200,200")
+    sys.path.insert(0, os.path.dirname(ONNX_TO_TF))
+    import tf_ref  # noqa: E402 (tools/modelzoo, numpy only)
+    with open(pb, "rb") as f:
+        nodes = tf_ref.parse(f.read())[0]
+    for node in nodes:  # what --input_shape=Placeholder:-1,-1,-1,3 tells atc
+        if node.name == "Placeholder":
+            node.attr["shape"] = [-1, -1, -1, 3]
+    ref = tf_ref.run(nodes, {"Placeholder": small}, outputs=["prob"])["prob"]
+    ok = fp16_check("resnet50_tf dynamic dims gear 1,200,200", np.fromfile(w("tf_dyn_200.bin"), dtype=np.float32)
+                    .astype(np.float64), np.asarray(ref, dtype=np.float64).ravel(), "tf_ref.py") and ok
+    return ok
+
+
+def compare_tf_zoo(a, generator, w):
+    """A generated model's TensorFlow twin converted by atc --framework=3, against ORT on the ONNX."""
+    name = generator[len("make_"):-len(".py")]
+    onnx = w(name + ".onnx")
+    run([sys.executable, "-B", os.path.join(os.path.dirname(MAKE_RESNET), generator), "--batch", "1", "--out", onnx],
+        what=generator)
+    pb = w(os.path.join("tf_model", name + ".pb"))
+    extra = ["--batch-norm", "FusedBatchNorm"] if name == "mobilenet_v2" else []
+    run([sys.executable, "-B", ONNX_TO_TF, "--onnx", onnx, "--out", pb] + extra, what="onnx_to_tf.py " + name)
+    om310, om910b = w(name + "_tf_fp16_310"), w(name + "_tf_fp32_910b2")
+    # A TF MobileNet sample's command line (NHWC input named in --input_shape).
+    run([a.atc, "--model=" + pb, "--framework=3", "--output=" + om310, "--soc_version=Ascend310",
+         "--input_shape=input:1,224,224,3", "--input_format=NHWC", "--output_type=FP32", "--out_nodes=prob:0"],
+        what="atc --framework=3 fp16 Ascend310 " + name)
+    run([a.atc, "--model=" + pb, "--framework=3", "--output=" + om910b, "--soc_version=Ascend910B2",
+         "--precision_mode=must_keep_origin_dtype", "--output_type=FP32"], what="atc --framework=3 fp32 Ascend910B2 " + name)
+    return compare(a, name + "_tf", onnx, om910b + ".om", om310 + ".om", w, ours_input="input_nhwc.bin")
 
 
 if __name__ == "__main__":

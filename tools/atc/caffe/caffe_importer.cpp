@@ -54,12 +54,12 @@ class Importer {
     std::vector<NamedShape> shapes;
     const auto& net = net_.net;
     if (net.input_shape_size() > 0 && net.input_shape_size() != net.input_size()) {
-      return AtcError(ecode::kCaffeModel, err::kParseModel,
+      return AtcError(ecode::kMalformedModel, err::kParseModel,
                       "The network declares " + std::to_string(net.input_size()) + " input(s) and " +
                           std::to_string(net.input_shape_size()) + " input_shape(s); give one input_shape per input.");
     }
     if (net.input_dim_size() > 0 && net.input_dim_size() != 4 * net.input_size()) {
-      return AtcError(ecode::kCaffeModel, err::kParseModel,
+      return AtcError(ecode::kMalformedModel, err::kParseModel,
                       "The network declares " + std::to_string(net.input_size()) + " input(s) and " +
                           std::to_string(net.input_dim_size()) +
                           " input_dim values; give four (N, C, H, W) per input.");
@@ -80,7 +80,7 @@ class Importer {
       if (l.type() != "Input") continue;
       const auto& p = l.input_param();
       if (p.shape_size() > 1 && p.shape_size() != l.top_size()) {
-        return AtcError(ecode::kCaffeModel, err::kParseModel,
+        return AtcError(ecode::kMalformedModel, err::kParseModel,
                         "Layer [" + l.name() + "] (type [Input]) has " + std::to_string(l.top_size()) + " top(s) and " +
                             std::to_string(p.shape_size()) + " shape(s); give one shape, or one per top.");
       }
@@ -134,7 +134,7 @@ class Importer {
       plain.push_back(PlainInput{s.name, DataType::kFloat, s.dims, format});
     }
     if (plain.empty()) {
-      return AtcError(ecode::kCaffeModel, err::kParseModel,
+      return AtcError(ecode::kMalformedModel, err::kParseModel,
                       "The network [" + o_.model_path +
                           "] has no input: declare `input:` with `input_shape` or an "
                           "Input layer.");
@@ -165,7 +165,7 @@ class Importer {
     if (l.type() == "Input") return Status::Ok();
     for (const auto& b : l.bottom()) {
       if (current_.count(b) == 0) {
-        return AtcError(ecode::kCaffeModel, err::kParseModel,
+        return AtcError(ecode::kMalformedModel, err::kParseModel,
                         "Layer [" + l.name() + "] (type [" + l.type() + "]) reads bottom [" + b +
                             "], which no earlier layer or input produces.");
       }
@@ -220,7 +220,7 @@ class Importer {
       if (!v.read && !v.layer.empty()) ASIM_RETURN_IF_ERROR(AddOutput(v));
     }
     if (g_.outputs.empty()) {
-      return AtcError(ecode::kCaffeModel, err::kParseModel,
+      return AtcError(ecode::kMalformedModel, err::kParseModel,
                       "The network [" + o_.model_path + "] has no output: every top is read by a later layer.");
     }
     return Status::Ok();

@@ -136,7 +136,7 @@ Status UpgradeV1(const V1LayerParameter& v1, LayerParameter* l) {
   const std::string enum_name = V1LayerParameter::LayerType_Name(v1.type());
   const std::string type = V1TypeName(enum_name);
   if (type.empty()) {
-    return AtcError(ecode::kCaffeModel, err::kParseModel,
+    return AtcError(ecode::kMalformedModel, err::kParseModel,
                     "Layer [" + v1.name() + "] has the old layer type " +
                         (enum_name.empty() ? std::to_string(v1.type()) : enum_name) +
                         ", which has no equivalent in the current layer format.");

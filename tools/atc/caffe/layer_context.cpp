@@ -150,7 +150,7 @@ Status LayerContext::Unsupported(const std::string& why) const {
 }
 
 Status LayerContext::Malformed(const std::string& why) const {
-  return AtcError(ecode::kCaffeModel, err::kParseModel, Where() + " " + why + ".");
+  return AtcError(ecode::kMalformedModel, err::kParseModel, Where() + " " + why + ".");
 }
 
 }  // namespace asim::atc::caffe_import

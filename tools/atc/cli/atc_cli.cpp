@@ -124,6 +124,7 @@ std::string HelpText() {
          "  atc --model=./resnet50.onnx --framework=5 --output=./resnet50 --soc_version=Ascend310\n"
          "  atc --model=./resnet50.prototxt --weight=./resnet50.caffemodel --framework=0 --output=./resnet50 "
          "--soc_version=Ascend310\n"
+         "  atc --model=./resnet50_tf.pb --framework=3 --output=./resnet50 --soc_version=Ascend310\n"
          "convert an offline model to JSON:\n"
          "  atc --mode=1 --om=./resnet50.om --json=./resnet50.json\n"
          "generate single-op models:\n"
@@ -133,12 +134,12 @@ std::string HelpText() {
          "  --h/help            Show this help message\n"
          "  --mode              Run mode. 0(default): generate offline model; 1: convert model to JSON format\n"
          "[Input]\n"
-         "  --model             Model file (ONNX .onnx, Caffe .prototxt)\n"
+         "  --model             Model file (ONNX .onnx, Caffe .prototxt, TensorFlow frozen .pb)\n"
          "  --weight            Weight file. Required when framework is Caffe (.caffemodel)\n"
          "  --om                The model file to be converted to json\n"
          "  --singleop          Single op definition file (JSON array); one .om per op into --output\n"
-         "  --framework         Framework type. 0:Caffe; 5:Onnx (1:MindSpore, 3:Tensorflow in a later version)\n"
-         "  --input_format      Format of input data. NCHW (default), NHWC, ND, NCDHW, NDHWC\n"
+         "  --framework         Framework type. 0:Caffe; 3:Tensorflow; 5:Onnx (1:MindSpore in a later version)\n"
+         "  --input_format      Format of input data. NCHW (default; NHWC for TensorFlow), NHWC, ND, NCDHW, NDHWC\n"
          "  --input_shape       Shape of input data. E.g.: \"input_name1:n1,c1,h1,w1;input_name2:n2,c2,h2,w2\"\n"
          "  --dynamic_batch_size Set dynamic batch size. E.g.: \"batchsize1,batchsize2,batchsize3\"\n"
          "  --dynamic_image_size Set dynamic image size. E.g.: \"height1,width1;height2,width2\"\n"
@@ -152,7 +153,8 @@ std::string HelpText() {
          "[Target]\n"
          "  --soc_version       The soc version: Ascend310, Ascend310P3, Ascend910, Ascend910B2 ...\n"
          "===== Advanced Functionality =====\n"
-         "  --out_nodes         Output nodes designated by users (Caffe: layer name and top index).\n"
+         "  --out_nodes         Output nodes designated by users (Caffe: layer name and top index;\n"
+         "                      TensorFlow: node name and output index).\n"
          "                      E.g.: \"node_name1:0;node_name1:1\"\n"
          "  --input_fp16_nodes  Input nodes fed as fp16. E.g.: \"node_name1;node_name2\"\n"
          "  --precision_mode    force_fp16 (default), allow_fp32_to_fp16, must_keep_origin_dtype,\n"
@@ -161,7 +163,7 @@ std::string HelpText() {
          "                      high_performance_for_all\n"
          "  --fusion_switch_file Set fusion switch file path (ConstantFoldingPass, ConvBatchnormFusionPass)\n"
          "  --log               Generate log with level. Support debug, info, warning, error, null\n"
-         "Not supported yet (a later version): --insert_op_conf, --framework 1/3.\n";
+         "Not supported yet (a later version): --insert_op_conf, --framework 1.\n";
 }
 
 void PrintFailure(std::ostream& out, const Status& st) {
@@ -297,10 +299,9 @@ Status GenerateMode(const Flags& f, const std::string& command_line, std::ostrea
     return AtcError(ecode::kRequiredArgument, err::kInvalidParam,
                     "[--framework] is required. Must be [0(Caffe) or 1(MindSpore) or 3(TensorFlow) or 5(Onnx)].");
   }
-  if (framework != 5 && framework != 0) {
-    const char* names[] = {"Caffe", "MindSpore", "", "TensorFlow"};
-    return Unsupported("framework", std::to_string(framework),
-                       std::string(names[framework]) + " model conversion (0, Caffe, and 5, ONNX, are supported now)");
+  if (framework == 1) {
+    return Unsupported("framework", "1",
+                       "MindSpore model conversion (0, Caffe, 3, TensorFlow, and 5, ONNX, are supported)");
   }
   if (framework == 0 && !f.Has("weight")) {
     return AtcError(ecode::kEmptyArgument, err::kInvalidParam,
@@ -318,7 +319,7 @@ Status GenerateMode(const Flags& f, const std::string& command_line, std::ostrea
   if (!f.Has("soc_version")) return EmptyArgument("soc_version");
 
   ConvertOptions o;
-  o.framework = framework == 0 ? Framework::kCaffe : Framework::kOnnx;
+  o.framework = static_cast<Framework>(framework);
   o.model_path = f.Get("model");
   o.soc_version = f.Get("soc_version");
   const std::string output = f.Get("output");

@@ -12,6 +12,7 @@
 #include "tools/atc/passes/fold_batchnorm.h"
 #include "tools/atc/passes/fold_constants.h"
 #include "tools/atc/passes/to_builder.h"
+#include "tools/atc/tensorflow/tf_importer.h"
 
 namespace asim::atc {
 namespace {
@@ -105,6 +106,12 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
     result->import.producer = "Caffe";
     result->import.onnx_nodes = ci.layers;
     result->import.output_origins = ci.output_origins;
+  } else if (o.framework == Framework::kTensorFlow) {
+    tf_import::ImportInfo ti;
+    ASIM_RETURN_IF_ERROR(tf_import::ImportTfModel(front, &graph, &ti));
+    result->import.producer = "TensorFlow";
+    result->import.onnx_nodes = ti.nodes;
+    result->import.output_origins = ti.output_origins;
   } else {
     onnx_import::ImportOptions io;
     static_cast<FrontEndOptions&>(io) = front;
@@ -162,16 +169,20 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
   if (!st.ok()) return CompileError(st);
   model->metadata = o.metadata;
   model->metadata["precision_mode"] = ir::PrecisionModeName(po.mode);
-  model->metadata["framework"] = caffe ? "0" : "5";
-  if (!caffe) model->metadata["onnx_opset"] = std::to_string(result->import.opset);
+  const bool onnx = o.framework == Framework::kOnnx;
+  model->metadata["framework"] = std::to_string(static_cast<int>(o.framework));
+  if (onnx) model->metadata["onnx_opset"] = std::to_string(result->import.opset);
   result->compile_seconds = Since(t0);
   ASIM_LOG_INFO(
       "[ATC] {}: imported {} {} (opset {}) in {:.3f} s; passes in {:.3f} s ({} constants folded, "
       "{} BatchNorm folded, {} fp16 / {} fp32 nodes, {} casts, {} Conv fused); compiled {} nodes in {:.3f} s",
-      o.model_path, result->import.onnx_nodes, caffe ? "Caffe layers" : "ONNX nodes", result->import.opset,
-      result->import_seconds, result->pass_seconds, result->folded_constants, result->folded_batchnorms,
-      result->precision.low_nodes, result->precision.high_nodes, result->precision.casts, result->fused_convs,
-      result->report.nodes.size(), result->compile_seconds);
+      o.model_path, result->import.onnx_nodes,
+      caffe  ? "Caffe layers"
+      : onnx ? "ONNX nodes"
+             : "TensorFlow nodes",
+      result->import.opset, result->import_seconds, result->pass_seconds, result->folded_constants,
+      result->folded_batchnorms, result->precision.low_nodes, result->precision.high_nodes, result->precision.casts,
+      result->fused_convs, result->report.nodes.size(), result->compile_seconds);
   return Status::Ok();
 }
 

@@ -1,8 +1,8 @@
 // ConvertModel: the whole model -> om::Model conversion atc runs (and the conformance
-// runner and tests call in-process): import (tools/atc/onnx, or tools/atc/caffe for
-// --framework=0), passes (tools/atc/passes: constant folding, BatchNorm folding, precision
-// assignment and output dtypes), then the graph compiler (tools/atc/compiler: engine choice,
-// format conversions, memory plan).
+// runner and tests call in-process): import (tools/atc/onnx, tools/atc/caffe for
+// --framework=0, tools/atc/tensorflow for --framework=3), passes (tools/atc/passes: constant folding, BatchNorm
+// folding, precision assignment and output dtypes), then the graph compiler (tools/atc/compiler: engine choice, format
+// conversions, memory plan).
 //
 // Owns the pass order and the mapping of every failure to an ATC error code: import and
 // option errors keep theirs (E10xxx, E16xxx, E19xxx); a compile-time refusal of a node
@@ -35,7 +35,7 @@
 namespace asim::atc {
 
 // --framework values atc converts.
-enum class Framework { kCaffe = 0, kOnnx = 5 };
+enum class Framework { kCaffe = 0, kTensorFlow = 3, kOnnx = 5 };
 
 struct ConvertOptions {
   Framework framework = Framework::kOnnx;
