@@ -100,6 +100,16 @@ t0=$(now_s)
   --input_fp16_nodes=data --output_type=FP32 --out_nodes=prob:0 > "$work/caffe_fp16_310_b1.atc.log" 2>&1 ||
   { cat "$work/caffe_fp16_310_b1.atc.log"; echo "run.sh: atc failed for the Caffe twin" >&2; exit 1; }
 echo "{\"name\":\"caffe_fp16_310_b1\",\"soc\":\"Ascend310\",\"seconds\":$(elapsed "$t0"),\"peak_rss_mb\":$(($(tail -1 "$work/caffe_rss_kb.txt") / 1024)),\"weights_mb\":$(($(stat -c %s "$caffe.caffemodel") / 1048576))}" >> "$res/atc.json"
+# And its TensorFlow twin (tools/modelzoo/onnx_to_tf.py: a frozen NHWC GraphDef), --framework=3.
+tfpb="$work/tf_model/resnet50.pb"
+[ -s "$tfpb" ] || "$python" -B "$root/tools/modelzoo/onnx_to_tf.py" --onnx "$work/resnet50_b1.onnx" --out "$tfpb" \
+  --input-name Placeholder > "$work/onnx_to_tf.log" 2>&1 || { cat "$work/onnx_to_tf.log"; exit 1; }
+t0=$(now_s)
+/usr/bin/time -f "%M" -o "$work/tf_rss_kb.txt" "$atc" --model="$tfpb" --framework=3 --output="$work/tf_fp16_310_b1" \
+  --soc_version=Ascend310 --input_fp16_nodes=Placeholder --output_type=FP32 --out_nodes=prob:0 \
+  > "$work/tf_fp16_310_b1.atc.log" 2>&1 ||
+  { cat "$work/tf_fp16_310_b1.atc.log"; echo "run.sh: atc failed for the TensorFlow twin" >&2; exit 1; }
+echo "{\"name\":\"tf_fp16_310_b1\",\"soc\":\"Ascend310\",\"seconds\":$(elapsed "$t0"),\"peak_rss_mb\":$(($(tail -1 "$work/tf_rss_kb.txt") / 1024)),\"weights_mb\":$(($(stat -c %s "$tfpb") / 1048576))}" >> "$res/atc.json"
 convert "fp16_310p3_b$p3batch" "$work/resnet50_b$p3batch.onnx" Ascend310P3 "${fp16_opts[@]}"
 convert "fp16_910_b$p3batch" "$work/resnet50_b$p3batch.onnx" Ascend910 "${fp16_opts[@]}"
 

@@ -174,15 +174,16 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
   if (onnx) model->metadata["onnx_opset"] = std::to_string(result->import.opset);
   result->compile_seconds = Since(t0);
   ASIM_LOG_INFO(
-      "[ATC] {}: imported {} {} (opset {}) in {:.3f} s; passes in {:.3f} s ({} constants folded, "
+      "[ATC] {}: imported {} {}{} in {:.3f} s; passes in {:.3f} s ({} constants folded, "
       "{} BatchNorm folded, {} fp16 / {} fp32 nodes, {} casts, {} Conv fused); compiled {} nodes in {:.3f} s",
       o.model_path, result->import.onnx_nodes,
       caffe  ? "Caffe layers"
       : onnx ? "ONNX nodes"
              : "TensorFlow nodes",
-      result->import.opset, result->import_seconds, result->pass_seconds, result->folded_constants,
-      result->folded_batchnorms, result->precision.low_nodes, result->precision.high_nodes, result->precision.casts,
-      result->fused_convs, result->report.nodes.size(), result->compile_seconds);
+      onnx ? " (opset " + std::to_string(result->import.opset) + ")" : std::string(), result->import_seconds,
+      result->pass_seconds, result->folded_constants, result->folded_batchnorms, result->precision.low_nodes,
+      result->precision.high_nodes, result->precision.casts, result->fused_convs, result->report.nodes.size(),
+      result->compile_seconds);
   return Status::Ok();
 }
 

@@ -11,6 +11,8 @@ namespace {
 
 using asim::tf::TensorProto;
 
+constexpr size_t kMaxFillBytes = size_t{256} << 20;
+
 template <typename Dst, typename Field>
 void Fill(const Field& values, int64_t count, std::vector<uint8_t>* bytes) {
   bytes->assign(static_cast<size_t>(count) * sizeof(Dst), 0);
@@ -84,6 +86,13 @@ Status DecodeTensor(const TensorProto& t, const std::string& where, TensorValue*
     }
     b.assign(t.tensor_content().begin(), t.tensor_content().end());
     return Status::Ok();
+  }
+  // A fill (fewer values than elements) is expanded here; bound what a few bytes can ask for.
+  if (static_cast<size_t>(count) * esize > kMaxFillBytes) {
+    return AtcError(ecode::kTensorData, err::kParseModel,
+                    where + ": the tensor's shape " + std::to_string(count) + " x " + type_name +
+                        " asks for more than 256 MiB from a fill of its typed values (tensor_content holds a "
+                        "constant this large).");
   }
   int64_t given = 0;
   switch (out->dtype) {

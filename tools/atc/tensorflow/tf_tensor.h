@@ -5,7 +5,8 @@
 // Owns the decoding rules of TensorProto: `tensor_content` (raw bytes) wins; otherwise the typed
 // repeated field of the dtype, where fewer values than elements means the last one repeats (as
 // TensorFlow's Const writes a fill) and none means zeros; half / bfloat16 values are the low 16
-// bits of int_val-style `half_val`.
+// bits of int_val-style `half_val`. A fill is expanded only up to 256 MiB (a few bytes of
+// input must not ask for gigabytes).
 // Thread safety: pure functions. Failure: E16007 (kUnsupportedOnnx) for a dtype the kernels do
 // not take (strings, resources, variants, complex, quantized types) and E16008 (kTensorData)
 // for contents whose size does not match the shape, each naming `where`.
