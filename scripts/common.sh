@@ -13,3 +13,27 @@ configure_and_build() {
   cmake -S "$ROOT" -B "$dir" -G Ninja "$@" > "$dir.configure.log" 2>&1 || { cat "$dir.configure.log"; return 1; }
   cmake --build "$dir" -j "$JOBS"
 }
+
+# ctest_counts <ctest log>: prints "passed failed skipped unlisted" for one ctest run. ctest
+# reports a GTEST_SKIP as "(Skipped)" and counts it among the passed; here a skip is its own
+# count, and a skip whose test is not on tests/skip_allowlist.txt (name, then the reason) is
+# "unlisted": the caller counts it as a failure and the names are printed on stderr. Prints
+# nothing when the log has no ctest summary.
+ctest_counts() {
+  local log=$1 line failed total
+  line=$(grep -E "tests passed, [0-9]+ tests failed out of [0-9]+" "$log" | tail -1)
+  [ -n "$line" ] || return 0
+  failed=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/')
+  total=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/')
+  local skipped=0 unlisted=0 name
+  while IFS= read -r name; do
+    [ -n "$name" ] || continue
+    skipped=$((skipped + 1))
+    if ! grep -qE "^${name//./\\.}([[:space:]]|$)" "$ROOT/tests/skip_allowlist.txt"; then
+      unlisted=$((unlisted + 1))
+      echo "test: $name was skipped and is not on tests/skip_allowlist.txt: a skip counts as a failure" >&2
+    fi
+  done < <(sed -n '/The following tests did not run:/,/^$/p' "$log" | grep -E '\(Skipped\)$' |
+           sed -E 's/^[[:space:]]*[0-9]+ - (.*) \(Skipped\)$/\1/')
+  echo "$((total - failed - skipped)) $failed $skipped $unlisted"
+}

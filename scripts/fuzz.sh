@@ -4,6 +4,7 @@
 #   caffe_parser  atc's Caffe reader (seeds: tests/fuzz/corpus/caffe_parser, a prototxt, a NUL
 #                 byte, then a caffemodel)
 #   tf_graph      atc's TensorFlow reader (seeds: tests/fuzz/corpus/tf_graph, binary GraphDefs)
+#   aipp_config   atc's --insert_op_conf reader (seeds: tests/fuzz/corpus/aipp_config)
 #
 # Configures build-fuzz with clang (-DASIM_FUZZ=ON, ASan + UBSan), builds only the fuzz
 # targets and the seed generator, and runs each over a copy of its committed seed corpus, so
@@ -30,7 +31,7 @@ if ! cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   echo "fuzz: configure failed" >&2
   exit 1
 fi
-if ! cmake --build "$BUILD" -j "$JOBS" --target om_reader_fuzz make_om_seeds caffe_parser_fuzz tf_graph_fuzz; then
+if ! cmake --build "$BUILD" -j "$JOBS" --target om_reader_fuzz make_om_seeds caffe_parser_fuzz tf_graph_fuzz aipp_config_fuzz; then
   echo "fuzz: build failed" >&2
   exit 1
 fi
@@ -70,4 +71,5 @@ rm -f "$BUILD/fuzz-seeds/om_reader"/*
 fuzz_target om_reader "$BUILD/fuzz-seeds/om_reader" || status=1
 fuzz_target caffe_parser "" || status=1
 fuzz_target tf_graph "" || status=1
+fuzz_target aipp_config "" || status=1
 exit $status

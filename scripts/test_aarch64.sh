@@ -15,7 +15,7 @@
 # thread hangs in ld.so; the same program linked -static runs), and libascendcl starts a
 # worker thread per stream, as oneTBB does for its pool. The kernels run without either.
 # The model-execution suite and the sample run on an aarch64 host (the README's commands).
-# Prints the ctest summary and one line "aarch64: N passed, M failed"; exit non-zero on any
+# Prints the ctest summary and one line "aarch64: N passed, M failed, S skipped"; exit non-zero on any
 # failure. Usage: scripts/test_aarch64.sh
 set -uo pipefail
 source "$(dirname "$0")/common.sh"
@@ -25,7 +25,7 @@ export ASCEND_SIM_HOST_THREADS=1
 
 if [ "$(uname -m)" = aarch64 ]; then
   echo "aarch64: this host is aarch64: the native build and tests are the aarch64 ones"
-  echo "aarch64: 0 passed, 0 failed"
+  echo "aarch64: 0 passed, 0 failed, 0 skipped"
   exit 0
 fi
 
@@ -50,19 +50,19 @@ if ! cmake --build "$BUILD" -j "$JOBS" --target "${targets[@]}"; then
 fi
 file "$BUILD/samples/resnet50_classification/resnet50_classification" | sed 's/^/aarch64: /'
 
-passed=0 failed=0
+passed=0 failed=0 skipped=0
 log="$BUILD.ctest.log"
 ctest --test-dir "$BUILD" -j "$JOBS" --output-on-failure -L '^aarch64$' 2>&1 | tee "$log"
-line=$(grep -E "tests passed, [0-9]+ tests failed out of [0-9]+" "$log" | tail -1)
-if [ -z "$line" ]; then
+counts=$(ctest_counts "$log")
+if [ -z "$counts" ]; then
   echo "aarch64: ctest printed no summary" >&2
   failed=$((failed + 1))
 else
-  f=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\1/')
-  t=$(echo "$line" | sed -E 's/.* ([0-9]+) tests failed out of ([0-9]+).*/\2/')
-  passed=$((passed + t - f))
-  failed=$((failed + f))
+  read -r p f s u <<< "$counts"
+  passed=$((passed + p))
+  failed=$((failed + f + u))  # a skip not on tests/skip_allowlist.txt is a failure
+  skipped=$((skipped + s - u))
 fi
 
-echo "aarch64: ${passed} passed, ${failed} failed"
+echo "aarch64: ${passed} passed, ${failed} failed, ${skipped} skipped"
 [ "$failed" -eq 0 ]

@@ -14,17 +14,26 @@
 // 64 bytes of common parameters + 96 bytes per batch (sizeof(kAippDynamicPara) -
 // sizeof(kAippDynamicBatchPara) + batchSize * sizeof(kAippDynamicBatchPara) in GE).
 //
-// Our models have no AIPP inputs. As in AscendCL for such a model, after the model id (the
+// Models converted with atc --insert_op_conf have static AIPP inputs: atc records each in the
+// model's metadata ("aipp.<input index>", tools/atc/aipp/insert_aipp.h). After the model id (the
 // model manager's error) and the index (ACL_ERROR_INVALID_PARAM) are checked:
-// aclmdlGetAippType reports ACL_DATA_WITHOUT_AIPP with ACL_INVALID_NODE_INDEX;
-// aclmdlGetFirstAippInfo fails with ACL_ERROR_GE_AIPP_NOT_EXIST; aclmdlSetInputAIPP fails with
+// aclmdlGetAippType reports ACL_DATA_WITH_STATIC_AIPP for such an input, ACL_DATA_WITHOUT_AIPP
+// otherwise (ACL_INVALID_NODE_INDEX as the attached index: no model here has dynamic AIPP);
+// aclmdlGetFirstAippInfo gives a static input's parameters (the image format and size, crop,
+// padding, CSC, swaps, normalisation; srcFormat / srcDatatype / srcDimNum and outDims[0]
+// describe the model input AIPP feeds and the image input) and fails with
+// ACL_ERROR_GE_AIPP_NOT_EXIST for any other input; aclmdlSetInputAIPP fails with
 // ACL_ERROR_INVALID_PARAM (the model has no ACL_DYNAMIC_AIPP_NAME input); and
 // aclmdlSetAIPPByInputIndex fails with ACL_ERROR_FAILURE (the input has no dynamic AIPP).
 #include <algorithm>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_mdl_objects.h"
@@ -109,6 +118,109 @@ Status ModelInput(uint32_t model_id, size_t index, std::shared_ptr<const asim::m
 
 bool IsAippData(const asim::model::ModelInfo& info, size_t index) {
   return info.inputs[index].name == ACL_DYNAMIC_AIPP_NAME;
+}
+
+// The static AIPP record of input `index`, or nullptr.
+const std::string* StaticAipp(const asim::model::ModelInfo& info, size_t index) {
+  auto it = info.metadata.find("aipp." + std::to_string(index));
+  return it == info.metadata.end() ? nullptr : &it->second;
+}
+
+// "key=v1,v2,...;key=..." -> key -> numbers ("224x224" counts as two).
+std::map<std::string, std::vector<double>> ParseRecord(const std::string& text) {
+  std::map<std::string, std::vector<double>> out;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find(';', pos);
+    if (end == std::string::npos) end = text.size();
+    const std::string item = text.substr(pos, end - pos);
+    const size_t eq = item.find('=');
+    if (eq != std::string::npos) {
+      std::vector<double>& values = out[item.substr(0, eq)];
+      std::string number;
+      for (char ch : item.substr(eq + 1) + ",") {
+        if (ch == ',' || ch == 'x') {
+          if (!number.empty()) values.push_back(std::strtod(number.c_str(), nullptr));
+          number.clear();
+        } else {
+          number += ch;
+        }
+      }
+    }
+    pos = end + 1;
+  }
+  return out;
+}
+
+Status FillStaticAippInfo(const asim::model::ModelInfo& info, size_t index, const std::string& record, aclAippInfo* a) {
+  auto r = ParseRecord(record);
+  const auto get = [&](const char* key, size_t k) -> double {
+    auto it = r.find(key);
+    return it != r.end() && k < it->second.size() ? it->second[k] : 0.0;
+  };
+  *a = aclAippInfo{};
+  a->inputFormat = static_cast<aclAippInputFormat>(static_cast<int>(get("format", 0)));
+  a->srcImageSizeW = static_cast<int32_t>(get("src", 0));
+  a->srcImageSizeH = static_cast<int32_t>(get("src", 1));
+  a->cropSwitch = static_cast<int8_t>(get("crop", 0));
+  a->loadStartPosW = static_cast<int32_t>(get("crop", 1));
+  a->loadStartPosH = static_cast<int32_t>(get("crop", 2));
+  a->cropSizeW = static_cast<int32_t>(get("crop", 3));
+  a->cropSizeH = static_cast<int32_t>(get("crop", 4));
+  a->topPaddingSize = static_cast<int32_t>(get("pad", 0));
+  a->bottomPaddingSize = static_cast<int32_t>(get("pad", 1));
+  a->leftPaddingSize = static_cast<int32_t>(get("pad", 2));
+  a->rightPaddingSize = static_cast<int32_t>(get("pad", 3));
+  a->paddingSwitch =
+      static_cast<int8_t>(a->topPaddingSize + a->bottomPaddingSize + a->leftPaddingSize + a->rightPaddingSize > 0);
+  a->cscSwitch = static_cast<int8_t>(get("csc", 0));
+  a->rbuvSwapSwitch = static_cast<int8_t>(get("swap", 0));
+  a->axSwapSwitch = static_cast<int8_t>(get("swap", 1));
+  int32_t* matrix[9] = {&a->matrixR0C0, &a->matrixR0C1, &a->matrixR0C2, &a->matrixR1C0, &a->matrixR1C1,
+                        &a->matrixR1C2, &a->matrixR2C0, &a->matrixR2C1, &a->matrixR2C2};
+  for (size_t i = 0; i < 9; ++i) *matrix[i] = static_cast<int32_t>(get("matrix", i));
+  a->inputBias0 = static_cast<int32_t>(get("input_bias", 0));
+  a->inputBias1 = static_cast<int32_t>(get("input_bias", 1));
+  a->inputBias2 = static_cast<int32_t>(get("input_bias", 2));
+  a->outputBias0 = static_cast<int32_t>(get("output_bias", 0));
+  a->outputBias1 = static_cast<int32_t>(get("output_bias", 1));
+  a->outputBias2 = static_cast<int32_t>(get("output_bias", 2));
+  a->meanChn0 = static_cast<int32_t>(get("mean", 0));
+  a->meanChn1 = static_cast<int32_t>(get("mean", 1));
+  a->meanChn2 = static_cast<int32_t>(get("mean", 2));
+  a->meanChn3 = static_cast<int32_t>(get("mean", 3));
+  a->minChn0 = static_cast<float>(get("min", 0));
+  a->minChn1 = static_cast<float>(get("min", 1));
+  a->minChn2 = static_cast<float>(get("min", 2));
+  a->minChn3 = static_cast<float>(get("min", 3));
+  a->varReciChn0 = static_cast<float>(get("var_reci", 0));
+  a->varReciChn1 = static_cast<float>(get("var_reci", 1));
+  a->varReciChn2 = static_cast<float>(get("var_reci", 2));
+  a->varReciChn3 = static_cast<float>(get("var_reci", 3));
+  a->srcFormat = static_cast<aclFormat>(static_cast<int>(get("out_format", 0)));
+  a->srcDatatype = static_cast<aclDataType>(static_cast<int>(get("out_dtype", 0)));
+  const std::vector<double> out_dims = r["out_dims"];
+  a->srcDimNum = out_dims.size();
+  const asim::om::IoDesc& io = info.inputs[index];
+  if (io.dims.size() > ACL_MAX_DIM_CNT || out_dims.size() > ACL_MAX_DIM_CNT) {
+    return Status(asim::err::kModelMissingAttr,
+                  "the AIPP record of input " + std::to_string(index) + " has too many dims");
+  }
+  a->shapeCount = 1;
+  aclAippDims& d = a->outDims[0];
+  std::snprintf(d.srcDims.name, sizeof(d.srcDims.name), "%s", io.name.c_str());
+  d.srcDims.dimCount = io.dims.size();
+  for (size_t i = 0; i < io.dims.size(); ++i) d.srcDims.dims[i] = io.dims[i];
+  d.srcSize = io.size;
+  std::snprintf(d.aippOutdims.name, sizeof(d.aippOutdims.name), "%s", io.name.c_str());
+  d.aippOutdims.dimCount = out_dims.size();
+  size_t elements = 1;
+  for (size_t i = 0; i < out_dims.size(); ++i) {
+    d.aippOutdims.dims[i] = static_cast<int64_t>(out_dims[i]);
+    elements *= static_cast<size_t>(out_dims[i]);
+  }
+  d.aippOutSize = elements * (a->srcDatatype == ACL_FLOAT16 ? 2 : 4);
+  return Status::Ok();
 }
 
 }  // namespace
@@ -340,7 +452,9 @@ aclError aclmdlGetAippType(uint32_t modelId, size_t index, aclmdlInputAippType* 
   *dynamicAttachedDataIndex = ACL_INVALID_NODE_INDEX;
   std::shared_ptr<const asim::model::ModelInfo> info;
   ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
-  *type = IsAippData(*info, index) ? ACL_DYNAMIC_AIPP_NODE : ACL_DATA_WITHOUT_AIPP;
+  *type = IsAippData(*info, index)              ? ACL_DYNAMIC_AIPP_NODE
+          : StaticAipp(*info, index) != nullptr ? ACL_DATA_WITH_STATIC_AIPP
+                                                : ACL_DATA_WITHOUT_AIPP;
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -350,6 +464,10 @@ aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo* aip
   ACL_API_CHECK_NOT_NULL(aippInfo);
   std::shared_ptr<const asim::model::ModelInfo> info;
   ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
+  if (const std::string* record = StaticAipp(*info, index)) {
+    ACL_MDL_RETURN_IF_ERROR(FillStaticAippInfo(*info, index, *record, aippInfo));
+    return ACL_SUCCESS;
+  }
   ACL_API_FAIL(asim::err::kGeAippNotExist, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
                                                " is not configured with AIPP");
   ACL_API_END();

@@ -65,6 +65,7 @@ std::shared_ptr<const ModelInfo> ModelInfo::Build(const om::Model& model) {
   info->outputs = model.outputs;
   info->dynamic = model.dynamic;
   info->gears = model.gears;
+  info->metadata = model.metadata;
   info->work_size = model.work_size();
   info->weight_size = model.weight_size();
   for (const om::Graph& g : model.graphs) {

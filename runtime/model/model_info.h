@@ -28,6 +28,7 @@ struct ModelInfo {
   std::vector<std::vector<std::vector<int64_t>>> gear_inputs;          // [gear][input] dims (data inputs)
   std::vector<std::vector<std::vector<int64_t>>> gear_outputs;         // [gear][output] dims
   std::map<std::string, std::map<std::string, std::string>> op_attrs;  // node name -> attr -> text
+  std::map<std::string, std::string> metadata;                         // om::Model::metadata (atc's AIPP records)
   uint64_t work_size = 0;
   uint64_t weight_size = 0;
 

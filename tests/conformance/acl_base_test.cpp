@@ -600,6 +600,7 @@ TEST_F(TensorDescTest, TransErrors) {
 // ---- log and SoC name ----------------------------------------------------------------
 
 TEST(AppLog, EveryLevelAndOddArgumentsDoNotCrash) {
+  ::testing::internal::CaptureStderr();
   aclAppLog(ACL_DEBUG, "fn", "dir/file.c", 1, "debug %d", 1);
   aclAppLog(ACL_INFO, "fn", "file.c", 2, "info %s", "text");
   aclAppLog(ACL_WARNING, "fn", "file.c", 3, "warning %f", 2.5);
@@ -611,7 +612,13 @@ TEST(AppLog, EveryLevelAndOddArgumentsDoNotCrash) {
   aclAppLog(ACL_INFO, "fn", "file.c", 7, "%s", long_text.c_str());
   ACL_APP_LOG(ACL_INFO, "macro with %d argument", 1);
   ACL_APP_LOG(ACL_WARNING, "macro without arguments");
-  SUCCEED();
+  ACL_APP_LOG(ACL_ERROR, "macro error %d", 42);
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  // Errors are logged at the default level (stderr), with the file's base name, line and function.
+  EXPECT_NE(err.find("[APP] file.c:4 fn: error"), std::string::npos) << err;
+  EXPECT_NE(err.find("[APP] :0 : no function, no file"), std::string::npos) << err;
+  EXPECT_NE(err.find("odd level"), std::string::npos) << "an unknown level logs as an error: " << err;
+  EXPECT_NE(err.find("macro error 42"), std::string::npos) << err;
 }
 
 TEST(SocName, IsAscend310ByDefaultAndStable) {

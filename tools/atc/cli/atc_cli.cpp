@@ -157,13 +157,14 @@ std::string HelpText() {
          "                      TensorFlow: node name and output index).\n"
          "                      E.g.: \"node_name1:0;node_name1:1\"\n"
          "  --input_fp16_nodes  Input nodes fed as fp16. E.g.: \"node_name1;node_name2\"\n"
+         "  --insert_op_conf    Config file of the static AIPP stage (aipp_op { ... }) before model inputs\n"
          "  --precision_mode    force_fp16 (default), allow_fp32_to_fp16, must_keep_origin_dtype,\n"
          "                      allow_mix_precision\n"
          "  --op_select_implmode high_precision, high_performance (default), high_precision_for_all,\n"
          "                      high_performance_for_all\n"
          "  --fusion_switch_file Set fusion switch file path (ConstantFoldingPass, ConvBatchnormFusionPass)\n"
          "  --log               Generate log with level. Support debug, info, warning, error, null\n"
-         "Not supported yet (a later version): --insert_op_conf, --framework 1.\n";
+         "Not supported yet (a later version): dynamic AIPP (aipp_mode: dynamic), --framework 1.\n";
 }
 
 void PrintFailure(std::ostream& out, const Status& st) {
@@ -311,7 +312,6 @@ Status GenerateMode(const Flags& f, const std::string& command_line, std::ostrea
   if (framework != 0 && f.Has("weight")) {
     return InvalidArgument("--weight", f.Get("weight"), "--weight is the .caffemodel of a Caffe model (--framework=0)");
   }
-  if (f.Has("insert_op_conf")) return Unsupported("insert_op_conf", f.Get("insert_op_conf"), "AIPP (--insert_op_conf)");
   if (f.Has("input_shape_range")) {
     return Unsupported("input_shape_range", f.Get("input_shape_range"),
                        "shape ranges (use --dynamic_batch_size, --dynamic_image_size or --dynamic_dims)");
@@ -335,6 +335,13 @@ Status GenerateMode(const Flags& f, const std::string& command_line, std::ostrea
     if (!std::filesystem::is_regular_file(o.weight_path, ec)) {
       return AtcError(ecode::kInvalidPath, err::kInvalidFile,
                       "Path [" + o.weight_path + "] for parameter [--weight] is invalid: no such file.");
+    }
+  }
+  if (f.Has("insert_op_conf")) {
+    o.insert_op_conf = f.Get("insert_op_conf");
+    if (!std::filesystem::is_regular_file(o.insert_op_conf, ec)) {
+      return AtcError(ecode::kInvalidPath, err::kInvalidFile,
+                      "Path [" + o.insert_op_conf + "] for parameter [--insert_op_conf] is invalid: no such file.");
     }
   }
   if (f.Has("input_shape")) ASIM_RETURN_IF_ERROR(ParseInputShape(f.Get("input_shape"), &o.input_shapes));

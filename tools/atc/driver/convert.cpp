@@ -5,6 +5,7 @@
 
 #include "kernels/framework/registry.h"
 #include "runtime/base/log.h"
+#include "tools/atc/aipp/insert_aipp.h"
 #include "tools/atc/caffe/caffe_importer.h"
 #include "tools/atc/compiler/chip_traits.h"
 #include "tools/atc/compiler/graph_builder.h"
@@ -119,6 +120,12 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
     io.constant_inputs = o.constant_inputs;
     ASIM_RETURN_IF_ERROR(onnx_import::ImportOnnxModel(io, &graph, &result->import));
   }
+  std::vector<aipp::AippSpec> aipp_applied;
+  if (!o.insert_op_conf.empty()) {
+    std::vector<aipp::AippSpec> specs;
+    ASIM_RETURN_IF_ERROR(aipp::LoadAippConfig(o.insert_op_conf, &specs));
+    ASIM_RETURN_IF_ERROR(aipp::InsertAipp(specs, o.insert_op_conf, chip, &graph, &aipp_applied));
+  }
   result->import_seconds = Since(t0);
 
   t0 = std::chrono::steady_clock::now();
@@ -132,6 +139,12 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
     bool found = false;
     for (size_t i = 0; i < graph.inputs.size(); ++i) {
       if (graph.value(graph.inputs[i]).name == name) {
+        for (const auto& a : aipp_applied) {
+          if (a.input_rank == i) {
+            return InvalidArgument("--input_fp16_nodes", name,
+                                   "input '" + name + "' has AIPP (--insert_op_conf): it is fed as the uint8 image");
+          }
+        }
         po.fp16_inputs.insert(static_cast<int>(i));
         found = true;
       }
@@ -169,6 +182,7 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
   if (!st.ok()) return CompileError(st);
   model->metadata = o.metadata;
   model->metadata["precision_mode"] = ir::PrecisionModeName(po.mode);
+  for (const auto& a : aipp_applied) model->metadata[aipp::AippMetadataKey(a.input_rank)] = aipp::AippMetadataValue(a);
   const bool onnx = o.framework == Framework::kOnnx;
   model->metadata["framework"] = std::to_string(static_cast<int>(o.framework));
   if (onnx) model->metadata["onnx_opset"] = std::to_string(result->import.opset);

@@ -41,6 +41,7 @@ struct ConvertOptions {
   Framework framework = Framework::kOnnx;
   std::string model_path;
   std::string weight_path;  // --weight: Caffe's .caffemodel
+  std::string insert_op_conf;  // --insert_op_conf: the static AIPP configuration (tools/atc/aipp)
   std::string soc_version = "Ascend310";
   std::string model_name = "model";
   NamedDims input_shapes;                    // --input_shape

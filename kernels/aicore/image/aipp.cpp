@@ -1,0 +1,293 @@
+// Aipp: the AI Core's image pre-processing stage (AIPP) as atc inserts it before a model input
+// (--insert_op_conf, tools/atc/aipp): a uint8 image in -> the model's float input out.
+//
+// Input: the images as bytes, [N, rows, W, c] (AippSpec::InputDims: YUV420SP is the Y rows
+// then the interleaved UV rows, one channel; YUYV two bytes per pixel; RGB888 three ...).
+// Output: [N, C, H, W] (attr nhwc 0) or [N, H, W, C] (nhwc 1), fp32 or fp16 (attr dtype), with
+// H = crop_h + pad_top + pad_bottom and W likewise. Per output pixel, in the hardware's order:
+//   1. padding: a pixel in the padding band is `pad_value` in every channel, nothing else;
+//   2. crop: the source pixel is (crop_y + y - pad_top, crop_x + x - pad_left);
+//   3. fetch: the pixel's channels as stored (Y, U, V for the YUV formats, U and V shared by 2
+//      (4:2:2) or 2x2 (4:2:0) pixels; R, G, B; A/X first for the 4-channel formats);
+//   4. swaps: rbuv_swap exchanges U and V (YUV) or R and B (RGB) of the input; ax_swap moves
+//      the first channel (A or X) of a 4-channel format to the end;
+//   5. CSC (csc 1): out_i = clamp(((sum_j M[i][j] * (in_j - input_bias_j)) >> 8) + output_bias_i,
+//      0, 255) over the three colour channels, integers, >> an arithmetic shift (floor);
+//   6. normalisation: v_c = ((float)(in_c - mean_c) - min_c) * var_reci_c in fp32, then rounded
+//      to the output type (fp16: nearest even);
+//   7. the first C channels are the output.
+// Owner: the image kernel family. AI Core only (the stage is the AI Core's), static shapes.
+// Thread safety: re-entrant. Failure: kOpAttrNotMatch for attributes out of range or an input
+// whose byte size is not the attributes' image size; kOpInputNotMatch for a non-uint8 input.
+#include <algorithm>
+#include <array>
+#include <cstring>
+
+#include "kernels/common/cost_utils.h"
+#include "runtime/base/fp16.h"
+
+namespace asim::kernels {
+namespace {
+
+constexpr const char* kSource = "kernels/aicore/image/aipp.cpp";
+
+// insert_op.proto's input_format numbers.
+enum Fmt : int64_t {
+  kYuv420sp = 1,
+  kXrgb = 2,
+  kRgb888 = 3,
+  kYuv400 = 4,
+  kArgb = 7,
+  kYuyv = 8,
+  kYuv422sp = 9,
+  kAyuv = 10
+};
+
+struct Params {
+  int64_t format = kYuv420sp, src_w = 0, src_h = 0;
+  int64_t crop_x = 0, crop_y = 0, crop_w = 0, crop_h = 0;
+  int64_t pad_top = 0, pad_bottom = 0, pad_left = 0, pad_right = 0;
+  float pad_value = 0;
+  bool csc = false, rbuv_swap = false, ax_swap = false, nhwc = false;
+  std::array<int64_t, 9> matrix{};
+  std::array<int64_t, 3> input_bias{}, output_bias{};
+  std::array<int64_t, 4> mean{};
+  std::array<float, 4> min{}, var_reci{1, 1, 1, 1};
+  int64_t channels = 3;
+  DataType dtype = DataType::kFloat;
+
+  int64_t out_h() const { return crop_h + pad_top + pad_bottom; }
+  int64_t out_w() const { return crop_w + pad_left + pad_right; }
+  int64_t image_bytes() const {
+    const int64_t px = src_w * src_h;
+    switch (format) {
+      case kYuv420sp: return px * 3 / 2;
+      case kYuv400: return px;
+      case kYuyv:
+      case kYuv422sp: return px * 2;
+      case kRgb888: return px * 3;
+      default: return px * 4;
+    }
+  }
+  int64_t format_channels() const {
+    return format == kYuv400 ? 1 : (format == kXrgb || format == kArgb || format == kAyuv) ? 4 : 3;
+  }
+};
+
+template <size_t N>
+bool Fill(const std::vector<int64_t>& v, std::array<int64_t, N>* out) {
+  if (v.size() != N) return false;
+  std::copy(v.begin(), v.end(), out->begin());
+  return true;
+}
+
+template <size_t N>
+bool Fill(const std::vector<float>& v, std::array<float, N>* out) {
+  if (v.size() != N) return false;
+  std::copy(v.begin(), v.end(), out->begin());
+  return true;
+}
+
+Status ReadParams(const AttrMap& a, Params* p) {
+  p->format = a.GetInt("input_format", kYuv420sp);
+  p->src_w = a.GetInt("src_w", 0);
+  p->src_h = a.GetInt("src_h", 0);
+  p->crop_x = a.GetInt("crop_x", 0);
+  p->crop_y = a.GetInt("crop_y", 0);
+  p->crop_w = a.GetInt("crop_w", p->src_w);
+  p->crop_h = a.GetInt("crop_h", p->src_h);
+  const auto pads = a.GetInts("pads", {0, 0, 0, 0});  // top, bottom, left, right
+  p->pad_value = a.GetFloat("pad_value", 0.0f);
+  p->csc = a.GetInt("csc", 0) != 0;
+  p->rbuv_swap = a.GetInt("rbuv_swap", 0) != 0;
+  p->ax_swap = a.GetInt("ax_swap", 0) != 0;
+  p->nhwc = a.GetInt("nhwc", 0) != 0;
+  p->channels = a.GetInt("channels", 3);
+  p->dtype = a.GetDataType("dtype", DataType::kFloat);
+  const bool lists =
+      pads.size() == 4 && Fill(a.GetInts("matrix", std::vector<int64_t>(9, 0)), &p->matrix) &&
+      Fill(a.GetInts("input_bias", {0, 0, 0}), &p->input_bias) &&
+      Fill(a.GetInts("output_bias", {0, 0, 0}), &p->output_bias) && Fill(a.GetInts("mean", {0, 0, 0, 0}), &p->mean) &&
+      Fill(a.GetFloats("min", {0, 0, 0, 0}), &p->min) && Fill(a.GetFloats("var_reci", {1, 1, 1, 1}), &p->var_reci);
+  if (!lists)
+    return Status(err::kOpAttrNotMatch,
+                  "Aipp: pads (4), matrix (9), biases (3), mean / min / var_reci (4) have fixed sizes");
+  p->pad_top = pads[0];
+  p->pad_bottom = pads[1];
+  p->pad_left = pads[2];
+  p->pad_right = pads[3];
+  const bool known = p->format == kYuv420sp || p->format == kXrgb || p->format == kRgb888 || p->format == kYuv400 ||
+                     p->format == kArgb || p->format == kYuyv || p->format == kYuv422sp || p->format == kAyuv;
+  if (!known)
+    return Status(err::kOpAttrNotMatch, "Aipp: input_format " + std::to_string(p->format) + " is not decoded");
+  if (p->src_w <= 0 || p->src_h <= 0 || p->crop_x < 0 || p->crop_y < 0 || p->crop_w <= 0 || p->crop_h <= 0 ||
+      p->crop_x + p->crop_w > p->src_w || p->crop_y + p->crop_h > p->src_h) {
+    return Status(err::kOpAttrNotMatch, "Aipp: crop [" + std::to_string(p->crop_x) + ", " + std::to_string(p->crop_y) +
+                                            "] size " + std::to_string(p->crop_w) + "x" + std::to_string(p->crop_h) +
+                                            " does not fit the " + std::to_string(p->src_w) + "x" +
+                                            std::to_string(p->src_h) + " image");
+  }
+  for (int64_t v : pads) {
+    if (v < 0) return Status(err::kOpAttrNotMatch, "Aipp: negative padding");
+  }
+  if (p->channels < 1 || p->channels > p->format_channels()) {
+    return Status(err::kOpAttrNotMatch, "Aipp: " + std::to_string(p->channels) + " output channels from a format of " +
+                                            std::to_string(p->format_channels()));
+  }
+  if (p->dtype != DataType::kFloat && p->dtype != DataType::kFloat16) {
+    return Status(err::kOpAttrNotMatch, "Aipp: dtype must be float or float16");
+  }
+  return Status::Ok();
+}
+
+Status AippInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
+  Params p;
+  ASIM_RETURN_IF_ERROR(ReadParams(attrs, &p));
+  const TensorSpec& x = inputs[0];
+  if (x.dtype != DataType::kUint8 || x.dims.empty())
+    return Status(err::kOpInputNotMatch, "Aipp: the input is uint8 images");
+  int64_t per_image = 1;
+  for (size_t i = 1; i < x.dims.size(); ++i) per_image *= x.dims[i];
+  if (per_image != p.image_bytes()) {
+    return Status(err::kOpAttrNotMatch, "Aipp: an input image has " + std::to_string(per_image) + " bytes, a " +
+                                            std::to_string(p.src_w) + "x" + std::to_string(p.src_h) +
+                                            " image of the format has " + std::to_string(p.image_bytes()));
+  }
+  TensorSpec o;
+  o.dtype = p.dtype;
+  o.format = p.nhwc ? Format::kNhwc : Format::kNchw;
+  o.dims = p.nhwc ? std::vector<int64_t>{x.dims[0], p.out_h(), p.out_w(), p.channels}
+                  : std::vector<int64_t>{x.dims[0], p.channels, p.out_h(), p.out_w()};
+  outputs->assign(1, o);
+  return Status::Ok();
+}
+
+// Step 3: the stored channels of source pixel (y, x) of one image.
+std::array<int32_t, 4> Fetch(const Params& p, const uint8_t* img, int64_t y, int64_t x) {
+  const int64_t w = p.src_w, h = p.src_h;
+  switch (p.format) {
+    case kYuv420sp: {
+      const uint8_t* uv = img + w * h + (y / 2) * w + (x & ~int64_t{1});
+      return {img[y * w + x], uv[0], uv[1], 0};
+    }
+    case kYuv422sp: {
+      const uint8_t* uv = img + w * h + y * w + (x & ~int64_t{1});
+      return {img[y * w + x], uv[0], uv[1], 0};
+    }
+    case kYuyv: {
+      const uint8_t* pair = img + y * w * 2 + (x & ~int64_t{1}) * 2;  // Y0 U Y1 V
+      return {pair[(x & 1) * 2], pair[1], pair[3], 0};
+    }
+    case kYuv400: return {img[y * w + x], 0, 0, 0};
+    case kRgb888: {
+      const uint8_t* px = img + (y * w + x) * 3;
+      return {px[0], px[1], px[2], 0};
+    }
+    default: {
+      const uint8_t* px = img + (y * w + x) * 4;
+      return {px[0], px[1], px[2], px[3]};
+    }
+  }
+}
+
+// Steps 4-6 for one pixel: the normalised channel values.
+std::array<float, 4> Process(const Params& p, std::array<int32_t, 4> c) {
+  const int64_t nch = p.format_channels();
+  if (nch == 4 && p.ax_swap) c = {c[1], c[2], c[3], c[0]};
+  // The colour channels: 0..2 of a 3-channel format, 0..2 after the alpha moved last, else 1..3.
+  const size_t first = nch == 4 && !p.ax_swap ? 1 : 0;
+  if (p.rbuv_swap && nch >= 3) {
+    const bool yuv = p.format == kYuv420sp || p.format == kYuv422sp || p.format == kYuyv || p.format == kAyuv;
+    if (yuv) {
+      std::swap(c[first + 1], c[first + 2]);  // U <-> V
+    } else {
+      std::swap(c[first], c[first + 2]);  // R <-> B
+    }
+  }
+  if (p.csc && nch >= 3) {
+    std::array<int32_t, 3> in{c[first], c[first + 1], c[first + 2]};
+    for (size_t i = 0; i < 3; ++i) {
+      int64_t acc = 0;
+      for (size_t j = 0; j < 3; ++j) acc += p.matrix[i * 3 + j] * (in[j] - p.input_bias[j]);
+      const int64_t v = (acc >> 8) + p.output_bias[i];  // arithmetic shift: floor
+      c[first + i] = static_cast<int32_t>(std::clamp<int64_t>(v, 0, 255));
+    }
+  }
+  std::array<float, 4> out{};
+  for (size_t k = 0; k < 4; ++k) {
+    out[k] = (static_cast<float>(c[k] - p.mean[k]) - p.min[k]) * p.var_reci[k];
+  }
+  return out;
+}
+
+Status AippCompute(KernelContext& ctx) {
+  Params p;
+  ASIM_RETURN_IF_ERROR(ReadParams(*ctx.attrs, &p));
+  const TensorView& x = ctx.in(0);
+  const int64_t n = x.dims()[0], oh = p.out_h(), ow = p.out_w(), oc = p.channels;
+  const uint8_t* in = x.as<const uint8_t>();
+  const bool half = p.dtype == DataType::kFloat16;
+  uint8_t* out = static_cast<uint8_t*>(ctx.out(0).data);
+  const auto store = [&](int64_t index, float v) {
+    if (half) {
+      const uint16_t h = FloatToHalf(v);
+      std::memcpy(out + index * 2, &h, 2);
+    } else {
+      std::memcpy(out + index * 4, &v, 4);
+    }
+  };
+  for (int64_t b = 0; b < n; ++b) {
+    const uint8_t* img = in + b * p.image_bytes();
+    for (int64_t y = 0; y < oh; ++y) {
+      for (int64_t xx = 0; xx < ow; ++xx) {
+        std::array<float, 4> v{p.pad_value, p.pad_value, p.pad_value, p.pad_value};
+        const int64_t sy = y - p.pad_top, sx = xx - p.pad_left;
+        if (sy >= 0 && sy < p.crop_h && sx >= 0 && sx < p.crop_w) {
+          v = Process(p, Fetch(p, img, p.crop_y + sy, p.crop_x + sx));
+        }
+        for (int64_t c = 0; c < oc; ++c) {
+          const int64_t index = p.nhwc ? ((b * oh + y) * ow + xx) * oc + c : ((b * oc + c) * oh + y) * ow + xx;
+          store(index, v[static_cast<size_t>(c)]);
+        }
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+KernelDef BuildAipp_AiCore() {
+  return KernelBuilder("Aipp", Engine::kAiCore)
+      .Input("images", {DataType::kUint8}, {Format::kNd, Format::kNhwc})
+      .Output("features", {DataType::kFloat, DataType::kFloat16}, {Format::kNchw, Format::kNhwc})
+      .RequiredAttr("input_format", AttrType::kInt)
+      .RequiredAttr("src_w", AttrType::kInt)
+      .RequiredAttr("src_h", AttrType::kInt)
+      .Attr("crop_x", int64_t{0})
+      .Attr("crop_y", int64_t{0})
+      .RequiredAttr("crop_w", AttrType::kInt)
+      .RequiredAttr("crop_h", AttrType::kInt)
+      .Attr("pads", std::vector<int64_t>{0, 0, 0, 0})
+      .Attr("pad_value", 0.0f)
+      .Attr("csc", int64_t{0})
+      .Attr("matrix", std::vector<int64_t>(9, 0))
+      .Attr("input_bias", std::vector<int64_t>{0, 0, 0})
+      .Attr("output_bias", std::vector<int64_t>{0, 0, 0})
+      .Attr("rbuv_swap", int64_t{0})
+      .Attr("ax_swap", int64_t{0})
+      .Attr("mean", std::vector<int64_t>{0, 0, 0, 0})
+      .Attr("min", std::vector<float>{0, 0, 0, 0})
+      .Attr("var_reci", std::vector<float>{1, 1, 1, 1})
+      .Attr("channels", int64_t{3})
+      .Attr("nhwc", int64_t{0})
+      .Attr("dtype", DataType::kFloat)
+      .StaticShapesOnly()
+      .InferShape(AippInfer)
+      .Compute(AippCompute)
+      .Cost(VectorElementwiseCost(12))  // fetch, swap, 3x3 CSC, shift/clamp, normalise per output element
+      .Source(kSource)
+      .Build();
+}
+
+}  // namespace asim::kernels

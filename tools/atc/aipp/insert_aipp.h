@@ -1,0 +1,37 @@
+// InsertAipp: puts the static AIPP stage of each --insert_op_conf block before its model input.
+//
+// For the input `related_input_rank` (a float 4-D input of fixed dims, NCHW or, for TensorFlow
+// graphs, NHWC): the input becomes the uint8 image of the configured format and size
+// (AippSpec::InputDims, so aclmdlGetInputSizeByIndex gives the image's bytes: w * h * 3 / 2 for
+// YUV420SP ...), keeping its name, and an Aipp op (kernels/aicore/image/aipp.cpp) named
+// "<input>_aipp" runs first and gives the model's float input. Sizes left 0 in the file take the
+// model input's: the source image (its H and W less the padding) and the crop; the crop plus the
+// padding must give the model input's H and W, and the format must have the input's channels
+// (YUV400: 1; the others 3, or 4 for the 4-channel formats).
+// Thread safety: none (mutates the graph). Failure: E10001 on --insert_op_conf naming the block
+// and why (no such input, dynamic or non-float input, sizes that do not add up, channels);
+// EZ3003 when the Aipp kernel refuses (the graph is unchanged then for that input).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "kernels/framework/chip.h"
+#include "runtime/base/status.h"
+#include "tools/atc/aipp/aipp_config.h"
+#include "tools/atc/passes/ir.h"
+
+namespace asim::atc::aipp {
+
+// `specs` as loaded; *applied gets them with every size resolved, in block order.
+Status InsertAipp(const std::vector<AippSpec>& specs, const std::string& path, const kernels::ChipTraits& chip,
+                  ir::Graph* graph, std::vector<AippSpec>* applied);
+
+// The model metadata entry recording the applied AIPP (read back by the runtime's
+// aclmdlGetAippType / aclmdlGetFirstAippInfo): key "aipp.<input index>", value
+// "format=1;src=224x224;crop=0,0,0,224x224;pad=0,0,0,0;csc=1;matrix=...;...;out_dims=1,3,224,224"
+// (runtime/api/acl_mdl_aipp.cpp parses it).
+std::string AippMetadataKey(uint32_t input_index);
+std::string AippMetadataValue(const AippSpec& spec);
+
+}  // namespace asim::atc::aipp
