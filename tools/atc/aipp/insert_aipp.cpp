@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "tools/atc/passes/atc_error.h"
-#include "tools/atc/passes/infer.h"
+#include "tools/atc/passes/emit_node.h"
 
 namespace asim::atc::aipp {
 namespace {
@@ -117,8 +117,13 @@ Status Apply(const AippSpec& spec, const std::string& path, const kernels::ChipT
   in.dims = s.InputDims(n);
   in.declared_dims = in.dims;
   in.format = Format::kNhwc;
-  const int node = g->AddNode("Aipp", before.name + "_aipp", {v}, a, 1, "AIPP of input '" + before.name + "'");
-  const int out = g->node(node).outputs[0];
+  std::vector<int> outs;
+  ASIM_RETURN_IF_ERROR(ir::EmitNode(
+      *g, ir::EmitRequest{"Aipp", before.name + "_aipp", {v}, a, 1, "AIPP of input '" + before.name + "'", "Aipp"},
+      chip, false, &outs));
+  const int out = outs[0];
+  const int node = g->value(out).producer;
+  // Every other reader of the input (and a graph output that is the input) now reads the AIPP output.
   for (size_t i = 0; i < g->nodes.size(); ++i) {
     if (static_cast<int>(i) == node || g->nodes[i].dead) continue;
     for (int& x : g->nodes[i].inputs) {
@@ -127,12 +132,6 @@ Status Apply(const AippSpec& spec, const std::string& path, const kernels::ChipT
   }
   for (auto& o : g->outputs) {
     if (o.value == v) o.value = out;
-  }
-  Status st = ir::InferNode(*g, node, chip);
-  if (!st.ok()) {
-    return AtcError(ecode::kNoKernel, st.code(),
-                    "No supported Ops kernel and engine are found for [" + g->node(node).name +
-                        "], optype [Aipp]. Reason: " + st.message());
   }
   if (g->value(out).dims != before.dims) {
     return AtcError(ecode::kInternal, err::kInvalidParam,

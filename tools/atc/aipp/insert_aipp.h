@@ -10,7 +10,7 @@
 // (YUV400: 1; the others 3, or 4 for the 4-channel formats).
 // Thread safety: none (mutates the graph). Failure: E10001 on --insert_op_conf naming the block
 // and why (no such input, dynamic or non-float input, sizes that do not add up, channels);
-// EZ3003 when the Aipp kernel refuses (the graph is unchanged then for that input).
+// EZ3003 when the Aipp kernel refuses (the conversion fails; the graph is left half-changed).
 #pragma once
 
 #include <string>

@@ -4,8 +4,7 @@
 #include <cstring>
 
 #include "tools/atc/passes/atc_error.h"
-#include "tools/atc/passes/fold_constants.h"
-#include "tools/atc/passes/infer.h"
+#include "tools/atc/passes/emit_node.h"
 
 namespace asim::atc::caffe_import {
 
@@ -98,18 +97,11 @@ Status LayerContext::Emit(const std::string& type, std::vector<int> inputs, kern
   } else {
     node_name = name() + "_" + (suffix.empty() ? type : suffix);
   }
-  const int index = g.AddNode(type, node_name, std::move(inputs), std::move(attrs), num_outputs,
-                              "Caffe " + this->type() + " '" + name() + "'");
-  Status st = ir::InferNode(g, index, state_.chip);
-  if (!st.ok()) {
-    const std::string op = type == this->type() ? type : type + ", from Caffe " + this->type();
-    return AtcError(ecode::kNoKernel, st.code(),
-                    "No supported Ops kernel and engine are found for [" + g.node(index).name + "], optype [" + op +
-                        "]. Reason: " + st.message());
-  }
-  if (state_.fold) (void)ir::TryFoldNode(g, index, state_.chip);
-  *outs = g.node(index).outputs;
-  return Status::Ok();
+  return ir::EmitNode(g,
+                      ir::EmitRequest{type, node_name, std::move(inputs), std::move(attrs), num_outputs,
+                                      "Caffe " + this->type() + " '" + name() + "'",
+                                      type == this->type() ? type : type + ", from Caffe " + this->type()},
+                      state_.chip, state_.fold, outs);
 }
 
 Status LayerContext::EmitOne(const std::string& type, std::vector<int> inputs, kernels::AttrMap attrs, int* out,
@@ -121,16 +113,11 @@ Status LayerContext::EmitOne(const std::string& type, std::vector<int> inputs, k
 }
 
 int LayerContext::ConstFloat(const std::string& suffix, const std::vector<float>& values, std::vector<int64_t> dims) {
-  auto bytes = std::make_shared<std::vector<uint8_t>>(values.size() * sizeof(float));
-  if (!values.empty()) std::memcpy(bytes->data(), values.data(), bytes->size());
-  return state_.graph->AddConstant(name() + "_" + suffix, DataType::kFloat, std::move(dims), std::move(bytes));
+  return ir::AddFloatConstant(*state_.graph, name() + "_" + suffix, values, std::move(dims));
 }
 
 int LayerContext::ConstInt64(const std::string& suffix, const std::vector<int64_t>& values) {
-  auto bytes = std::make_shared<std::vector<uint8_t>>(values.size() * sizeof(int64_t));
-  if (!values.empty()) std::memcpy(bytes->data(), values.data(), bytes->size());
-  return state_.graph->AddConstant(name() + "_" + suffix, DataType::kInt64, {static_cast<int64_t>(values.size())},
-                                   std::move(bytes));
+  return ir::AddInt64Constant(*state_.graph, name() + "_" + suffix, values, {static_cast<int64_t>(values.size())});
 }
 
 Status LayerContext::Scale(int x, float c, const std::string& suffix, int* out) {
