@@ -44,49 +44,27 @@ protoc into a temporary directory at run time. Prints one summary line.
 """
 import argparse
 import collections
-import importlib.util
 import os
-import shutil
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 import onnx
-from onnx import helper, numpy_helper
+from onnx import numpy_helper
+
+import twin_common
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROTO_DIR = os.path.normpath(os.path.join(HERE, "..", "atc", "caffe"))
 FIRST_BN_FACTOR = 0.5  # the moving-average factor written for the first BatchNorm (see above)
 
-_pb2 = None
 
 
-class Refused(Exception):
-    """The model uses something the Caffe twin cannot express exactly."""
+Refused = twin_common.Refused
 
 
 def caffe_pb2(protoc=None):
     """Compiles tools/atc/caffe/caffe.proto with protoc (once per process) and returns the module."""
-    global _pb2
-    if _pb2 is None:
-        protoc = protoc or os.environ.get("PROTOC") or shutil.which("protoc")
-        if not protoc:
-            raise Refused("protoc not found (install protobuf-compiler, or pass --protoc)")
-        tmp = tempfile.mkdtemp(prefix="onnx_to_caffe_")
-        try:
-            r = subprocess.run([protoc, "--python_out=" + tmp, "-I", PROTO_DIR, os.path.join(PROTO_DIR, "caffe.proto")],
-                               capture_output=True, text=True)
-            if r.returncode != 0:
-                raise Refused("%s failed (exit %d) on %s/caffe.proto: %s"
-                              % (protoc, r.returncode, PROTO_DIR, r.stderr.strip() or "no message"))
-            spec = importlib.util.spec_from_file_location("asim_caffe_pb2", os.path.join(tmp, "caffe_pb2.py"))
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        _pb2 = module
-    return _pb2
+    return twin_common.compile_proto(PROTO_DIR, "caffe.proto", "asim_caffe_pb2", protoc)
 
 
 def _varint(n):
@@ -115,8 +93,7 @@ def blob_proto(pb2, array):
     return b
 
 
-def _attrs(node):
-    return {a.name: helper.get_attribute_value(a) for a in node.attribute}
+_attrs = twin_common.attrs
 
 
 def _unique(base, taken):
@@ -138,7 +115,10 @@ def _caffe_pool_size(h, k, s, p, ceil):
     return out
 
 
-class Converter:
+class Converter(twin_common.TwinConverter):
+    TOOL = "onnx_to_caffe"
+    TWIN = "Caffe"
+
     def __init__(self, model, batch=None, inplace=True, pb2=None):
         self.model = model
         self.graph = model.graph
@@ -159,20 +139,6 @@ class Converter:
         self.node = None
 
     # ---- helpers -------------------------------------------------------------------------------
-
-    def refuse(self, why):
-        n = self.node
-        where = "node %r (%s)" % (n.name or n.output[0], n.op_type) if n is not None else "the graph"
-        raise Refused("onnx_to_caffe: %s: %s" % (where, why))
-
-    def weight(self, name, what):
-        if name not in self.inits:
-            self.refuse("%s %r must be an initializer (a constant), not a computed value" % (what, name))
-        t = self.inits[name]
-        if t.data_type != onnx.TensorProto.FLOAT:
-            self.refuse("%s %r is %s; the Caffe twin stores float32 only"
-                        % (what, name, onnx.TensorProto.DataType.Name(t.data_type)))
-        return numpy_helper.to_array(t).astype(np.float32)
 
     def value(self, name):
         """The Caffe blob and shape of an ONNX value read as a layer input."""
@@ -416,22 +382,6 @@ class Converter:
 
     def op_Relu(self, n, a):
         self.simple("ReLU", self.value(n.input[0])[1], inplace_ok=True)
-
-    def clip_bound(self, n, a, index, attr):
-        """Clip's lower (index 1) or upper (2) bound: a constant input from opset 11, an attribute
-        before; None when absent (unbounded)."""
-        if self.opset < 11:
-            value = a.get(attr)
-        elif len(n.input) > index and n.input[index]:
-            t = self.weight(n.input[index], attr)
-            if t.size != 1:
-                self.refuse("%s %r is not a scalar (shape %s)" % (attr, n.input[index], t.shape))
-            value = float(t.reshape(-1)[0])
-        else:
-            value = None
-        if value is not None and abs(value) >= float(np.finfo(np.float32).max):
-            return None  # Clip-6's defaults (the float extremes) and +-inf: no bound
-        return value
 
     def op_Clip(self, n, a):
         lo, hi = self.clip_bound(n, a, 1, "min"), self.clip_bound(n, a, 2, "max")

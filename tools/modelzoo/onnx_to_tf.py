@@ -68,17 +68,15 @@ bytes. Prints one summary line.
 """
 import argparse
 import collections
-import importlib.util
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 
 import numpy as np
 import onnx
-from onnx import helper, numpy_helper
+from onnx import numpy_helper
+
+import twin_common
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PROTO_DIR = os.path.normpath(os.path.join(HERE, "..", "atc", "tensorflow"))
@@ -87,34 +85,14 @@ FLOAT_LOWEST = float(np.finfo(np.float32).min)  # -3.4028235e38: MaxPool's expli
 BATCH_NORM_OPS = ("FusedBatchNormV3", "FusedBatchNormV2", "FusedBatchNorm")
 NHWC_AXIS = (0, 3, 1, 2)  # ONNX NCHW axis -> TensorFlow NHWC axis
 
-_pb2 = None
 
 
-class Refused(Exception):
-    """The model uses something the TensorFlow twin cannot express exactly."""
+Refused = twin_common.Refused
 
 
 def tf_pb2(protoc=None):
     """Compiles tools/atc/tensorflow/tf_graph.proto with protoc (once per process) and returns the module."""
-    global _pb2
-    if _pb2 is None:
-        protoc = protoc or os.environ.get("PROTOC") or shutil.which("protoc")
-        if not protoc:
-            raise Refused("protoc not found (install protobuf-compiler, or pass --protoc)")
-        tmp = tempfile.mkdtemp(prefix="onnx_to_tf_")
-        try:
-            r = subprocess.run([protoc, "--python_out=" + tmp, "-I", PROTO_DIR,
-                                os.path.join(PROTO_DIR, "tf_graph.proto")], capture_output=True, text=True)
-            if r.returncode != 0:
-                raise Refused("%s failed (exit %d) on %s/tf_graph.proto: %s"
-                              % (protoc, r.returncode, PROTO_DIR, r.stderr.strip() or "no message"))
-            spec = importlib.util.spec_from_file_location("asim_tf_graph_pb2", os.path.join(tmp, "tf_graph_pb2.py"))
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-        finally:
-            shutil.rmtree(tmp, ignore_errors=True)
-        _pb2 = module
-    return _pb2
+    return twin_common.compile_proto(PROTO_DIR, "tf_graph.proto", "asim_tf_graph_pb2", protoc)
 
 
 class DType(int):
@@ -132,8 +110,7 @@ class Shape(tuple):
 Value = collections.namedtuple("Value", "tf shape layout chw", defaults=(None,))
 
 
-def _attrs(node):
-    return {a.name: helper.get_attribute_value(a) for a in node.attribute}
+_attrs = twin_common.attrs
 
 
 def tf_node_name(name):
@@ -161,7 +138,10 @@ def padding_mode(pads, spatial, k_eff, strides):
     return None
 
 
-class Converter:
+class Converter(twin_common.TwinConverter):
+    TOOL = "onnx_to_tf"
+    TWIN = "TensorFlow"
+
     def __init__(self, model, batch=None, batch_norm="FusedBatchNormV3", pb2=None, input_name="input"):
         if batch_norm not in BATCH_NORM_OPS:
             raise Refused("onnx_to_tf: --batch-norm %r is not one of %s" % (batch_norm, ", ".join(BATCH_NORM_OPS)))
@@ -186,20 +166,6 @@ class Converter:
         self.dt_int32 = DType(self.pb2.DT_INT32)
 
     # ---- helpers -------------------------------------------------------------------------------
-
-    def refuse(self, why):
-        n = self.node
-        where = "node %r (%s)" % (n.name or n.output[0], n.op_type) if n is not None else "the graph"
-        raise Refused("onnx_to_tf: %s: %s" % (where, why))
-
-    def weight(self, name, what):
-        if name not in self.inits:
-            self.refuse("%s %r must be an initializer (a constant), not a computed value" % (what, name))
-        t = self.inits[name]
-        if t.data_type != onnx.TensorProto.FLOAT:
-            self.refuse("%s %r is %s; the TensorFlow twin stores float32 only"
-                        % (what, name, onnx.TensorProto.DataType.Name(t.data_type)))
-        return numpy_helper.to_array(t).astype(np.float32)
 
     def value(self, name, layouts=("nhwc",)):
         """The Value of an ONNX tensor read as a node input, in one of `layouts`."""
@@ -489,22 +455,6 @@ class Converter:
 
     def op_Relu(self, n, a):
         self.unary("Relu")
-
-    def clip_bound(self, n, a, index, attr):
-        """Clip's lower (index 1) or upper (2) bound: a constant input from opset 11, an attribute
-        before; None when absent (unbounded)."""
-        if self.opset < 11:
-            value = a.get(attr)
-        elif len(n.input) > index and n.input[index]:
-            t = self.weight(n.input[index], attr)
-            if t.size != 1:
-                self.refuse("%s %r is not a scalar (shape %s)" % (attr, n.input[index], t.shape))
-            value = float(t.reshape(-1)[0])
-        else:
-            value = None
-        if value is not None and abs(value) >= float(np.finfo(np.float32).max):
-            return None  # Clip-6's defaults (the float extremes) and +-inf: no bound
-        return value
 
     def op_Clip(self, n, a):
         lo, hi = self.clip_bound(n, a, 1, "min"), self.clip_bound(n, a, 2, "max")
