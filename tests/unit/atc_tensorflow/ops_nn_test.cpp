@@ -278,6 +278,13 @@ TEST(TfOps, MeanOverHeightAndWidthThenMatMulSoftmax) {
   const auto r = RunTf(g, {x});
   EXPECT_EQ(r.dims, (std::vector<int64_t>{2, 3}));
   EXPECT_LT(MaxAbsDiff(r.values, want), 1e-5);
+  // The Mean's [N, C] output is ND, so the MatMul's Gemm stays on the AI Core.
+  om::Model m;
+  ConvertResult res;
+  ASSERT_TRUE(ConvertTf(g, &m, &res).ok());
+  for (const auto& n : res.report.nodes) {
+    EXPECT_EQ(n.engine, kernels::Engine::kAiCore) << n.name << " " << n.type << ": " << n.reason;
+  }
 }
 
 // A reduction that keeps an NHWC value's channel axis with another one must give the axes in
