@@ -18,6 +18,23 @@ else()
   find_package(ONNX REQUIRED)              # libonnx-dev (ONNX 1.12): onnx, onnx_proto (atc's importer)
 endif()
 find_package(CLI11 REQUIRED)               # libcli11-dev: CLI11::CLI11 (the atc command line)
+# The simulated DVPP's image codecs and scaler (runtime/dvpp). find_path/find_library rather than
+# pkg-config so that the aarch64 cross build finds the arm64 multiarch copies.
+find_path(TURBOJPEG_INCLUDE_DIR turbojpeg.h REQUIRED)  # libturbojpeg0-dev (TurboJPEG API, 2.1)
+find_library(TURBOJPEG_LIBRARY NAMES turbojpeg REQUIRED)
+find_package(PNG REQUIRED)                             # libpng-dev: PNG::PNG
+find_path(LIBYUV_INCLUDE_DIR libyuv.h REQUIRED)        # libyuv-dev (Debian ships no pkg-config file)
+find_library(LIBYUV_LIBRARY NAMES yuv REQUIRED)
+if(NOT TARGET asim::turbojpeg)
+  add_library(asim::turbojpeg UNKNOWN IMPORTED)
+  set_target_properties(asim::turbojpeg PROPERTIES
+    IMPORTED_LOCATION ${TURBOJPEG_LIBRARY} INTERFACE_INCLUDE_DIRECTORIES ${TURBOJPEG_INCLUDE_DIR})
+endif()
+if(NOT TARGET asim::yuv)
+  add_library(asim::yuv UNKNOWN IMPORTED)
+  set_target_properties(asim::yuv PROPERTIES
+    IMPORTED_LOCATION ${LIBYUV_LIBRARY} INTERFACE_INCLUDE_DIRECTORIES ${LIBYUV_INCLUDE_DIR})
+endif()
 if(ASIM_BUILD_TESTS)
   find_package(GTest REQUIRED)             # libgtest-dev, libgmock-dev: GTest::gtest, GTest::gmock
 endif()

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <vector>
 
 #include "profdata/csv.h"
 
@@ -20,14 +21,16 @@ NLOHMANN_JSON_SERIALIZE_ENUM(TaskKind, {{TaskKind::kKernel, "Kernel"},
                                         {TaskKind::kEventRecord, "EventRecord"},
                                         {TaskKind::kEventWait, "EventWait"},
                                         {TaskKind::kEventReset, "EventReset"},
-                                        {TaskKind::kHostFunc, "HostFunc"}})
+                                        {TaskKind::kHostFunc, "HostFunc"},
+                                        {TaskKind::kDvpp, "Dvpp"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(Engine, {{Engine::kAiCore, "AI_CORE"},
                                       {Engine::kAiCpu, "AI_CPU"},
                                       {Engine::kDmaH2D, "DMA_H2D"},
                                       {Engine::kDmaD2H, "DMA_D2H"},
                                       {Engine::kDmaD2D, "DMA_D2D"},
                                       {Engine::kHost, "HOST"},
-                                      {Engine::kSync, "SYNC"}})
+                                      {Engine::kSync, "SYNC"},
+                                      {Engine::kDvpp, "DVPP"}})
 
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(TensorInfo, dims, dtype, format)
 NLOHMANN_DEFINE_TYPE_NON_INTRUSIVE_WITH_DEFAULT(KernelCounters, valid, block_dim, cores_used, waves, cube_cycles,
@@ -89,6 +92,45 @@ Status ReadJson(const fs::path& path, Json* out) {
   return Status::Ok();
 }
 
+// The first floating-point number in `value` (dumped into *found), walking iteratively
+// since a line may nest arbitrarily deep.
+bool FindFloat(const Json& value, std::string* found) {
+  std::vector<const Json*> pending{&value};
+  while (!pending.empty()) {
+    const Json* v = pending.back();
+    pending.pop_back();
+    if (v->is_number_float()) {
+      *found = v->dump();
+      return true;
+    }
+    if (v->is_structured()) {
+      for (const Json& child : *v) pending.push_back(&child);
+    }
+  }
+  return false;
+}
+
+// One record line -> T; false and the reason in *error when the line is not such a record.
+// The records hold integers, booleans and strings only, and nlohmann converts a JSON
+// floating-point number to an integer field with a plain cast, undefined behaviour when
+// the value is out of range (1e25 for a uint64_t): a line with any such number is refused.
+template <typename T>
+bool RecordFromLine(const std::string& line, T* out, std::string* error) {
+  try {
+    const Json value = Json::parse(line);
+    std::string number;
+    if (FindFloat(value, &number)) {
+      *error = "floating-point number " + number + " in a record of integers";
+      return false;
+    }
+    *out = value.get<T>();
+  } catch (const std::exception& e) {
+    *error = e.what();
+    return false;
+  }
+  return true;
+}
+
 template <typename T>
 Status ReadLines(const fs::path& path, std::vector<T>* out) {
   std::string text;
@@ -99,11 +141,12 @@ Status ReadLines(const fs::path& path, std::vector<T>* out) {
   while (std::getline(in, line)) {
     ++lineno;
     if (line.empty()) continue;
-    try {
-      out->push_back(Json::parse(line).get<T>());
-    } catch (const std::exception& e) {
-      return Status(err::kParseFile, "'" + path.string() + "' line " + std::to_string(lineno) + ": " + e.what());
+    T record;
+    std::string error;
+    if (!RecordFromLine(line, &record, &error)) {
+      return Status(err::kParseFile, "'" + path.string() + "' line " + std::to_string(lineno) + ": " + error);
     }
+    out->push_back(std::move(record));
   }
   return Status::Ok();
 }
@@ -119,11 +162,28 @@ std::string TaskToJsonLine(const DeviceTask& task) {
 }
 
 Status TaskFromJsonLine(const std::string& line, DeviceTask* task) {
-  try {
-    *task = Json::parse(line).get<DeviceTask>();
-  } catch (const std::exception& e) {
-    return Status(err::kParseFile, std::string("bad task record: ") + e.what());
-  }
+  std::string error;
+  if (!RecordFromLine(line, task, &error)) return Status(err::kParseFile, "bad task record: " + error);
+  return Status::Ok();
+}
+
+std::string ApiEventToJsonLine(const ApiEvent& event) {
+  return Json(event).dump();
+}
+
+Status ApiEventFromJsonLine(const std::string& line, ApiEvent* event) {
+  std::string error;
+  if (!RecordFromLine(line, event, &error)) return Status(err::kParseFile, "bad API event record: " + error);
+  return Status::Ok();
+}
+
+std::string TxEventToJsonLine(const TxEvent& event) {
+  return Json(event).dump();
+}
+
+Status TxEventFromJsonLine(const std::string& line, TxEvent* event) {
+  std::string error;
+  if (!RecordFromLine(line, event, &error)) return Status(err::kParseFile, "bad msproftx record: " + error);
   return Status::Ok();
 }
 

@@ -28,8 +28,14 @@ Status WriteRaw(const Profile& profile, const std::string& prof_dir);
 // Reads a directory WriteRaw wrote.
 Status ReadRaw(const std::string& prof_dir, Profile* profile);
 
-// One record as its raw line (for tests and tools).
+// One record as its raw line, and back (for tests, tools and the fuzz target); ReadRaw
+// reads the data files' lines with the same parsers. A line is given without its '\n'; one
+// that is not such a record is kParseFile with the reason, and *out is then unspecified.
 std::string TaskToJsonLine(const DeviceTask& task);
 Status TaskFromJsonLine(const std::string& line, DeviceTask* task);
+std::string ApiEventToJsonLine(const ApiEvent& event);
+Status ApiEventFromJsonLine(const std::string& line, ApiEvent* event);
+std::string TxEventToJsonLine(const TxEvent& event);
+Status TxEventFromJsonLine(const std::string& line, TxEvent* event);
 
 }  // namespace asim::profdata

@@ -8,10 +8,10 @@
 namespace asim::profdata {
 namespace {
 
-constexpr std::array<std::string_view, 7> kKindNames = {"Kernel",    "Memcpy",     "Memset",  "EventRecord",
-                                                        "EventWait", "EventReset", "HostFunc"};
-constexpr std::array<std::string_view, 7> kEngineNames = {"AI_CORE", "AI_CPU", "DMA_H2D", "DMA_D2H",
-                                                          "DMA_D2D", "HOST",   "SYNC"};
+constexpr std::array<std::string_view, 8> kKindNames = {"Kernel",    "Memcpy",     "Memset",   "EventRecord",
+                                                        "EventWait", "EventReset", "HostFunc", "Dvpp"};
+constexpr std::array<std::string_view, 8> kEngineNames = {"AI_CORE", "AI_CPU", "DMA_H2D", "DMA_D2H",
+                                                          "DMA_D2D", "HOST",   "SYNC",    "DVPP"};
 
 }  // namespace
 
@@ -56,6 +56,7 @@ std::string TaskTypeOf(const DeviceTask& task, const ChipInfo& chip) {
     case TaskKind::kEventWait: return "EVENT_WAIT";
     case TaskKind::kEventReset: return "EVENT_RESET";
     case TaskKind::kHostFunc: return "HOSTFUNC_CALLBACK";
+    case TaskKind::kDvpp: return "DVPP";
   }
   return "UNKNOWN";
 }

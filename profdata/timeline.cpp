@@ -66,6 +66,7 @@ const char* ApiMode(const std::string& name) {
   if (name.rfind("aclrt", 0) == 0) return "ACL_RTS";
   if (name.rfind("aclmdl", 0) == 0) return "ACL_MODEL";
   if (name.rfind("aclop", 0) == 0) return "ACL_OP";
+  if (name.rfind("acldvpp", 0) == 0) return "ACL_DVPP";
   return "ACL_OTHERS";
 }
 
@@ -152,7 +153,8 @@ void DeviceLayers(const Profile& p, const DeviceData& d, Json* out) {
       args["bandwidth(GB/s)"] = dur_ns > 0 ? static_cast<double>(t.bytes) / dur_ns : 0.0;
       args["operation"] = CopyOperation(t.engine);
     }
-    const std::string name = t.kind == TaskKind::kKernel ? t.name : type;
+    // Kernels and DVPP tasks show their own names (op name; "JpegDecode", "VpcResize" ...).
+    const std::string name = t.kind == TaskKind::kKernel || t.kind == TaskKind::kDvpp ? t.name : type;
     out->push_back(Complete(name, hw, DisplayStreamId(t.stream_id), wall(t.start_ps), wall(t.end_ps), std::move(args)));
     first_ps = std::min(first_ps, t.start_ps);
     last_ps = std::max(last_ps, t.end_ps);

@@ -5,6 +5,18 @@
 #                 byte, then a caffemodel)
 #   tf_graph      atc's TensorFlow reader (seeds: tests/fuzz/corpus/tf_graph, binary GraphDefs)
 #   aipp_config   atc's --insert_op_conf reader (seeds: tests/fuzz/corpus/aipp_config)
+#   dvpp_decode   the simulated JPEGD / PNGD decoders (seeds: tests/fuzz/corpus/dvpp_decode, a
+#                 selector byte then a JPEG or PNG)
+#   acl_config    the acl.json reader, dump / profiler / sim sections (seeds:
+#                 tests/fuzz/corpus/acl_config)
+#   singleop_json atc's --singleop reader, parse and validate only (seeds:
+#                 tests/fuzz/corpus/singleop_json)
+#   dump_reader   the dump file reader and dump2npy's conversion (seeds:
+#                 tests/fuzz/corpus/dump_reader, big-dump and inline dump files)
+#   prof_raw      the PROF_* raw record-line readers (task, API event, msproftx; seeds:
+#                 tests/fuzz/corpus/prof_raw)
+# A target with a dictionary (tests/fuzz/dict/<target>.dict: the format's keywords) gets it
+# through -dict=.
 #
 # Configures build-fuzz with clang (-DASIM_FUZZ=ON, ASan + UBSan), builds only the fuzz
 # targets and the seed generator, and runs each over a copy of its committed seed corpus, so
@@ -31,7 +43,8 @@ if ! cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   echo "fuzz: configure failed" >&2
   exit 1
 fi
-if ! cmake --build "$BUILD" -j "$JOBS" --target om_reader_fuzz make_om_seeds caffe_parser_fuzz tf_graph_fuzz aipp_config_fuzz; then
+if ! cmake --build "$BUILD" -j "$JOBS" --target om_reader_fuzz make_om_seeds caffe_parser_fuzz tf_graph_fuzz aipp_config_fuzz dvpp_decode_fuzz \
+    acl_config_fuzz singleop_json_fuzz dump_reader_fuzz prof_raw_fuzz; then
   echo "fuzz: build failed" >&2
   exit 1
 fi
@@ -43,10 +56,12 @@ fuzz_target() {
   rm -rf "$work"
   mkdir -p "$work/corpus" "$work/artifacts"
   cp "$ROOT/tests/fuzz/corpus/$name"/* "$work/corpus/"
+  local dict=""
+  [ -f "$ROOT/tests/fuzz/dict/$name.dict" ] && dict="-dict=$ROOT/tests/fuzz/dict/$name.dict"
   # New inputs go to the first directory (the copy); the extra seeds are read only.
   ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}" \
   UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}" \
-    "$BUILD/tests/fuzz/${name}_fuzz" -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
+    "$BUILD/tests/fuzz/${name}_fuzz" $dict -max_total_time="$FUZZ_SECONDS" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$work/corpus" $seeds > "$work/fuzz.log" 2>&1
   local rc=$?
   tail -n 12 "$work/fuzz.log"
@@ -72,4 +87,9 @@ fuzz_target om_reader "$BUILD/fuzz-seeds/om_reader" || status=1
 fuzz_target caffe_parser "" || status=1
 fuzz_target tf_graph "" || status=1
 fuzz_target aipp_config "" || status=1
+fuzz_target dvpp_decode "" || status=1
+fuzz_target acl_config "" || status=1
+fuzz_target singleop_json "" || status=1
+fuzz_target dump_reader "" || status=1
+fuzz_target prof_raw "" || status=1
 exit $status

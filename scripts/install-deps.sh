@@ -36,7 +36,8 @@ if [ "${1:-}" = "--aarch64" ]; then
   dpkg --print-foreign-architectures | grep -qx arm64 || $SUDO dpkg --add-architecture arm64
   install "aarch64 cross" crossbuild-essential-arm64 qemu-user-static \
     libtbb-dev:arm64 libhwy-dev:arm64 libspdlog-dev:arm64 libfmt-dev:arm64 libgtest-dev:arm64 \
-    libgmock-dev:arm64 libprotobuf-dev:arm64 libstb-dev:arm64 zlib1g-dev:arm64
+    libgmock-dev:arm64 libprotobuf-dev:arm64 libstb-dev:arm64 zlib1g-dev:arm64 \
+    libturbojpeg0-dev:arm64 libpng-dev:arm64 libyuv-dev:arm64
   exit 0
 fi
 
@@ -48,6 +49,7 @@ PACKAGES=(
   chromium  # headless rendering of the profiling timeline and report (tests/msprof, label browser)
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler python3-onnx python3-numpy python3-protobuf libcli11-dev
   libstb-dev
+  libturbojpeg0-dev libpng-dev libyuv-dev  # the simulated DVPP: JPEG decode/encode, PNG decode, VPC scaling
 )
 
 # Node.js + npm: the ONNX Runtime comparison (tests/e2e/ort_compare, bench/resnet50) installs

@@ -10,8 +10,9 @@
 #   4. TSan build + the stream/event/callback suites (the threaded parts),
 #   5. the aarch64 cross build (-Werror: NEON kernels, libascendcl, the ResNet-50 sample) and
 #      its kernel suite under qemu-user (scripts/test_aarch64.sh says why not more),
-#   6. the libFuzzer targets (the .om reader, atc's Caffe, TensorFlow and AIPP config readers) for 30
-#      seconds each (scripts/fuzz.sh).
+#   6. the libFuzzer targets (the .om reader, atc's Caffe, TensorFlow, AIPP config and --singleop
+#      readers, the DVPP decoders, acl.json, dump files, profiling raw data) for 20 seconds each
+#      (scripts/fuzz.sh).
 # Ends with one line "tests: N passed, M failed, S skipped" over all runs; a skipped test counts
 # as failed unless tests/skip_allowlist.txt lists it with a reason. Exits non-zero on any failure.
 set -uo pipefail
@@ -110,10 +111,10 @@ else
 fi
 
 disk_report "the fuzzer"
-echo "=== libFuzzer: the .om reader, the Caffe, TensorFlow and AIPP config readers, 30 s each (clang, ASan+UBSan) ==="
+echo "=== libFuzzer: 9 targets (the .om, Caffe, TensorFlow, AIPP config, acl.json, single-op JSON, dump and profiling readers, the DVPP decoders), 20 s each (clang, ASan+UBSan) ==="
 # Each target counts as one test: passed when it ran its time without a finding.
 fuzz_log="$ROOT/build-fuzz.test.log"
-bash scripts/fuzz.sh 30 2>&1 | tee "$fuzz_log"
+bash scripts/fuzz.sh 20 2>&1 | tee "$fuzz_log"
 fuzz_rc=${PIPESTATUS[0]}
 fuzz_clean=$(grep -cE "^fuzz: [a-z_]+ .*: clean$" "$fuzz_log")
 fuzz_found=$(grep -cE "^fuzz: [a-z_]+ .*: FINDING" "$fuzz_log")

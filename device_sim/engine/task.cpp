@@ -11,6 +11,7 @@ const char* TaskKindName(TaskKind kind) {
     case TaskKind::kEventWait: return "EventWait";
     case TaskKind::kEventReset: return "EventReset";
     case TaskKind::kHostFunc: return "HostFunc";
+    case TaskKind::kDvpp: return "Dvpp";
   }
   return "Unknown";
 }
@@ -24,6 +25,7 @@ const char* EngineKindName(EngineKind kind) {
     case EngineKind::kDmaD2D: return "DMA_D2D";
     case EngineKind::kHost: return "HOST";
     case EngineKind::kSync: return "SYNC";
+    case EngineKind::kDvpp: return "DVPP";
   }
   return "UNKNOWN";
 }

@@ -18,7 +18,7 @@
 
 namespace asim::sim {
 
-enum class TaskKind : uint8_t { kKernel, kMemcpy, kMemset, kEventRecord, kEventWait, kEventReset, kHostFunc };
+enum class TaskKind : uint8_t { kKernel, kMemcpy, kMemset, kEventRecord, kEventWait, kEventReset, kHostFunc, kDvpp };
 
 // The hardware unit a task occupies on the simulated chip.
 enum class EngineKind : uint8_t {
@@ -29,8 +29,9 @@ enum class EngineKind : uint8_t {
   kDmaD2D,  // on-device copy (memory bandwidth)
   kHost,    // host callback delivered through the report thread
   kSync,    // event record / wait / reset: ordering only, zero duration
+  kDvpp,    // the media engines (JPEGD, JPEGE, PNGD, VPC), one queue per chip
 };
-inline constexpr int kEngineKindCount = 7;
+inline constexpr int kEngineKindCount = 8;
 
 const char* TaskKindName(TaskKind kind);
 const char* EngineKindName(EngineKind kind);

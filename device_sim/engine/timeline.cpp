@@ -12,6 +12,7 @@ Timeline::Timeline(const TimingParams& params) : params_(params) {
       case EngineKind::kDmaH2D:
       case EngineKind::kDmaD2H:
       case EngineKind::kDmaD2D: return std::max<uint32_t>(1, params_.dma_channels);
+      case EngineKind::kDvpp: return 1;  // one queue: the published rates are the chip's totals
       case EngineKind::kHost:
       case EngineKind::kSync: return 0;  // no contention
     }

@@ -96,6 +96,20 @@ struct SocSpec {
     double aicpu_gbps = 0;                   // memory rate one AI CPU task achieves, GB/s
   } cost;
 
+  // The media engines (DVPP V1): published throughputs (frames per second at 1920x1080, the
+  // chip's total over its engine instances) and the JPEGD output alignment, which differs
+  // between chips (the public samples choose 64 or 128 by aclrtGetSocName).
+  struct Dvpp {
+    // Which DVPP V1 implementation the chip has: "v100" (310, 910) or "v200" (310P, 910B);
+    // they differ in formats, interpolation modes and the calls they support (docs/dvpp.md).
+    std::string generation;
+    double jpegd_fps_1080p = 0;
+    double jpege_fps_1080p = 0;
+    double pngd_fps_1080p = 0;
+    double vpc_fps_1080p = 0;
+    uint32_t jpegd_width_stride_align = 0;   // bytes
+    uint32_t jpegd_height_stride_align = 0;  // rows
+  } dvpp;
   struct Peak {  // published figures, for cross-checking the per-core numbers
     double fp16_tflops = 0;
     double int8_tops = 0;

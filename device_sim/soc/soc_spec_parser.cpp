@@ -115,6 +115,20 @@ void ReadCost(JsonFields f, SocSpec::Cost* c) {
   f.RejectUnknownKeys();
 }
 
+void ReadDvpp(JsonFields f, SocSpec::Dvpp* d) {
+  f.NonEmptyString("generation", &d->generation);
+  if (f.ok() && d->generation != "v100" && d->generation != "v200") {
+    f.Fail(err::kFileAttrInvalid, "generation", "must be \"v100\" or \"v200\", got \"" + d->generation + "\"");
+  }
+  f.PositiveDouble("jpegd_fps_1080p", &d->jpegd_fps_1080p);
+  f.PositiveDouble("jpege_fps_1080p", &d->jpege_fps_1080p);
+  f.PositiveDouble("pngd_fps_1080p", &d->pngd_fps_1080p);
+  f.PositiveDouble("vpc_fps_1080p", &d->vpc_fps_1080p);
+  f.Uint32("jpegd_width_stride_align", &d->jpegd_width_stride_align, 1, 4096);
+  f.Uint32("jpegd_height_stride_align", &d->jpegd_height_stride_align, 1, 4096);
+  f.RejectUnknownKeys();
+}
+
 void ReadPeak(JsonFields f, SocSpec::Peak* p) {
   f.PositiveDouble("fp16_tflops", &p->fp16_tflops);
   f.PositiveDouble("int8_tops", &p->int8_tops);
@@ -187,6 +201,7 @@ Status ParseSocSpec(std::string_view json_text, std::string_view source, SocSpec
   ReadHostLink(root.Object("host_link"), &spec.host_link);
   ReadOverheads(root.Object("overheads"), &spec.overheads);
   ReadCost(root.Object("cost"), &spec.cost);
+  ReadDvpp(root.Object("dvpp"), &spec.dvpp);
   ReadPeak(root.Object("peak"), &spec.peak);
   root.RejectUnknownKeys();
   if (status.ok() && spec.split_cube_vector && spec.cores.vector_core_count == 0) {

@@ -14,17 +14,26 @@
 // 64 bytes of common parameters + 96 bytes per batch (sizeof(kAippDynamicPara) -
 // sizeof(kAippDynamicBatchPara) + batchSize * sizeof(kAippDynamicBatchPara) in GE).
 //
-// Models converted with atc --insert_op_conf have static AIPP inputs: atc records each in the
-// model's metadata ("aipp.<input index>", tools/atc/aipp/insert_aipp.h). After the model id (the
-// model manager's error) and the index (ACL_ERROR_INVALID_PARAM) are checked:
-// aclmdlGetAippType reports ACL_DATA_WITH_STATIC_AIPP for such an input, ACL_DATA_WITHOUT_AIPP
-// otherwise (ACL_INVALID_NODE_INDEX as the attached index: no model here has dynamic AIPP);
+// Models converted with atc --insert_op_conf record each AIPP input in the model's metadata
+// ("aipp.<input index>", tools/atc/aipp/insert_aipp.h). After the model id (the model manager's
+// error) and the index (ACL_ERROR_INVALID_PARAM) are checked, aclmdlGetAippType reports
+// ACL_DATA_WITH_STATIC_AIPP, ACL_DATA_WITH_DYNAMIC_AIPP (with the index of its
+// ACL_DYNAMIC_AIPP_NAME input as the attached index), ACL_DYNAMIC_AIPP_NODE (for that input,
+// attached: the image input) or ACL_DATA_WITHOUT_AIPP (ACL_INVALID_NODE_INDEX);
 // aclmdlGetFirstAippInfo gives a static input's parameters (the image format and size, crop,
 // padding, CSC, swaps, normalisation; srcFormat / srcDatatype / srcDimNum and outDims[0]
 // describe the model input AIPP feeds and the image input) and fails with
-// ACL_ERROR_GE_AIPP_NOT_EXIST for any other input; aclmdlSetInputAIPP fails with
-// ACL_ERROR_INVALID_PARAM (the model has no ACL_DYNAMIC_AIPP_NAME input); and
-// aclmdlSetAIPPByInputIndex fails with ACL_ERROR_FAILURE (the input has no dynamic AIPP).
+// ACL_ERROR_GE_AIPP_NOT_EXIST for any other input (a dynamic input's parameters come per
+// execution).
+// Dynamic AIPP: aclmdlSetInputAIPP(model, dataset, index of the ACL_DYNAMIC_AIPP_NAME input,
+// set) and aclmdlSetAIPPByInputIndex(model, dataset, index of the image input, set) write the
+// set into the dataset's buffer of the parameter input (device or host memory; the layout is
+// kernels/aicore/image/aipp_dynamic_params.h), which the model's Aipp stage reads when
+// aclmdlExecute runs. Checked here: the input kinds (ACL_ERROR_INVALID_PARAM, or
+// ACL_ERROR_FAILURE for an image input without dynamic AIPP, as GE), the dataset's buffer
+// (present, large enough), the set's batch size (at most the model's batch), that the input
+// format and source size were set and the image fits the model's max_src_image_size. What
+// depends on the crop and padding is checked by the Aipp stage at execution.
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
@@ -36,6 +45,7 @@
 #include <vector>
 
 #include "acl/acl_mdl.h"
+#include "kernels/aicore/image/aipp_dynamic_params.h"
 #include "runtime/api/acl_mdl_objects.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/core/pointer_text.h"
@@ -223,6 +233,94 @@ Status FillStaticAippInfo(const asim::model::ModelInfo& info, size_t index, cons
   return Status::Ok();
 }
 
+// The "aipp.<index>" record's numbers, or an empty map.
+std::map<std::string, std::vector<double>> AippRecord(const asim::model::ModelInfo& info, size_t index) {
+  const std::string* record = StaticAipp(info, index);
+  return record == nullptr ? std::map<std::string, std::vector<double>>{} : ParseRecord(*record);
+}
+
+double RecordValue(const std::map<std::string, std::vector<double>>& r, const char* key, double fallback = -1) {
+  auto it = r.find(key);
+  return it != r.end() && !it->second.empty() ? it->second[0] : fallback;
+}
+
+// Writes `aipp` into the dataset's buffer `params_index`, the parameter input of the model's
+// dynamic AIPP image input `image_index`.
+Status WriteDynamicAipp(const asim::model::ModelInfo& info, size_t image_index, size_t params_index,
+                        const aclmdlDataset& set, const aclmdlAIPP& aipp) {
+  const auto record = AippRecord(info, image_index);
+  const std::vector<int64_t>& image_dims = info.inputs[image_index].dims;
+  const int64_t model_batch = image_dims.empty() ? 1 : image_dims[0];
+  if (static_cast<int64_t>(aipp.batch_size) > model_batch) {
+    return Invalid("the AIPP parameter set has batchSize " + std::to_string(aipp.batch_size) + " but input " +
+                   std::to_string(image_index) + " of the model holds " + std::to_string(model_batch) + " image(s)");
+  }
+  if (aipp.input_format == 0) return Invalid("the AIPP parameter set has no input format (aclmdlSetAIPPInputFormat)");
+  if (aipp.src_image_w <= 0 || aipp.src_image_h <= 0) {
+    return Invalid("the AIPP parameter set has no source image size (aclmdlSetAIPPSrcImageSize)");
+  }
+  const int64_t bytes = asim::kernels::aipp::AippImageBytes(aipp.input_format, aipp.src_image_w, aipp.src_image_h);
+  const double max = RecordValue(record, "max", 0);
+  if (bytes > max) {
+    return Invalid("a " + std::to_string(aipp.src_image_w) + "x" + std::to_string(aipp.src_image_h) +
+                   " image of the set's input format has " + std::to_string(bytes) +
+                   " bytes, more than the model's max_src_image_size " + std::to_string(static_cast<int64_t>(max)));
+  }
+  if (params_index >= set.buffers.size() || set.buffers[params_index] == nullptr) {
+    return Invalid("the dataset has no buffer for input " + std::to_string(params_index) + " (" +
+                   ACL_DYNAMIC_AIPP_NAME + "): add one of aclmdlGetInputSizeByIndex bytes before setting AIPP");
+  }
+  const aclDataBuffer* buffer = set.buffers[params_index];
+  const size_t need = asim::kernels::aipp::DynamicAippBytes(static_cast<size_t>(model_batch));
+  if (buffer->data == nullptr || buffer->size < need) {
+    return Invalid("the dataset's buffer for input " + std::to_string(params_index) + " has " +
+                   std::to_string(buffer->size) + " bytes; the dynamic AIPP parameters take " + std::to_string(need));
+  }
+  asim::kernels::aipp::DynamicCommon common;
+  common.input_format = static_cast<uint8_t>(aipp.input_format);
+  common.csc = aipp.csc_switch;
+  common.rbuv_swap = aipp.rbuv_swap;
+  common.ax_swap = aipp.ax_swap;
+  common.batch_num = static_cast<int8_t>(aipp.batch_size);
+  common.src_w = aipp.src_image_w;
+  common.src_h = aipp.src_image_h;
+  for (size_t i = 0; i < 9; ++i) common.matrix[i] = aipp.csc_matrix[i / 3][i % 3];
+  for (size_t i = 0; i < 3; ++i) {
+    common.output_bias[i] = aipp.csc_output_bias[i];
+    common.input_bias[i] = aipp.csc_input_bias[i];
+  }
+  // Batches beyond the set's use its last batch's parameters.
+  std::vector<asim::kernels::aipp::DynamicBatch> batches(static_cast<size_t>(model_batch));
+  for (size_t b = 0; b < batches.size(); ++b) {
+    const Batch& src = aipp.batches[std::min(b, aipp.batches.size() - 1)];
+    auto& d = batches[b];
+    d.crop = src.crop_switch;
+    d.scf = src.scf_switch;
+    d.padding = src.padding_switch;
+    d.crop_x = src.crop_x;
+    d.crop_y = src.crop_y;
+    d.crop_w = src.crop_w;
+    d.crop_h = src.crop_h;
+    d.scf_in_w = src.scf_input_w;
+    d.scf_in_h = src.scf_input_h;
+    d.scf_out_w = src.scf_output_w;
+    d.scf_out_h = src.scf_output_h;
+    d.pad_top = src.pad_top;
+    d.pad_bottom = src.pad_bottom;
+    d.pad_left = src.pad_left;
+    d.pad_right = src.pad_right;
+    for (size_t i = 0; i < 4; ++i) {
+      d.mean[i] = src.mean[i];
+      d.min[i] = src.min[i];
+      d.var_reci[i] = src.var_reci[i];
+    }
+  }
+  std::vector<uint8_t> block(need);
+  asim::kernels::aipp::WriteDynamicAipp(common, batches, block.data());
+  // ACL_MEMCPY_DEFAULT: the buffer may be device memory (the usual case) or host memory.
+  return asim::rt::Runtime::Get().Memcpy(buffer->data, buffer->size, block.data(), block.size(),
+                                         asim::rt::mem::kDefault);
+}
 }  // namespace
 
 // Inside ACL_API_BEGIN / END: returns the failed status as an aclError.
@@ -452,9 +550,17 @@ aclError aclmdlGetAippType(uint32_t modelId, size_t index, aclmdlInputAippType* 
   *dynamicAttachedDataIndex = ACL_INVALID_NODE_INDEX;
   std::shared_ptr<const asim::model::ModelInfo> info;
   ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
-  *type = IsAippData(*info, index)              ? ACL_DYNAMIC_AIPP_NODE
-          : StaticAipp(*info, index) != nullptr ? ACL_DATA_WITH_STATIC_AIPP
-                                                : ACL_DATA_WITHOUT_AIPP;
+  const auto record = AippRecord(*info, index);
+  if (IsAippData(*info, index) || RecordValue(record, "dynamic_node", 0) != 0) {
+    *type = ACL_DYNAMIC_AIPP_NODE;
+    const double attached = RecordValue(record, "attached");
+    if (attached >= 0) *dynamicAttachedDataIndex = static_cast<size_t>(attached);
+  } else if (RecordValue(record, "dynamic", 0) != 0) {
+    *type = ACL_DATA_WITH_DYNAMIC_AIPP;
+    *dynamicAttachedDataIndex = static_cast<size_t>(RecordValue(record, "attached", 0));
+  } else {
+    *type = StaticAipp(*info, index) != nullptr ? ACL_DATA_WITH_STATIC_AIPP : ACL_DATA_WITHOUT_AIPP;
+  }
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -464,12 +570,16 @@ aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo* aip
   ACL_API_CHECK_NOT_NULL(aippInfo);
   std::shared_ptr<const asim::model::ModelInfo> info;
   ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
-  if (const std::string* record = StaticAipp(*info, index)) {
+  const auto parsed = AippRecord(*info, index);
+  const std::string* record = StaticAipp(*info, index);
+  if (record != nullptr && RecordValue(parsed, "dynamic", 0) == 0 && RecordValue(parsed, "dynamic_node", 0) == 0) {
     ACL_MDL_RETURN_IF_ERROR(FillStaticAippInfo(*info, index, *record, aippInfo));
     return ACL_SUCCESS;
   }
   ACL_API_FAIL(asim::err::kGeAippNotExist, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
-                                               " is not configured with AIPP");
+                                               (record != nullptr ? " has dynamic AIPP: its parameters come per "
+                                                                    "execution (aclmdlSetInputAIPP)"
+                                                                  : " is not configured with AIPP"));
   ACL_API_END();
 }
 
@@ -488,7 +598,14 @@ aclError aclmdlSetInputAIPP(uint32_t modelId, aclmdlDataset* dataset, size_t ind
                                                " is not a dynamic AIPP input (" + ACL_DYNAMIC_AIPP_NAME +
                                                "); the model has no dynamic AIPP");
   }
-  ACL_API_FAIL(asim::err::kApiNotSupport, "dynamic AIPP is not supported by the simulated device");
+  const double image_index = RecordValue(AippRecord(*info, index), "attached");
+  if (image_index < 0 || image_index >= static_cast<double>(info->inputs.size())) {
+    ACL_API_FAIL(asim::err::kInvalidParam,
+                 "the model records no image input for its dynamic AIPP input " + std::to_string(index));
+  }
+  ACL_MDL_RETURN_IF_ERROR(
+      WriteDynamicAipp(*info, static_cast<size_t>(image_index), index, *asim::api::Datasets().Find(dataset), *aipp));
+  return ACL_SUCCESS;
   ACL_API_END();
 }
 
@@ -506,8 +623,15 @@ aclError aclmdlSetAIPPByInputIndex(uint32_t modelId, aclmdlDataset* dataset, siz
   }
   std::shared_ptr<const asim::model::ModelInfo> info;
   ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
-  ACL_API_FAIL(ACL_ERROR_FAILURE, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
-                                      " has no dynamic AIPP attached (aclmdlGetAippType: ACL_DATA_WITHOUT_AIPP)");
+  const auto record = AippRecord(*info, index);
+  if (RecordValue(record, "dynamic", 0) == 0) {
+    ACL_API_FAIL(ACL_ERROR_FAILURE, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
+                                        " has no dynamic AIPP attached (aclmdlGetAippType: not "
+                                        "ACL_DATA_WITH_DYNAMIC_AIPP)");
+  }
+  ACL_MDL_RETURN_IF_ERROR(
+      WriteDynamicAipp(*info, index, static_cast<size_t>(RecordValue(record, "attached", 0)), *set, *aipp));
+  return ACL_SUCCESS;
   ACL_API_END();
 }
 

@@ -95,3 +95,10 @@ T Guarded(const char* api, T fallback, Body&& body) {
   } while (0)
 
 #define ACL_API_FAIL(code, message) return ::asim::api::ToAclError(kApi, ::asim::Status((code), (message)))
+
+// Inside ACL_API_BEGIN/END: returns the aclError of a failed Status (recording its message).
+#define ACL_API_RETURN_IF_ERROR(expr)                                         \
+  do {                                                                        \
+    ::asim::Status acl_api_st_ = (expr);                                      \
+    if (!acl_api_st_.ok()) return ::asim::api::ToAclError(kApi, acl_api_st_); \
+  } while (0)

@@ -51,6 +51,7 @@ inline constexpr int32_t kThreadNotSubscribe = 100035;
 inline constexpr int32_t kWaitCallbackTimeout = 100036;
 inline constexpr int32_t kRepeatFinalize = 100037;
 inline constexpr int32_t kInvalidMaxOpQueueNumConfig = 148048;
+inline constexpr int32_t kUnsupportedJpeg = 148052;  // a JPEG the JPEGD hardware does not decode
 // ge_error_codes.h (model loading and execution).
 inline constexpr int32_t kGeParamInvalid = 145000;
 inline constexpr int32_t kGeModelPathInvalid = 145002;

@@ -7,6 +7,8 @@
   device_sim        -> device_sim, runtime/base           (no AscendCL, no kernels)
   kernels           -> kernels, runtime/base              (no streams, time, dump, profiling)
   om                -> om, kernels/framework, runtime/base (the model IR and .om format; no runtime)
+  runtime/dvpp      -> runtime/base, runtime/dvpp         (the DVPP pixel library: no runtime)
+  runtime/dvpp/engine -> anything but acl/                (the DVPP engines on streams)
   runtime/dump/format -> runtime/base, itself             (the dump file format, shared with tools)
   profdata          -> profdata, runtime/base             (profiling data and files, shared with tools/msprof)
   runtime/<other>   -> anything but acl/                  (only runtime/api sees acl/ types)
@@ -32,6 +34,8 @@ RULES = [
     ("om/", ("om/", "kernels/framework/", "runtime/base/"), ()),
     ("profdata/", ("profdata/", "runtime/base/"), ()),
     ("runtime/api/", None, ()),
+    ("runtime/dvpp/engine/", None, ("acl/",)),
+    ("runtime/dvpp/", ("runtime/base/", "runtime/dvpp/"), ()),
     ("runtime/dump/format/", ("runtime/base/", "runtime/dump/format/"), ()),
     ("runtime/", None, ("acl/",)),
     ("samples/", ("acl/",), ()),

@@ -16,6 +16,13 @@
 //   6. normalisation: v_c = ((float)(in_c - mean_c) - min_c) * var_reci_c in fp32, then rounded
 //      to the output type (fp16: nearest even);
 //   7. the first C channels are the output.
+// Dynamic mode (attr dynamic 1, atc's aipp_mode: dynamic): input 0 is [N, max_image_bytes]
+// bytes (each image at the start of its row), input 1 the parameter block aclmdlSetInputAIPP
+// wrote (aipp_dynamic_params.h); the output is [N, C, out_h, out_w] (attrs); per batch the
+// block's format, source size, CSC, swaps, crop, padding (value 0) and normalisation apply,
+// in the same order. A block that was never written, an image larger than its row, a crop
+// outside the image, crop + padding that do not give out_h x out_w, and scaling (scf_switch,
+// not simulated) fail the execution with err::kInvalidParam naming the batch and the field.
 // Owner: the image kernel family. AI Core only (the stage is the AI Core's), static shapes.
 // Thread safety: re-entrant. Failure: kOpAttrNotMatch for attributes out of range or an input
 // whose byte size is not the attributes' image size; kOpInputNotMatch for a non-uint8 input.
@@ -23,6 +30,7 @@
 #include <array>
 #include <cstring>
 
+#include "kernels/aicore/image/aipp_dynamic_params.h"
 #include "kernels/common/cost_utils.h"
 #include "runtime/base/fp16.h"
 
@@ -58,17 +66,7 @@ struct Params {
 
   int64_t out_h() const { return crop_h + pad_top + pad_bottom; }
   int64_t out_w() const { return crop_w + pad_left + pad_right; }
-  int64_t image_bytes() const {
-    const int64_t px = src_w * src_h;
-    switch (format) {
-      case kYuv420sp: return px * 3 / 2;
-      case kYuv400: return px;
-      case kYuyv:
-      case kYuv422sp: return px * 2;
-      case kRgb888: return px * 3;
-      default: return px * 4;
-    }
-  }
+  int64_t image_bytes() const { return aipp::AippImageBytes(format, src_w, src_h); }
   int64_t format_channels() const {
     return format == kYuv400 ? 1 : (format == kXrgb || format == kArgb || format == kAyuv) ? 4 : 3;
   }
@@ -140,7 +138,42 @@ Status ReadParams(const AttrMap& a, Params* p) {
   return Status::Ok();
 }
 
+Status DynamicInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
+  const int64_t max_bytes = attrs.GetInt("max_image_bytes", 0), oh = attrs.GetInt("out_h", 0),
+                ow = attrs.GetInt("out_w", 0), channels = attrs.GetInt("channels", 3);
+  const bool nhwc = attrs.GetInt("nhwc", 0) != 0;
+  const DataType dtype = attrs.GetDataType("dtype", DataType::kFloat);
+  if (max_bytes <= 0 || oh <= 0 || ow <= 0 || channels < 1 || channels > 4) {
+    return Status(err::kOpAttrNotMatch, "Aipp (dynamic): max_image_bytes, out_h, out_w and channels must be positive");
+  }
+  if (dtype != DataType::kFloat && dtype != DataType::kFloat16) {
+    return Status(err::kOpAttrNotMatch, "Aipp: dtype must be float or float16");
+  }
+  if (inputs.size() < 2 || inputs[1].dtype != DataType::kUint8) {
+    return Status(err::kOpInputNotMatch, "Aipp (dynamic): input 1 is the uint8 parameter block");
+  }
+  const TensorSpec& x = inputs[0];
+  if (x.dtype != DataType::kUint8 || x.dims.size() != 2 || x.dims[1] != max_bytes) {
+    return Status(err::kOpInputNotMatch,
+                  "Aipp (dynamic): the input is uint8 [N, " + std::to_string(max_bytes) + "] (max_src_image_size)");
+  }
+  int64_t block = 1;
+  for (int64_t d : inputs[1].dims) block *= d;
+  if (block < static_cast<int64_t>(aipp::DynamicAippBytes(static_cast<size_t>(x.dims[0])))) {
+    return Status(err::kOpInputNotMatch, "Aipp (dynamic): the parameter block has " + std::to_string(block) +
+                                             " bytes, " + std::to_string(x.dims[0]) + " batch(es) need " +
+                                             std::to_string(aipp::DynamicAippBytes(static_cast<size_t>(x.dims[0]))));
+  }
+  TensorSpec o;
+  o.dtype = dtype;
+  o.format = nhwc ? Format::kNhwc : Format::kNchw;
+  o.dims = nhwc ? std::vector<int64_t>{x.dims[0], oh, ow, channels} : std::vector<int64_t>{x.dims[0], channels, oh, ow};
+  outputs->assign(1, o);
+  return Status::Ok();
+}
+
 Status AippInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
+  if (attrs.GetInt("dynamic", 0) != 0) return DynamicInfer(inputs, attrs, outputs);
   Params p;
   ASIM_RETURN_IF_ERROR(ReadParams(attrs, &p));
   const TensorSpec& x = inputs[0];
@@ -220,14 +253,10 @@ std::array<float, 4> Process(const Params& p, std::array<int32_t, 4> c) {
   return out;
 }
 
-Status AippCompute(KernelContext& ctx) {
-  Params p;
-  ASIM_RETURN_IF_ERROR(ReadParams(*ctx.attrs, &p));
-  const TensorView& x = ctx.in(0);
-  const int64_t n = x.dims()[0], oh = p.out_h(), ow = p.out_w(), oc = p.channels;
-  const uint8_t* in = x.as<const uint8_t>();
+// Writes the output pixels of image b (static or one dynamic batch's parameters).
+void RunImage(const Params& p, const uint8_t* img, int64_t b, uint8_t* out) {
+  const int64_t oh = p.out_h(), ow = p.out_w(), oc = p.channels;
   const bool half = p.dtype == DataType::kFloat16;
-  uint8_t* out = static_cast<uint8_t*>(ctx.out(0).data);
   const auto store = [&](int64_t index, float v) {
     if (half) {
       const uint16_t h = FloatToHalf(v);
@@ -236,22 +265,122 @@ Status AippCompute(KernelContext& ctx) {
       std::memcpy(out + index * 4, &v, 4);
     }
   };
-  for (int64_t b = 0; b < n; ++b) {
-    const uint8_t* img = in + b * p.image_bytes();
-    for (int64_t y = 0; y < oh; ++y) {
-      for (int64_t xx = 0; xx < ow; ++xx) {
-        std::array<float, 4> v{p.pad_value, p.pad_value, p.pad_value, p.pad_value};
-        const int64_t sy = y - p.pad_top, sx = xx - p.pad_left;
-        if (sy >= 0 && sy < p.crop_h && sx >= 0 && sx < p.crop_w) {
-          v = Process(p, Fetch(p, img, p.crop_y + sy, p.crop_x + sx));
-        }
-        for (int64_t c = 0; c < oc; ++c) {
-          const int64_t index = p.nhwc ? ((b * oh + y) * ow + xx) * oc + c : ((b * oc + c) * oh + y) * ow + xx;
-          store(index, v[static_cast<size_t>(c)]);
-        }
+  for (int64_t y = 0; y < oh; ++y) {
+    for (int64_t xx = 0; xx < ow; ++xx) {
+      std::array<float, 4> v{p.pad_value, p.pad_value, p.pad_value, p.pad_value};
+      const int64_t sy = y - p.pad_top, sx = xx - p.pad_left;
+      if (sy >= 0 && sy < p.crop_h && sx >= 0 && sx < p.crop_w) {
+        v = Process(p, Fetch(p, img, p.crop_y + sy, p.crop_x + sx));
+      }
+      for (int64_t c = 0; c < oc; ++c) {
+        const int64_t index = p.nhwc ? ((b * oh + y) * ow + xx) * oc + c : ((b * oc + c) * oh + y) * ow + xx;
+        store(index, v[static_cast<size_t>(c)]);
       }
     }
   }
+}
+
+// The parameters of dynamic batch b, checked against the model's fixed output and the bytes.
+Status DynamicParams(const AttrMap& a, const aipp::DynamicCommon& c, const aipp::DynamicBatch& d, int64_t b,
+                     Params* p) {
+  const std::string at = "Aipp (dynamic), batch " + std::to_string(b) + ": ";
+  if (c.input_format == 0) {
+    return Status(err::kInvalidParam, at + "the dynamic AIPP parameters were never set: call aclmdlSetInputAIPP (or "
+                                           "aclmdlSetAIPPByInputIndex) on the input dataset before aclmdlExecute");
+  }
+  p->format = c.input_format;
+  p->src_w = c.src_w;
+  p->src_h = c.src_h;
+  p->csc = c.csc != 0;
+  p->rbuv_swap = c.rbuv_swap != 0;
+  p->ax_swap = c.ax_swap != 0;
+  for (size_t i = 0; i < 9; ++i) p->matrix[i] = c.matrix[i];
+  for (size_t i = 0; i < 3; ++i) {
+    p->input_bias[i] = c.input_bias[i];
+    p->output_bias[i] = c.output_bias[i];
+  }
+  if (d.scf != 0) {
+    return Status(err::kInvalidParam, at + "scaling (aclmdlSetAIPPScfParams) is not simulated; resize with the VPC");
+  }
+  p->crop_x = d.crop != 0 ? d.crop_x : 0;
+  p->crop_y = d.crop != 0 ? d.crop_y : 0;
+  p->crop_w = d.crop != 0 ? d.crop_w : p->src_w;
+  p->crop_h = d.crop != 0 ? d.crop_h : p->src_h;
+  if (d.padding != 0) {
+    p->pad_top = d.pad_top;
+    p->pad_bottom = d.pad_bottom;
+    p->pad_left = d.pad_left;
+    p->pad_right = d.pad_right;
+  }
+  p->pad_value = 0;
+  for (size_t i = 0; i < 4; ++i) {
+    p->mean[i] = d.mean[i];
+    p->min[i] = d.min[i];
+    p->var_reci[i] = d.var_reci[i];
+  }
+  p->channels = a.GetInt("channels", 3);
+  p->nhwc = a.GetInt("nhwc", 0) != 0;
+  p->dtype = a.GetDataType("dtype", DataType::kFloat);
+  const bool known = p->format == kYuv420sp || p->format == kXrgb || p->format == kRgb888 || p->format == kYuv400 ||
+                     p->format == kArgb || p->format == kYuyv || p->format == kYuv422sp || p->format == kAyuv;
+  if (!known) return Status(err::kInvalidParam, at + "input format " + std::to_string(p->format) + " is not decoded");
+  if (p->src_w <= 0 || p->src_h <= 0) {
+    return Status(err::kInvalidParam, at + "the source image size is " + std::to_string(p->src_w) + "x" +
+                                          std::to_string(p->src_h) + " (aclmdlSetAIPPSrcImageSize)");
+  }
+  if (p->image_bytes() > a.GetInt("max_image_bytes", 0)) {
+    return Status(err::kInvalidParam, at + "a " + std::to_string(p->src_w) + "x" + std::to_string(p->src_h) +
+                                          " image of the format has " + std::to_string(p->image_bytes()) +
+                                          " bytes, more than the model's max_src_image_size " +
+                                          std::to_string(a.GetInt("max_image_bytes", 0)));
+  }
+  if (p->crop_x < 0 || p->crop_y < 0 || p->crop_w <= 0 || p->crop_h <= 0 || p->crop_x + p->crop_w > p->src_w ||
+      p->crop_y + p->crop_h > p->src_h) {
+    return Status(err::kInvalidParam, at + "the crop at (" + std::to_string(p->crop_x) + ", " +
+                                          std::to_string(p->crop_y) + ") of " + std::to_string(p->crop_w) + "x" +
+                                          std::to_string(p->crop_h) + " leaves the source image");
+  }
+  if (p->pad_top < 0 || p->pad_bottom < 0 || p->pad_left < 0 || p->pad_right < 0) {
+    return Status(err::kInvalidParam, at + "negative padding");
+  }
+  if (p->out_h() != a.GetInt("out_h", 0) || p->out_w() != a.GetInt("out_w", 0)) {
+    return Status(err::kInvalidParam, at + "crop and padding give " + std::to_string(p->out_w()) + "x" +
+                                          std::to_string(p->out_h()) + " (W x H) but the model input is " +
+                                          std::to_string(a.GetInt("out_w", 0)) + "x" +
+                                          std::to_string(a.GetInt("out_h", 0)));
+  }
+  if (p->channels > p->format_channels()) {
+    return Status(err::kInvalidParam, at + "the model input has " + std::to_string(p->channels) +
+                                          " channels, the input format " + std::to_string(p->format_channels()));
+  }
+  return Status::Ok();
+}
+
+Status AippCompute(KernelContext& ctx) {
+  uint8_t* out = static_cast<uint8_t*>(ctx.out(0).data);
+  const TensorView& x = ctx.in(0);
+  const int64_t n = x.dims()[0];
+  const uint8_t* in = x.as<const uint8_t>();
+  if (ctx.attrs->GetInt("dynamic", 0) != 0) {
+    const TensorView& block = ctx.in(1);
+    size_t bytes = 1;
+    for (int64_t d : block.dims()) bytes *= static_cast<size_t>(d);
+    aipp::DynamicCommon common;
+    std::vector<aipp::DynamicBatch> batches;
+    if (!aipp::ReadDynamicAipp(block.as<const uint8_t>(), bytes, static_cast<size_t>(n), &common, &batches)) {
+      return Status(err::kInvalidParam, "Aipp (dynamic): the parameter block is too small");
+    }
+    const int64_t row = ctx.attrs->GetInt("max_image_bytes", 0);
+    for (int64_t b = 0; b < n; ++b) {
+      Params p;
+      ASIM_RETURN_IF_ERROR(DynamicParams(*ctx.attrs, common, batches[static_cast<size_t>(b)], b, &p));
+      RunImage(p, in + b * row, b, out);
+    }
+    return Status::Ok();
+  }
+  Params p;
+  ASIM_RETURN_IF_ERROR(ReadParams(*ctx.attrs, &p));
+  for (int64_t b = 0; b < n; ++b) RunImage(p, in + b * p.image_bytes(), b, out);
   return Status::Ok();
 }
 
@@ -260,14 +389,19 @@ Status AippCompute(KernelContext& ctx) {
 KernelDef BuildAipp_AiCore() {
   return KernelBuilder("Aipp", Engine::kAiCore)
       .Input("images", {DataType::kUint8}, {Format::kNd, Format::kNhwc})
+      .OptionalInput("params", {DataType::kUint8}, {Format::kNd})
       .Output("features", {DataType::kFloat, DataType::kFloat16}, {Format::kNchw, Format::kNhwc})
-      .RequiredAttr("input_format", AttrType::kInt)
-      .RequiredAttr("src_w", AttrType::kInt)
-      .RequiredAttr("src_h", AttrType::kInt)
+      .Attr("input_format", int64_t{kYuv420sp})
+      .Attr("src_w", int64_t{0})
+      .Attr("src_h", int64_t{0})
       .Attr("crop_x", int64_t{0})
       .Attr("crop_y", int64_t{0})
-      .RequiredAttr("crop_w", AttrType::kInt)
-      .RequiredAttr("crop_h", AttrType::kInt)
+      .Attr("crop_w", int64_t{0})
+      .Attr("crop_h", int64_t{0})
+      .Attr("dynamic", int64_t{0})
+      .Attr("max_image_bytes", int64_t{0})
+      .Attr("out_h", int64_t{0})
+      .Attr("out_w", int64_t{0})
       .Attr("pads", std::vector<int64_t>{0, 0, 0, 0})
       .Attr("pad_value", 0.0f)
       .Attr("csc", int64_t{0})

@@ -237,7 +237,9 @@ Status WriteDumpFile(const std::string& path, const DumpRecord& record) {
 
 Status DecodeDumpFile(std::span<const uint8_t> bytes, std::string_view source, DumpRecord* out) {
   std::string big_error;
-  if (bytes.size() > kHeaderLengthBytes) {
+  // ">=": a record with nothing set encodes to an empty header, i.e. just the 8-byte length
+  // (EncodeDumpFile writes it, so it must read back).
+  if (bytes.size() >= kHeaderLengthBytes) {
     const uint64_t header_length = GetLength(bytes.data());
     const uint64_t rest = bytes.size() - kHeaderLengthBytes;
     pb::DumpData header;

@@ -162,6 +162,40 @@ TEST(SingleOpJson, AttributeErrors) {
   EXPECT_NE(ParseError(e).find("attribute given twice"), std::string::npos);
 }
 
+// The file-level reader (tests/fuzz/singleop_json_fuzz.cpp fuzzes it); each case below was
+// a crash of `atc --singleop` or a desc that did not read back from its model.
+TEST(SingleOpFile, TextErrorsAreStatusesNotCrashes) {
+  std::vector<SingleOpDesc> descs;
+  ASSERT_TRUE(ParseSingleOpFile(kGemmJson, "dir/gemm.json", &descs).ok());
+  ASSERT_EQ(descs.size(), 1u);
+  EXPECT_EQ(descs[0].op_type, "GEMM");
+  // Not JSON: kParseFile with the byte position.
+  Status st = ParseSingleOpFile(R"([{"op": "Add",)", "dir/broken.json", &descs);
+  EXPECT_EQ(st.code(), err::kParseFile);
+  EXPECT_NE(st.message().find("not valid JSON at byte"), std::string::npos) << st.message();
+  // A number beyond double's range threw json::out_of_range past the parse_error handler.
+  st = ParseSingleOpFile(R"([{"op": "Add", "input_desc": [], "output_desc": [1e999]}])", "big.json", &descs);
+  EXPECT_EQ(st.code(), err::kParseFile);
+  // Deep nesting overflowed the stack when a message rendered the value.
+  const std::string deep = R"([{"op": "Add", "input_desc": )" + std::string(100000, '[') + std::string(100000, ']') +
+                           R"(, "output_desc": []}])";
+  st = ParseSingleOpFile(deep, "deep.json", &descs);
+  EXPECT_EQ(st.code(), err::kParseFile);
+  EXPECT_NE(st.message().find("nested deeper than"), std::string::npos) << st.message();
+  // The top level and the entries: kInvalidParam naming the file and the entry.
+  st = ParseSingleOpFile("{}", "dir/object.json", &descs);
+  EXPECT_EQ(st.code(), err::kInvalidParam);
+  EXPECT_NE(st.message().find("dir/object.json: the top level must be a non-empty array"), std::string::npos);
+  json file = json::array({AddEntry()});
+  file[0]["attr"] = json::array({{{"name", "alpha"}, {"type", "float"}, {"value", 1e300}}});
+  st = ParseSingleOpFile(file.dump(), "dir/ops.json", &descs);
+  EXPECT_EQ(st.code(), err::kInvalidParam);
+  EXPECT_NE(st.message().find("ops.json op 0 'Add'.attr[0] 'alpha'.value: 1e+300 is outside the range of float"),
+            std::string::npos)
+      << st.message();
+  EXPECT_EQ(descs.size(), 1u);  // untouched by the failures
+}
+
 TEST(SingleOpJson, RoundTripOfEveryAttributeKind) {
   SingleOpDesc d;
   d.op_type = "Custom";

@@ -420,6 +420,34 @@ TEST(RawData, RoundTripAndExport) {
   EXPECT_FALSE(TaskFromJsonLine("{not json", &t).ok());
 }
 
+// The record-line parsers ReadRaw uses (tests/fuzz/prof_raw_fuzz.cpp fuzzes them): every
+// record round-trips; a floating-point number, which nlohmann would cast to an integer field
+// with undefined behaviour when out of range, is refused (a fuzz finding).
+TEST(RawData, RecordLinesRoundTripAndRefuseFloats) {
+  ApiEvent api;
+  api.name = "aclmdlExecute";
+  api.start_ns = 10;
+  api.end_ns = 20;
+  api.tid = 3;
+  ApiEvent api_back;
+  ASSERT_TRUE(ApiEventFromJsonLine(ApiEventToJsonLine(api), &api_back).ok());
+  EXPECT_EQ(ApiEventToJsonLine(api_back), ApiEventToJsonLine(api));
+  TxEvent tx;
+  tx.kind = "range";
+  tx.message = "preprocess";
+  tx.start_ns = 5;
+  tx.end_ns = 6;
+  TxEvent tx_back;
+  ASSERT_TRUE(TxEventFromJsonLine(TxEventToJsonLine(tx), &tx_back).ok());
+  EXPECT_EQ(TxEventToJsonLine(tx_back), TxEventToJsonLine(tx));
+  DeviceTask t;
+  const Status st = TaskFromJsonLine(R"({"end_ps": 1.7e25})", &t);
+  EXPECT_EQ(st.code(), err::kParseFile);
+  EXPECT_NE(st.message().find("1.7e+25"), std::string::npos) << st.message();
+  EXPECT_EQ(TxEventFromJsonLine(R"({"tid": [0.5]})", &tx_back).code(), err::kParseFile);
+  EXPECT_FALSE(ApiEventFromJsonLine("[]", &api_back).ok());
+}
+
 TEST(ProfDir, NamesAndCreation) {
   const std::string name = ProfDirName(7, 1686226762856000000ull, "LPKNFOADMAQRMDGC");
   uint32_t seq = 0;
@@ -449,6 +477,47 @@ TEST(Csv, QuotingRoundTrip) {
   const Table back = ParseCsv(text);
   EXPECT_EQ(back.header, t.header);
   EXPECT_EQ(back.rows, t.rows);
+}
+
+}  // namespace
+}  // namespace asim::profdata
+
+namespace asim::profdata {
+namespace {
+
+// A DVPP task: its own name on the timeline, task type DVPP, a raw-data round trip, and no
+// place in op_summary (which lists operators).
+TEST(Dvpp, TaskOnTheTimelineNotInTheOpSummary) {
+  Profile p = MakeProfile();
+  DeviceTask d;
+  d.task_id = 9;
+  d.stream_id = 3;
+  d.kind = TaskKind::kDvpp;
+  d.engine = Engine::kDvpp;
+  d.name = "JpegDecode";
+  d.start_ps = 40000000;
+  d.end_ps = 43000000;
+  p.devices[0].tasks.push_back(d);
+  EXPECT_STREQ(TaskKindName(TaskKind::kDvpp), "Dvpp");
+  EXPECT_STREQ(EngineName(Engine::kDvpp), "DVPP");
+  EXPECT_EQ(TaskKindFromName("Dvpp"), TaskKind::kDvpp);
+  EXPECT_EQ(EngineFromName("DVPP"), Engine::kDvpp);
+  EXPECT_EQ(TaskTypeOf(d, p.devices[0].chip), "DVPP");
+  DeviceTask back;
+  ASSERT_TRUE(TaskFromJsonLine(TaskToJsonLine(d), &back).ok());
+  EXPECT_EQ(back.kind, TaskKind::kDvpp);
+  EXPECT_EQ(back.engine, Engine::kDvpp);
+  const nlohmann::json trace = nlohmann::json::parse(TimelineJson(p));
+  bool found = false;
+  for (const auto& e : trace) {
+    if (e["ph"] == "X" && e["name"] == "JpegDecode") {
+      found = true;
+      EXPECT_EQ(e["args"]["Task Type"], "DVPP");
+      EXPECT_EQ(e["dur"], 3.0);
+    }
+  }
+  EXPECT_TRUE(found);
+  EXPECT_EQ(ToCsv(OpSummary(p)).find("JpegDecode"), std::string::npos);
 }
 
 }  // namespace

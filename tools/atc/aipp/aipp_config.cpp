@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "insert_op.pb.h"
+#include "kernels/aicore/image/aipp_dynamic_params.h"
 #include "tools/atc/passes/atc_error.h"
 
 namespace asim::atc::aipp {
@@ -52,13 +53,21 @@ auto First(const Field& values, decltype(values.Get(0)) fallback) {
 Status Convert(const AippOpParams& p, size_t block, const std::string& path, AippSpec* s) {
   s->block = block;
   if (p.aipp_mode() == AippOpParams::dynamic) {
-    return AtcError(ecode::kInvalidArgument, err::kInvalidParam,
-                    "Value [dynamic] for parameter [aipp_mode] of aipp_op " + std::to_string(block) + " in [" + path +
-                        "] is invalid. Reason: dynamic AIPP (aclmdlSetInputAIPP) is not supported yet; a later "
-                        "version adds it. Use aipp_mode: static.");
+    // The image's format, size and every stage's parameters come per execution
+    // (aclmdlSetInputAIPP); the file only bounds the image's bytes.
+    s->dynamic = true;
+    s->input_rank = p.related_input_rank();
+    s->max_src_image_size = p.max_src_image_size();
+    if (s->max_src_image_size == 0) {
+      return Bad(path, block, "max_src_image_size must be set (the largest image in bytes) for aipp_mode: dynamic");
+    }
+    if (!p.related_input_name().empty()) {
+      return Bad(path, block, "related_input_name is not supported; name the input by related_input_rank");
+    }
+    return Status::Ok();
   }
   if (p.aipp_mode() != AippOpParams::static_) {
-    return Bad(path, block, "aipp_mode must be set (static)");
+    return Bad(path, block, "aipp_mode must be set (static or dynamic)");
   }
   if (!p.related_input_name().empty()) {
     return Bad(path, block, "related_input_name is not supported; name the input by related_input_rank");
@@ -197,15 +206,7 @@ int32_t FormatChannels(AippFormat f) {
 }
 
 int64_t AippSpec::ImageBytes() const {
-  const int64_t px = static_cast<int64_t>(src_w) * src_h;
-  switch (format) {
-    case AippFormat::kYuv420sp: return px * 3 / 2;
-    case AippFormat::kYuv400: return px;
-    case AippFormat::kYuyv:
-    case AippFormat::kYuv422sp: return px * 2;
-    case AippFormat::kRgb888: return px * 3;
-    default: return px * 4;
-  }
+  return kernels::aipp::AippImageBytes(static_cast<int64_t>(format), src_w, src_h);
 }
 
 std::vector<int64_t> AippSpec::InputDims(int64_t n) const {

@@ -1,8 +1,9 @@
 // AippSpec and LoadAippConfig: atc's --insert_op_conf file (protobuf text of InsertNewOps,
 // through the project's insert_op.proto) -> one plain parameter set per `aipp_op` block.
 //
-// Owns the configuration rules that do not depend on the model: static AIPP only (dynamic is
-// refused as a later version's), the input formats the kernel decodes (YUV420SP_U8,
+// Owns the configuration rules that do not depend on the model: static AIPP and dynamic AIPP
+// (aipp_mode: dynamic with max_src_image_size: the parameters come per execution from
+// aclmdlSetInputAIPP, the other fields of the block are ignored), the input formats the kernel decodes (YUV420SP_U8,
 // XRGB8888_U8, RGB888_U8, YUV400_U8, ARGB8888_U8, YUYV_U8, YUV422SP_U8, AYUV444_U8; the RAW,
 // RGBxx and NC1HWC0DI formats are refused), the ranges of AscendCL's AIPP setters (CSC matrix
 // [-32677, 32676], biases and means [0, 255], min [0, 255], var_reci [-65504, 65504], padding
@@ -45,6 +46,9 @@ int32_t FormatChannels(AippFormat f);  // the channels a pixel has (YUV400: 1, X
 struct AippSpec {
   size_t block = 0;  // the aipp_op block's number (from 0), for messages
   uint32_t input_rank = 0;
+  bool dynamic = false;             // aipp_mode: dynamic
+  uint32_t max_src_image_size = 0;  // dynamic: bytes of the largest image
+  uint32_t params_input_rank = 0;   // dynamic, set by InsertAipp: the ascend_dynamic_aipp_data input
   AippFormat format = AippFormat::kYuv420sp;
   int32_t src_w = 0, src_h = 0;  // 0: the model input's size
   bool crop = false;

@@ -3,6 +3,7 @@
 
 #include <sstream>
 
+#include "kernels/aicore/image/aipp_dynamic_params.h"
 #include "tools/atc/passes/atc_error.h"
 #include "tools/atc/passes/emit_node.h"
 
@@ -22,6 +23,84 @@ std::string Dims(const std::vector<int64_t>& d) {
 template <typename T, size_t N>
 std::vector<T> List(const std::array<T, N>& a) {
   return std::vector<T>(a.begin(), a.end());
+}
+
+// Puts an Aipp node reading `inputs` in front of everything, in place of the input value `v`
+// (whose description before the change is `before`): every other reader of `v`, and a graph
+// output that is `v`, reads the Aipp output instead.
+Status EmitAipp(ir::Graph* g, int v, const ir::Value& before, std::vector<int> inputs, kernels::AttrMap a,
+                const kernels::ChipTraits& chip) {
+  std::vector<int> outs;
+  ASIM_RETURN_IF_ERROR(ir::EmitNode(*g,
+                                    ir::EmitRequest{"Aipp", before.name + "_aipp", std::move(inputs), a, 1,
+                                                    "AIPP of input '" + before.name + "'", "Aipp"},
+                                    chip, false, &outs));
+  const int out = outs[0];
+  const int node = g->value(out).producer;
+  for (size_t i = 0; i < g->nodes.size(); ++i) {
+    if (static_cast<int>(i) == node || g->nodes[i].dead) continue;
+    for (int& x : g->nodes[i].inputs) {
+      if (x == v) x = out;
+    }
+  }
+  for (auto& o : g->outputs) {
+    if (o.value == v) o.value = out;
+  }
+  if (g->value(out).dims != before.dims) {
+    return AtcError(ecode::kInternal, err::kInvalidParam,
+                    "Inner Error! AIPP of input '" + before.name + "' gives " + Dims(g->value(out).dims) + ", not " +
+                        Dims(before.dims));
+  }
+  std::vector<int> order{node};
+  for (size_t i = 0; i < g->nodes.size(); ++i) {
+    if (static_cast<int>(i) != node && !g->nodes[i].dead) order.push_back(static_cast<int>(i));
+  }
+  g->Reorder(order);
+  return Status::Ok();
+}
+
+// aipp_mode: dynamic. The input becomes [N, max_src_image_size] bytes; a new last model input
+// "ascend_dynamic_aipp_data" carries the parameter block aclmdlSetInputAIPP writes.
+Status ApplyDynamic(const AippSpec& spec, const std::string& path, const kernels::ChipTraits& chip, ir::Graph* g, int v,
+                    int64_t n, int64_t c, int64_t h, int64_t w, bool nhwc, AippSpec* applied) {
+  if (c != 1 && c != 3 && c != 4) {
+    return Bad(path, spec,
+               "input '" + g->value(v).name + "' has " + std::to_string(c) + " channels; AIPP gives 1, 3 or 4");
+  }
+  for (int input : g->inputs) {
+    if (g->value(input).name == kDynamicAippInputName) {
+      return Bad(path, spec,
+                 std::string("the model already has an input named ") + kDynamicAippInputName +
+                     ": one aipp_op block with aipp_mode: dynamic per model");
+    }
+  }
+  const ir::Value before = g->value(v);
+  kernels::AttrMap a;
+  a.Set("dynamic", int64_t{1});
+  a.Set("max_image_bytes", static_cast<int64_t>(spec.max_src_image_size));
+  a.Set("out_h", h);
+  a.Set("out_w", w);
+  a.Set("channels", c);
+  a.Set("nhwc", int64_t{nhwc ? 1 : 0});
+  a.Set("dtype", before.dtype);
+  {
+    ir::Value& in = g->value(v);
+    in.dtype = DataType::kUint8;
+    in.dims = {n, static_cast<int64_t>(spec.max_src_image_size)};
+    in.declared_dims = in.dims;
+    in.format = Format::kNd;
+  }
+  const int params =
+      g->AddInput(kDynamicAippInputName, DataType::kUint8,
+                  {static_cast<int64_t>(kernels::aipp::DynamicAippBytes(static_cast<size_t>(n)))}, Format::kNd);
+  ASIM_RETURN_IF_ERROR(EmitAipp(g, v, before, {v, params}, std::move(a), chip));
+  AippSpec s = spec;
+  s.params_input_rank = static_cast<uint32_t>(g->inputs.size() - 1);
+  s.out_dims = before.dims;
+  s.out_format = before.format;
+  s.out_dtype = before.dtype;
+  *applied = s;
+  return Status::Ok();
 }
 
 Status Apply(const AippSpec& spec, const std::string& path, const kernels::ChipTraits& chip, ir::Graph* g,
@@ -44,6 +123,7 @@ Status Apply(const AippSpec& spec, const std::string& path, const kernels::ChipT
   const bool nhwc = in.format == Format::kNhwc;
   const int64_t n = in.dims[0], c = nhwc ? in.dims[3] : in.dims[1];
   const int64_t h = nhwc ? in.dims[1] : in.dims[2], w = nhwc ? in.dims[2] : in.dims[3];
+  if (spec.dynamic) return ApplyDynamic(spec, path, chip, g, v, n, c, h, w, nhwc, applied);
   AippSpec s = spec;
   const int64_t inner_w = w - s.pad_left - s.pad_right, inner_h = h - s.pad_top - s.pad_bottom;
   if (inner_w <= 0 || inner_h <= 0) {
@@ -111,38 +191,12 @@ Status Apply(const AippSpec& spec, const std::string& path, const kernels::ChipT
   a.Set("channels", c);
   a.Set("nhwc", int64_t{nhwc ? 1 : 0});
   a.Set("dtype", in.dtype);
-  // The input becomes the image (same value, same name); the Aipp op gives what it was.
   const ir::Value before = in;
   in.dtype = DataType::kUint8;
   in.dims = s.InputDims(n);
   in.declared_dims = in.dims;
   in.format = Format::kNhwc;
-  std::vector<int> outs;
-  ASIM_RETURN_IF_ERROR(ir::EmitNode(
-      *g, ir::EmitRequest{"Aipp", before.name + "_aipp", {v}, a, 1, "AIPP of input '" + before.name + "'", "Aipp"},
-      chip, false, &outs));
-  const int out = outs[0];
-  const int node = g->value(out).producer;
-  // Every other reader of the input (and a graph output that is the input) now reads the AIPP output.
-  for (size_t i = 0; i < g->nodes.size(); ++i) {
-    if (static_cast<int>(i) == node || g->nodes[i].dead) continue;
-    for (int& x : g->nodes[i].inputs) {
-      if (x == v) x = out;
-    }
-  }
-  for (auto& o : g->outputs) {
-    if (o.value == v) o.value = out;
-  }
-  if (g->value(out).dims != before.dims) {
-    return AtcError(ecode::kInternal, err::kInvalidParam,
-                    "Inner Error! AIPP of input '" + before.name + "' gives " + Dims(g->value(out).dims) + ", not " +
-                        Dims(before.dims));
-  }
-  std::vector<int> order{node};
-  for (size_t i = 0; i < g->nodes.size(); ++i) {
-    if (static_cast<int>(i) != node && !g->nodes[i].dead) order.push_back(static_cast<int>(i));
-  }
-  g->Reorder(order);
+  ASIM_RETURN_IF_ERROR(EmitAipp(g, v, before, {v}, std::move(a), chip));
   s.out_dims = before.dims;
   s.out_format = before.format;
   s.out_dtype = before.dtype;
@@ -169,6 +223,13 @@ std::string AippMetadataKey(uint32_t input_index) {
 
 std::string AippMetadataValue(const AippSpec& s) {
   std::ostringstream o;
+  if (s.dynamic) {
+    o << "dynamic=1;max=" << s.max_src_image_size << ";attached=" << s.params_input_rank
+      << ";out_format=" << static_cast<int>(s.out_format) << ";out_dtype=" << static_cast<int>(s.out_dtype)
+      << ";out_dims=";
+    for (size_t i = 0; i < s.out_dims.size(); ++i) o << (i ? "," : "") << s.out_dims[i];
+    return o.str();
+  }
   o << "format=" << static_cast<int>(s.format) << ";src=" << s.src_w << "x" << s.src_h << ";crop=" << (s.crop ? 1 : 0)
     << "," << s.crop_x << "," << s.crop_y << "," << s.crop_w << "x" << s.crop_h << ";pad=" << s.pad_top << ","
     << s.pad_bottom << "," << s.pad_left << "," << s.pad_right << ";csc=" << (s.csc ? 1 : 0) << ";matrix=";
@@ -185,6 +246,14 @@ std::string AippMetadataValue(const AippSpec& s) {
     << ";out_dims=";
   for (size_t i = 0; i < s.out_dims.size(); ++i) o << (i ? "," : "") << s.out_dims[i];
   return o.str();
+}
+
+}  // namespace asim::atc::aipp
+
+namespace asim::atc::aipp {
+
+std::string AippParamsMetadataValue(const AippSpec& s) {
+  return "dynamic_node=1;attached=" + std::to_string(s.input_rank);
 }
 
 }  // namespace asim::atc::aipp

@@ -1,6 +1,6 @@
 // Single-operator models: the description of one op (type, input and output tensor
 // descriptions, attributes), its JSON form (the `atc --singleop` file format, one array
-// element), and its compilation into an om::Model.
+// element; single_op_json.cpp), and its compilation into an om::Model (single_op.cpp).
 //
 // Owns: SingleOpDesc and the functions below. Shared by `atc --singleop` (reads the JSON,
 // writes one .om per op into the output directory) and the runtime's single-op API
@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -56,6 +57,16 @@ struct SingleOpDesc {
   kernels::AttrMap attrs;
 };
 
+// Levels of arrays and objects a `--singleop` file may nest (an op description needs 6).
+inline constexpr int kMaxSingleOpJsonNesting = 32;
+
+// The text of a `--singleop` file (`path` names it in messages) -> one desc per entry.
+// kParseFile when the text is not JSON ("not valid JSON at byte N (...)") or nests deeper
+// than kMaxSingleOpJsonNesting; kInvalidParam when the top level is not a non-empty array
+// or an entry is malformed (ParseSingleOpJson's message, entries named "ops.json op 2").
+// *out is written only on success.
+Status ParseSingleOpFile(std::string_view text, const std::string& path, std::vector<SingleOpDesc>* out);
+
 // One element of the `--singleop` JSON array -> desc. `where` prefixes messages
 // ("ops.json op 2").
 Status ParseSingleOpJson(const nlohmann::json& entry, const std::string& where, SingleOpDesc* out);
@@ -63,6 +74,8 @@ Status ParseSingleOpJson(const nlohmann::json& entry, const std::string& where, 
 // "float16", "float", "int8" ...; attr types "bool", "int", "float", "string", "data_type",
 // "list_bool", "list_int", "list_float", "list_string", "list_data_type", "list_list_int").
 nlohmann::json SingleOpToJson(const SingleOpDesc& desc);
+// The type name the file uses for `dtype` ("float16", "float", "int8" ..., else the DT_* name).
+std::string SingleOpTypeName(DataType dtype);
 
 // Compiles the op for options.soc_version. The result carries the desc in metadata.
 Status CompileSingleOp(const SingleOpDesc& desc, const CompileOptions& options, om::Model* out,

@@ -182,7 +182,10 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
   if (!st.ok()) return CompileError(st);
   model->metadata = o.metadata;
   model->metadata["precision_mode"] = ir::PrecisionModeName(po.mode);
-  for (const auto& a : aipp_applied) model->metadata[aipp::AippMetadataKey(a.input_rank)] = aipp::AippMetadataValue(a);
+  for (const auto& a : aipp_applied) {
+    model->metadata[aipp::AippMetadataKey(a.input_rank)] = aipp::AippMetadataValue(a);
+    if (a.dynamic) model->metadata[aipp::AippMetadataKey(a.params_input_rank)] = aipp::AippParamsMetadataValue(a);
+  }
   const bool onnx = o.framework == Framework::kOnnx;
   model->metadata["framework"] = std::to_string(static_cast<int>(o.framework));
   if (onnx) model->metadata["onnx_opset"] = std::to_string(result->import.opset);

@@ -5,8 +5,6 @@
 #include <fstream>
 #include <sstream>
 
-#include <nlohmann/json.hpp>
-
 #include "om/om_writer.h"
 #include "tools/atc/compiler/chip_traits.h"
 #include "tools/atc/compiler/single_op.h"
@@ -15,7 +13,7 @@
 namespace asim::atc {
 namespace {
 
-Status ReadJsonFile(const std::string& path, nlohmann::json* out) {
+Status ReadSingleOpFile(const std::string& path, std::vector<SingleOpDesc>* descs) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) {
     return AtcError(ecode::kOpenFile, err::kInvalidFile,
@@ -25,13 +23,11 @@ Status ReadJsonFile(const std::string& path, nlohmann::json* out) {
   std::ostringstream text;
   text << in.rdbuf();
   if (!in) return AtcError(ecode::kOpenFile, err::kInvalidFile, "Failed to open file [" + path + "] (--singleop).");
-  try {
-    *out = nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::parse_error& e) {
-    return AtcError(ecode::kParseFile, err::kParseFile,
-                    "Failed to parse file [" + path + "]: not valid JSON at byte " + std::to_string(e.byte) + " (" +
-                        e.what() + ").");
+  const Status st = ParseSingleOpFile(text.str(), path, descs);
+  if (st.code() == err::kParseFile) {
+    return AtcError(ecode::kParseFile, err::kParseFile, "Failed to parse file [" + path + "]: " + st.message() + ".");
   }
+  if (!st.ok()) return InvalidArgument("--singleop", path, st.message());
   return Status::Ok();
 }
 
@@ -40,14 +36,8 @@ Status ReadJsonFile(const std::string& path, nlohmann::json* out) {
 Status BuildSingleOps(const SingleOpBuildOptions& options, std::vector<SingleOpWritten>* written) {
   written->clear();
   const std::string& path = options.json_path;
-  nlohmann::json file;
-  ASIM_RETURN_IF_ERROR(ReadJsonFile(path, &file));
-  if (!file.is_array() || file.empty()) {
-    return InvalidArgument("--singleop", path,
-                           path +
-                               ": the top level must be a non-empty array of op descriptions "
-                               "([{\"op\": ..., \"input_desc\": [...], \"output_desc\": [...]}])");
-  }
+  std::vector<SingleOpDesc> descs;
+  ASIM_RETURN_IF_ERROR(ReadSingleOpFile(path, &descs));
   kernels::ChipTraits chip;
   Status soc = ChipTraitsForSoc(options.soc_version, &chip);
   if (!soc.ok()) return InvalidArgument("--soc_version", options.soc_version, soc.message());
@@ -58,11 +48,9 @@ Status BuildSingleOps(const SingleOpBuildOptions& options, std::vector<SingleOpW
     SingleOpWritten info;
   };
   std::vector<Built> built;
-  for (size_t i = 0; i < file.size(); ++i) {
+  for (size_t i = 0; i < descs.size(); ++i) {
     const std::string where = file_name + " op " + std::to_string(i);
-    SingleOpDesc desc;
-    Status st = ParseSingleOpJson(file[i], where, &desc);
-    if (!st.ok()) return InvalidArgument("--singleop", path, st.message());
+    const SingleOpDesc& desc = descs[i];
     Built b;
     b.stem = SingleOpFileStem(i, desc);
     CompileOptions co;
@@ -70,7 +58,7 @@ Status BuildSingleOps(const SingleOpBuildOptions& options, std::vector<SingleOpW
     co.model_name = b.stem;
     co.producer = "atc 1.10.0 (asim)";
     if (!options.command_line.empty()) co.metadata["command_line"] = options.command_line;
-    st = CompileSingleOp(desc, co, &b.model, &b.info.report);
+    Status st = CompileSingleOp(desc, co, &b.model, &b.info.report);
     if (!st.ok()) {
       const std::string msg = where + ": " + st.message();
       if (st.code() == err::kOpOutputNotMatch || st.code() == err::kInvalidParam) {

@@ -1,0 +1,77 @@
+// Helpers shared by the acl_dvpp_*.cpp shims: looking up a descriptor handle with a message
+// that names the argument, and the create / destroy / set / get shapes every descriptor
+// function has.
+//
+// Owns: nothing. Thread safety: as the registries. Failure: a handle that is NULL or not live
+// gives err::kInvalidParam (a getter then returns its documented fallback, 0 or NULL).
+#pragma once
+
+#include <memory>
+#include <new>
+#include <string>
+
+#include "runtime/api/acl_dvpp_objects.h"
+#include "runtime/api/api_guard.h"
+#include "runtime/core/pointer_text.h"
+
+namespace asim::api {
+
+template <typename T>
+Status FindDvppHandle(rt::HandleRegistry<T>& registry, const void* handle, const char* arg, std::shared_ptr<T>* out) {
+  if (handle == nullptr) return Status(err::kInvalidParam, std::string(arg) + " is NULL");
+  *out = registry.Find(handle);
+  if (!*out) {
+    return Status(err::kInvalidParam,
+                  std::string(arg) + " " + rt::PointerText(handle) + " is not live (destroyed, or never created)");
+  }
+  return Status::Ok();
+}
+
+// A create function: a new object registered, or NULL (bad_alloc recorded).
+template <typename T, typename Init>
+T* CreateDvppObject(const char* api, rt::HandleRegistry<T>& registry, Init&& init) {
+  return Guarded<T*>(api, nullptr, [&]() -> T* {
+    auto object = std::make_shared<T>();
+    if (!init(*object)) return nullptr;
+    return static_cast<T*>(registry.Add(std::move(object)));
+  });
+}
+
+// Runs `set(object)` (returning Status) on the live object behind `handle`.
+template <typename T, typename Set>
+int SetDvppField(const char* api, rt::HandleRegistry<T>& registry, const void* handle, const char* arg, Set&& set) {
+  try {
+    const prof::ApiScope prof_scope(api);
+    std::shared_ptr<T> object;
+    Status st = FindDvppHandle(registry, handle, arg, &object);
+    if (st.ok()) st = set(*object);
+    return ToAclError(api, st);
+  } catch (const std::bad_alloc&) {
+    return ToAclError(api, Status(err::kBadAlloc, "out of host memory"));
+  } catch (const std::exception& e) {
+    return ToAclError(api, Status(err::kInternalError, e.what()));
+  }
+}
+
+// `get(object)` of the live object behind `handle`, or `fallback` with the error recorded.
+template <typename R, typename T, typename Get>
+R GetDvppField(const char* api, rt::HandleRegistry<T>& registry, const void* handle, const char* arg, R fallback,
+               Get&& get) {
+  return Guarded<R>(api, fallback, [&]() -> R {
+    std::shared_ptr<T> object;
+    Status st = FindDvppHandle(registry, handle, arg, &object);
+    if (!st.ok()) {
+      ToAclError(api, st);
+      return fallback;
+    }
+    return get(*object);
+  });
+}
+
+}  // namespace asim::api
+
+namespace asim::api {
+// The largest acldvppResizeConfig interpolation value of the current device's chip (of the
+// configured SoC before a device is open; 4, the v100's, before aclInit).
+uint32_t DvppMaxInterpolation();
+}  // namespace asim::api
