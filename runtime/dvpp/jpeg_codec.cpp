@@ -73,6 +73,8 @@ OutputKind DecodeOutputKind(PixelFormat f) {
     case PixelFormat::kYvu422sp: return {true, false, true, {2, 1}};
     case PixelFormat::kYuv444sp: return {true, false, false, {1, 1}};
     case PixelFormat::kYvu444sp: return {true, false, true, {1, 1}};
+    case PixelFormat::kYuv440sp: return {true, false, false, {1, 2}};
+    case PixelFormat::kYvu440sp: return {true, false, true, {1, 2}};
     default: return {};
   }
 }
@@ -145,6 +147,26 @@ void WriteChroma(const SourcePlanes& src, const JpegInfo& info, const OutputKind
   const int first = kind.vu ? 2 : 1;
   const int second = kind.vu ? 1 : 2;
   const uint32_t area = out_f.x * out_f.y;
+  if (src.count == 3 && in_f.x == out_f.x && in_f.y == out_f.y) {
+    // Same sampling: interleave libjpeg-turbo's planes row by row (the common 4:2:0 case).
+    const uint32_t pw = static_cast<uint32_t>(src.width[first]), ph = static_cast<uint32_t>(src.height[first]);
+    for (uint32_t cy = 0; cy < chroma_h; ++cy) {
+      const size_t src_row = static_cast<size_t>(std::min(cy, ph - 1)) * pw;
+      const uint8_t* a = src.plane[first].data() + src_row;
+      const uint8_t* b = src.plane[second].data() + src_row;
+      uint8_t* row = chroma + cy * chroma_stride;
+      const uint32_t direct = std::min(chroma_w, pw);
+      for (uint32_t cx = 0; cx < direct; ++cx) {
+        row[2 * cx] = a[cx];
+        row[2 * cx + 1] = b[cx];
+      }
+      for (uint32_t cx = direct; cx < chroma_w; ++cx) {
+        row[2 * cx] = a[pw - 1];
+        row[2 * cx + 1] = b[pw - 1];
+      }
+    }
+    return;
+  }
   for (uint32_t cy = 0; cy < chroma_h; ++cy) {
     uint8_t* row = chroma + cy * chroma_stride;
     for (uint32_t cx = 0; cx < chroma_w; ++cx) {
@@ -181,7 +203,7 @@ Status DecodeJpegImpl(const uint8_t* data, size_t size, const Image& out) {
   if (!kind.valid) {
     return Status(err::kInvalidParam, "JPEG decode: output format " +
                                           PixelFormatName(static_cast<uint32_t>(out.format)) +
-                                          " is not a JPEGD output (YUV/YVU 420SP, 422SP, 444SP or YUV400)");
+                                          " is not a JPEGD output (YUV/YVU 420SP, 422SP, 444SP, 440SP or YUV400)");
   }
   ASIM_RETURN_IF_ERROR(CheckImageLayout(out, "JPEG decode output"));
   JpegInfo info;

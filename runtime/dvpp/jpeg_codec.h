@@ -51,12 +51,12 @@ Status ProbeJpeg(const uint8_t* data, size_t size, JpegInfo* info);
 // (see the header comment), else Ok. Size limits are the caller's (they depend on the chip).
 Status CheckJpegdSupports(const JpegInfo& info);
 
-// Decodes into `out` (format YUV420SP, YVU420SP, YUV422SP, YVU422SP, YUV444SP, YVU444SP or
-// YUV400; out.width/out.height must equal the image's dimensions rounded up to even for the
-// 420/422 formats). Luma is exactly libjpeg-turbo's decode (tjDecompressToYUVPlanes at scale
-// 1); chroma is libjpeg-turbo's chroma planes when the source subsampling matches the output
-// format's, else resampled (averaging 2x2 / 2x1 blocks going down, replicating going up;
-// gray sources get 128). Rows/columns between the image and the strides are left as they are.
+// Decodes into `out` (format YUV420SP, YVU420SP, YUV422SP, YVU422SP, YUV444SP, YVU444SP,
+// YUV440SP, YVU440SP or YUV400; out.width/out.height must equal the image's dimensions, the
+// width rounded up to even for 420/422 outputs and the height for 420/440 outputs). Luma is exactly libjpeg-turbo's
+// decode (tjDecompressToYUVPlanes at scale 1); chroma is libjpeg-turbo's chroma planes when the source subsampling
+// matches the output format's, else resampled (averaging 2x2 / 2x1 blocks going down, replicating going up; gray
+// sources get 128). Rows/columns between the image and the strides are left as they are.
 Status DecodeJpeg(const uint8_t* data, size_t size, const Image& out);
 
 // Encodes `in` (YUV420SP, YVU420SP, or packed YUYV/UYVY/YVYU/VYUY 4:2:2) at quality 1..100

@@ -201,7 +201,7 @@ struct OutCase {
 const OutCase kOutputs[] = {
     {PixelFormat::kYuv420sp, 2, 2, false}, {PixelFormat::kYvu420sp, 2, 2, true},  {PixelFormat::kYuv422sp, 2, 1, false},
     {PixelFormat::kYvu422sp, 2, 1, true},  {PixelFormat::kYuv444sp, 1, 1, false}, {PixelFormat::kYvu444sp, 1, 1, true},
-    {PixelFormat::kYuv400, 0, 0, false},
+    {PixelFormat::kYuv400, 0, 0, false},   {PixelFormat::kYuv440sp, 1, 2, false}, {PixelFormat::kYvu440sp, 1, 2, true},
 };
 
 void CheckDecode(const std::vector<uint8_t>& jpeg, const OutCase& oc) {
