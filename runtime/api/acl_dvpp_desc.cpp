@@ -22,6 +22,9 @@ ASIM_DVPP_REGISTRY(acldvppResizeConfig, ResizeConfigs)
 ASIM_DVPP_REGISTRY(acldvppJpegeConfig, JpegeConfigs)
 ASIM_DVPP_REGISTRY(acldvppChannelDesc, ChannelDescs)
 ASIM_DVPP_REGISTRY(acldvppStreamDesc, StreamDescs)
+ASIM_DVPP_REGISTRY(acldvppLutMap, LutMaps)
+ASIM_DVPP_REGISTRY(acldvppBorderConfig, BorderConfigs)
+ASIM_DVPP_REGISTRY(acldvppHist, Hists)
 #undef ASIM_DVPP_REGISTRY
 
 }  // namespace asim::api

@@ -22,12 +22,7 @@ uint32_t DvppMaxInterpolation() {
 
 }  // namespace asim::api
 
-namespace {
-
-using asim::Status;
-using asim::api::FindDvppHandle;
-namespace err = asim::err;
-namespace dvpp = asim::dvpp;
+namespace asim::api {
 
 Status Channel(const acldvppChannelDesc* handle, std::shared_ptr<acldvppChannelDesc>* out) {
   return FindDvppHandle(asim::api::ChannelDescs(), handle, "channelDesc", out);
@@ -56,6 +51,75 @@ Status Interpolation(const acldvppResizeConfig* handle, uint32_t* out) {
   *out = config->interpolation;
   return Status::Ok();
 }
+
+// The items of a batch VPC call: roiNums[i] crops of source picture i, written to consecutive
+// destination pictures (and paste areas).
+Status CollectBatch(acldvppBatchPicDesc* srcBatchPicDescs, const uint32_t* roiNums, uint32_t size,
+                    acldvppBatchPicDesc* dstBatchPicDescs, acldvppRoiConfig* cropAreas[],
+                    acldvppRoiConfig* pasteAreas[], bool paste_required, const acldvppResizeConfig* resizeConfig,
+                    std::vector<dvpp::VpcItem>* items) {
+  std::shared_ptr<acldvppBatchPicDesc> src, dst;
+  ASIM_RETURN_IF_ERROR(FindDvppHandle(asim::api::BatchPicDescs(), srcBatchPicDescs, "srcBatchPicDescs", &src));
+  ASIM_RETURN_IF_ERROR(FindDvppHandle(asim::api::BatchPicDescs(), dstBatchPicDescs, "dstBatchPicDescs", &dst));
+  if (roiNums == nullptr) return Status(err::kInvalidParam, "roiNums is NULL");
+  if (cropAreas == nullptr) return Status(err::kInvalidParam, "cropAreas is NULL");
+  if (paste_required && pasteAreas == nullptr) return Status(err::kInvalidParam, "pasteAreas is NULL");
+  if (size == 0 || size > src->pictures.size()) {
+    return Status(err::kInvalidParam, "size " + std::to_string(size) + " must be in [1, " +
+                                          std::to_string(src->pictures.size()) + "] (the source batch's pictures)");
+  }
+  uint64_t total = 0;
+  for (uint32_t i = 0; i < size; ++i) {
+    if (roiNums[i] == 0 || roiNums[i] > 65535) {
+      return Status(err::kInvalidParam, "roiNums[" + std::to_string(i) + "] is " + std::to_string(roiNums[i]) +
+                                            ": each source picture has 1 to 65535 crop areas");
+    }
+    total += roiNums[i];
+  }
+  if (total > dvpp::rules::kBatchRoiMax) {
+    return Status(err::kInvalidParam, "the roiNums add up to " + std::to_string(total) + " crop areas, more than " +
+                                          std::to_string(dvpp::rules::kBatchRoiMax) + " per call");
+  }
+  if (total > dst->pictures.size()) {
+    return Status(err::kInvalidParam, "the roiNums add up to " + std::to_string(total) +
+                                          " crop areas but dstBatchPicDescs holds " +
+                                          std::to_string(dst->pictures.size()) + " pictures");
+  }
+  uint32_t interpolation = 0;
+  ASIM_RETURN_IF_ERROR(Interpolation(resizeConfig, &interpolation));
+  size_t k = 0;
+  for (uint32_t i = 0; i < size; ++i) {
+    for (uint32_t j = 0; j < roiNums[i]; ++j, ++k) {
+      dvpp::VpcItem item;
+      const std::string crop_name = "cropAreas[" + std::to_string(k) + "]";
+      ASIM_RETURN_IF_ERROR(Picture(src->pictures[i], "srcBatchPicDescs picture", &item.in));
+      ASIM_RETURN_IF_ERROR(Picture(dst->pictures[k], "dstBatchPicDescs picture", &item.out));
+      ASIM_RETURN_IF_ERROR(Roi(cropAreas[k], crop_name.c_str(), &item.crop));
+      if (paste_required) {
+        const std::string paste_name = "pasteAreas[" + std::to_string(k) + "]";
+        ASIM_RETURN_IF_ERROR(Roi(pasteAreas[k], paste_name.c_str(), &item.paste));
+        item.has_paste = true;
+      }
+      item.interpolation = interpolation;
+      items->push_back(item);
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace asim::api
+
+namespace {
+
+using asim::Status;
+using asim::api::Channel;
+using asim::api::CollectBatch;
+using asim::api::FindDvppHandle;
+using asim::api::Interpolation;
+using asim::api::Picture;
+using asim::api::Roi;
+namespace err = asim::err;
+namespace dvpp = asim::dvpp;
 
 dvpp::Rect Whole(const dvpp::PictureDesc& pic) {
   return dvpp::Rect{0, pic.width == 0 ? 0 : pic.width - 1, 0, pic.height == 0 ? 0 : pic.height - 1};
@@ -87,8 +151,6 @@ aclError SingleVpc(const char* api, acldvppChannelDesc* channelDesc, acldvppPicD
   ACL_API_END();
 }
 
-// The batch VPC calls: roiNums[i] crops of source picture i, written to consecutive
-// destination pictures (and paste areas).
 aclError BatchVpc(const char* api, acldvppChannelDesc* channelDesc, acldvppBatchPicDesc* srcBatchPicDescs,
                   const uint32_t* roiNums, uint32_t size, acldvppBatchPicDesc* dstBatchPicDescs,
                   acldvppRoiConfig* cropAreas[], acldvppRoiConfig* pasteAreas[], bool paste_required,
@@ -97,53 +159,9 @@ aclError BatchVpc(const char* api, acldvppChannelDesc* channelDesc, acldvppBatch
   ACL_API_REQUIRE_INIT();
   std::shared_ptr<acldvppChannelDesc> channel;
   ACL_API_RETURN_IF_ERROR(Channel(channelDesc, &channel));
-  std::shared_ptr<acldvppBatchPicDesc> src, dst;
-  ACL_API_RETURN_IF_ERROR(FindDvppHandle(asim::api::BatchPicDescs(), srcBatchPicDescs, "srcBatchPicDescs", &src));
-  ACL_API_RETURN_IF_ERROR(FindDvppHandle(asim::api::BatchPicDescs(), dstBatchPicDescs, "dstBatchPicDescs", &dst));
-  ACL_API_CHECK_NOT_NULL(roiNums);
-  ACL_API_CHECK_NOT_NULL(cropAreas);
-  if (paste_required) ACL_API_CHECK_NOT_NULL(pasteAreas);
-  if (size == 0 || size > src->pictures.size()) {
-    ACL_API_FAIL(err::kInvalidParam, "size " + std::to_string(size) + " must be in [1, " +
-                                         std::to_string(src->pictures.size()) + "] (the source batch's pictures)");
-  }
-  uint64_t total = 0;
-  for (uint32_t i = 0; i < size; ++i) {
-    if (roiNums[i] == 0 || roiNums[i] > 65535) {
-      ACL_API_FAIL(err::kInvalidParam, "roiNums[" + std::to_string(i) + "] is " + std::to_string(roiNums[i]) +
-                                           ": each source picture has 1 to 65535 crop areas");
-    }
-    total += roiNums[i];
-  }
-  if (total > dvpp::rules::kBatchRoiMax) {
-    ACL_API_FAIL(err::kInvalidParam, "the roiNums add up to " + std::to_string(total) + " crop areas, more than " +
-                                         std::to_string(dvpp::rules::kBatchRoiMax) + " per call");
-  }
-  if (total > dst->pictures.size()) {
-    ACL_API_FAIL(err::kInvalidParam, "the roiNums add up to " + std::to_string(total) +
-                                         " crop areas but dstBatchPicDescs holds " +
-                                         std::to_string(dst->pictures.size()) + " pictures");
-  }
-  uint32_t interpolation = 0;
-  ACL_API_RETURN_IF_ERROR(Interpolation(resizeConfig, &interpolation));
   std::vector<dvpp::VpcItem> items;
-  size_t k = 0;
-  for (uint32_t i = 0; i < size; ++i) {
-    for (uint32_t j = 0; j < roiNums[i]; ++j, ++k) {
-      dvpp::VpcItem item;
-      const std::string crop_name = "cropAreas[" + std::to_string(k) + "]";
-      ACL_API_RETURN_IF_ERROR(Picture(src->pictures[i], "srcBatchPicDescs picture", &item.in));
-      ACL_API_RETURN_IF_ERROR(Picture(dst->pictures[k], "dstBatchPicDescs picture", &item.out));
-      ACL_API_RETURN_IF_ERROR(Roi(cropAreas[k], crop_name.c_str(), &item.crop));
-      if (paste_required) {
-        const std::string paste_name = "pasteAreas[" + std::to_string(k) + "]";
-        ACL_API_RETURN_IF_ERROR(Roi(pasteAreas[k], paste_name.c_str(), &item.paste));
-        item.has_paste = true;
-      }
-      item.interpolation = interpolation;
-      items.push_back(item);
-    }
-  }
+  ACL_API_RETURN_IF_ERROR(CollectBatch(srcBatchPicDescs, roiNums, size, dstBatchPicDescs, cropAreas, pasteAreas,
+                                       paste_required, resizeConfig, &items));
   ACL_API_RETURN(dvpp::VpcCropResizePasteAsync(api, channel->channel, items, stream));
   ACL_API_END();
 }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <new>
 #include <string>
+#include <vector>
 
 #include "runtime/api/acl_dvpp_objects.h"
 #include "runtime/api/api_guard.h"
@@ -71,6 +72,20 @@ R GetDvppField(const char* api, rt::HandleRegistry<T>& registry, const void* han
 }  // namespace asim::api
 
 namespace asim::api {
+
+// The live descriptor behind a handle, in the engine's plain form (acl_dvpp_engines.cpp).
+Status Channel(const acldvppChannelDesc* handle, std::shared_ptr<acldvppChannelDesc>* out);
+Status Picture(const acldvppPicDesc* handle, const char* arg, dvpp::PictureDesc* out);
+Status Roi(const acldvppRoiConfig* handle, const char* arg, dvpp::Rect* out);
+// NULL resizeConfig: interpolation 0.
+Status Interpolation(const acldvppResizeConfig* handle, uint32_t* out);
+// The items of a batch VPC call: roiNums[i] crops of source picture i, written to consecutive
+// destination pictures (and paste areas); every count and handle checked.
+Status CollectBatch(acldvppBatchPicDesc* srcBatchPicDescs, const uint32_t* roiNums, uint32_t size,
+                    acldvppBatchPicDesc* dstBatchPicDescs, acldvppRoiConfig* cropAreas[],
+                    acldvppRoiConfig* pasteAreas[], bool paste_required, const acldvppResizeConfig* resizeConfig,
+                    std::vector<dvpp::VpcItem>* items);
+
 // The largest acldvppResizeConfig interpolation value of the current device's chip (of the
 // configured SoC before a device is open; 4, the v100's, before aclInit).
 uint32_t DvppMaxInterpolation();

@@ -1,5 +1,5 @@
 // The definitions behind acl_dvpp.h's opaque descriptors (pictures, batches, ROIs, resize and
-// JPEGE configs, channels, bitstreams) and the registries that tell live handles from stale
+// JPEGE configs, channels, bitstreams, LUT maps, border configs, histograms) and the registries that tell live handles from stale
 // ones.
 //
 // Owns: the object layout only; the shims in acl_dvpp_*.cpp create and destroy the objects.
@@ -20,6 +20,7 @@
 #include "acl/ops/acl_dvpp.h"
 #include "runtime/core/handle_registry.h"
 #include "runtime/dvpp/engine/picture_desc.h"
+#include "runtime/dvpp/make_border.h"
 
 struct acldvppPicDesc {
   asim::dvpp::PictureDesc desc;
@@ -56,6 +57,19 @@ struct acldvppStreamDesc {
   uint32_t ret_code = 0;
 };
 
+// v200 chips only (the v100's Create functions return NULL, as CANN's do).
+struct acldvppLutMap {
+  asim::dvpp::LutMap tables{};  // identity when created
+};
+
+struct acldvppBorderConfig {
+  asim::dvpp::Border border;
+};
+
+struct acldvppHist {
+  std::shared_ptr<asim::dvpp::HistState> state = std::make_shared<asim::dvpp::HistState>();
+};
+
 namespace asim::api {
 
 rt::HandleRegistry<acldvppPicDesc>& PicDescs();
@@ -65,5 +79,8 @@ rt::HandleRegistry<acldvppResizeConfig>& ResizeConfigs();
 rt::HandleRegistry<acldvppJpegeConfig>& JpegeConfigs();
 rt::HandleRegistry<acldvppChannelDesc>& ChannelDescs();
 rt::HandleRegistry<acldvppStreamDesc>& StreamDescs();
+rt::HandleRegistry<acldvppLutMap>& LutMaps();
+rt::HandleRegistry<acldvppBorderConfig>& BorderConfigs();
+rt::HandleRegistry<acldvppHist>& Hists();
 
 }  // namespace asim::api

@@ -16,8 +16,12 @@
 #include <cstdint>
 #include <vector>
 
+#include <memory>
 #include "runtime/base/status.h"
+
 #include "runtime/dvpp/engine/picture_desc.h"
+#include "runtime/dvpp/hist_lut.h"
+#include "runtime/dvpp/make_border.h"
 
 namespace asim::dvpp {
 
@@ -46,5 +50,15 @@ Status VpcCropResizePasteAsync(const char* api, const ChannelState& channel, con
                                void* stream);
 Status VpcConvertColorAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out, void* stream);
 Status VpcPyrDownAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out, void* stream);
+// v200 only (err::kFeatureUnsupported on v100 chips): histogram of a YUV400 / YUV420SP picture
+// into `hist`; the picture through a LUT; a bordered copy; crop -> resize -> border per ROI.
+Status VpcCalcHistAsync(const ChannelState& channel, const PictureDesc& in, std::shared_ptr<HistState> hist,
+                        void* stream);
+Status VpcEqualizeHistAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out,
+                            const LutMap& lut, void* stream);
+Status VpcMakeBorderAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out,
+                          const Border& border, void* stream);
+Status VpcBatchCropResizeMakeBorderAsync(const ChannelState& channel, const std::vector<VpcItem>& items,
+                                         const std::vector<Border>& borders, void* stream);
 
 }  // namespace asim::dvpp

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "runtime/dvpp/hist_lut.h"
 #include "runtime/dvpp/image.h"
 
 namespace asim::dvpp {
@@ -50,6 +51,13 @@ struct VpcItem {
   Rect paste;
   bool has_paste = false;  // false: the whole output picture
   uint32_t interpolation = 0;
+};
+
+// acldvppHist: the bins a CalcHist task fills (read by the application after the stream
+// synchronizes, as on the chip) and that task's completion code.
+struct HistState {
+  Histogram bins{};
+  std::atomic<uint32_t> ret_code{0};
 };
 
 }  // namespace asim::dvpp

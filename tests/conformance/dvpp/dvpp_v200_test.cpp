@@ -3,6 +3,8 @@
 // VPC outputs, interpolation 0..2, channel modes, and the V1 PNGD it does not have.
 //
 // PUBLIC API ONLY: acl/... headers, standard headers, GoogleTest and libjpeg-turbo / libpng.
+#include <tuple>
+
 #include "dvpp_png_test.h"
 #include "dvpp_test_util.h"
 
@@ -107,6 +109,123 @@ TEST(DvppV200, ChannelModesAndNoV1Pngd) {
   EXPECT_ACL_OK(aclrtDestroyStream(stream));
   EXPECT_ACL_OK(acldvppDestroyChannel(desc));
   EXPECT_ACL_OK(acldvppDestroyChannelDesc(desc));
+}
+
+TEST(DvppV200, LutMapAndEqualizeHist) {
+  const uint32_t w = 64, h = 48;
+  std::vector<uint8_t> nv12(size_t{w} * h * 3 / 2);
+  for (size_t i = 0; i < nv12.size(); ++i) nv12[i] = static_cast<uint8_t>(i * 13);
+  Channel ch;
+  DvppBuffer in(nv12.data(), nv12.size());
+  DvppBuffer out(nv12.size());
+  PicDesc src(in.get(), w * h * 3 / 2, PIXEL_FORMAT_YUV_SEMIPLANAR_420, w, h, w, h);
+  PicDesc dst(out.get(), w * h * 3 / 2, PIXEL_FORMAT_YUV_SEMIPLANAR_420, w, h, w, h);
+  acldvppLutMap* lut = acldvppCreateLutMap();
+  ASSERT_NE(lut, nullptr) << conformance::RecentMsg();
+  EXPECT_EQ(acldvppGetLutMapDims(lut), 3u);
+  uint8_t* table = nullptr;
+  uint32_t len = 0;
+  ASSERT_ACL_OK(acldvppGetLutMapData(lut, 0, &table, &len));
+  ASSERT_EQ(len, 256u);
+  EXPECT_EQ(table[77], 77);  // a new map is the identity
+  for (uint32_t i = 0; i < len; ++i) table[i] = static_cast<uint8_t>(255 - i);
+  EXPECT_ACL_ERROR(acldvppGetLutMapData(lut, 3, &table, &len), ACL_ERROR_INVALID_PARAM, "dim");
+  ASSERT_ACL_OK(acldvppVpcEqualizeHistAsync(ch.desc(), src.desc, dst.desc, lut, ch.stream()));
+  ASSERT_ACL_OK(ch.Sync());
+  const std::vector<uint8_t> r = out.Read();
+  for (size_t i = 0; i < size_t{w} * h; ++i) ASSERT_EQ(r[i], 255 - nv12[i]) << i;
+  for (size_t i = size_t{w} * h; i < nv12.size(); ++i) ASSERT_EQ(r[i], nv12[i]) << i;
+  EXPECT_ACL_OK(acldvppDestroyLutMap(lut));
+}
+
+TEST(DvppV200, CalcHistCountsEveryPixel) {
+  const uint32_t w = 64, h = 48;
+  std::vector<uint8_t> gray(size_t{w} * h, 77);
+  gray[5] = 3;
+  Channel ch;
+  DvppBuffer in(gray.data(), gray.size());
+  PicDesc src(in.get(), w * h, PIXEL_FORMAT_YUV_400, w, h, w, h);
+  acldvppHist* hist = acldvppCreateHist();
+  ASSERT_NE(hist, nullptr);
+  EXPECT_EQ(acldvppGetHistDims(hist), 3u);
+  ASSERT_ACL_OK(acldvppVpcCalcHistAsync(ch.desc(), src.desc, hist, nullptr, ch.stream()));
+  ASSERT_ACL_OK(ch.Sync());
+  uint32_t* bins = nullptr;
+  uint16_t len = 0;
+  ASSERT_ACL_OK(acldvppGetHistData(hist, 0, &bins, &len));
+  ASSERT_EQ(len, 256);
+  EXPECT_EQ(bins[77], w * h - 1);
+  EXPECT_EQ(bins[3], 1u);
+  EXPECT_EQ(acldvppGetHistRetCode(hist), 0u);
+  ASSERT_ACL_OK(acldvppClearHist(hist));
+  EXPECT_EQ(bins[77], 0u);
+  EXPECT_ACL_OK(acldvppDestroyHist(hist));
+}
+
+TEST(DvppV200, MakeBorderAndBatchCropResizeMakeBorder) {
+  const uint32_t w = 64, h = 48;
+  std::vector<uint8_t> nv12(size_t{w} * h * 3 / 2, 200);
+  for (size_t i = size_t{w} * h; i < nv12.size(); ++i) nv12[i] = 60;
+  Channel ch;
+  DvppBuffer in(nv12.data(), nv12.size());
+  const uint32_t ow = 80, oh = 52;  // 8 columns each side, 2 rows top and bottom
+  DvppBuffer out(size_t{ow} * oh * 3 / 2);
+  PicDesc src(in.get(), w * h * 3 / 2, PIXEL_FORMAT_YUV_SEMIPLANAR_420, w, h, w, h);
+  PicDesc dst(out.get(), ow * oh * 3 / 2, PIXEL_FORMAT_YUV_SEMIPLANAR_420, ow, oh, ow, oh);
+  acldvppBorderConfig* border = acldvppCreateBorderConfig();
+  ASSERT_NE(border, nullptr);
+  ASSERT_ACL_OK(acldvppSetBorderConfigBorderType(border, BORDER_CONSTANT));
+  ASSERT_ACL_OK(acldvppSetBorderConfigValue(border, 0, 16));
+  ASSERT_ACL_OK(acldvppSetBorderConfigValue(border, 1, 128));
+  ASSERT_ACL_OK(acldvppSetBorderConfigValue(border, 2, 128));
+  ASSERT_ACL_OK(acldvppSetBorderConfigTop(border, 2));
+  ASSERT_ACL_OK(acldvppSetBorderConfigBottom(border, 2));
+  ASSERT_ACL_OK(acldvppSetBorderConfigLeft(border, 8));
+  ASSERT_ACL_OK(acldvppSetBorderConfigRight(border, 8));
+  EXPECT_EQ(acldvppGetBorderConfigLeft(border), 8u);
+  EXPECT_EQ(acldvppGetBorderConfigValue(border, 1), 128.0);
+  EXPECT_EQ(acldvppGetBorderConfigBorderType(border), BORDER_CONSTANT);
+  ASSERT_ACL_OK(acldvppVpcMakeBorderAsync(ch.desc(), src.desc, dst.desc, border, ch.stream()));
+  ASSERT_ACL_OK(ch.Sync());
+  std::vector<uint8_t> r = out.Read();
+  EXPECT_EQ(r[0], 16);
+  EXPECT_EQ(r[2 * ow + 8], 200);
+  EXPECT_EQ(r[size_t{ow} * oh], 128);          // U of the top-left chroma sample: border
+  EXPECT_EQ(r[size_t{ow} * oh + ow + 8], 60);  // chroma row 1, column 4: the picture
+  ASSERT_ACL_OK(acldvppSetBorderConfigTop(border, 4));
+  EXPECT_ACL_ERROR(acldvppVpcMakeBorderAsync(ch.desc(), src.desc, dst.desc, border, ch.stream()),
+                   ACL_ERROR_INVALID_PARAM, "borders");
+  ASSERT_ACL_OK(acldvppSetBorderConfigTop(border, 2));
+
+  // Crop the centre, resize it into the 64x48 space left by the borders.
+  acldvppBatchPicDesc* srcs = acldvppCreateBatchPicDesc(1);
+  acldvppBatchPicDesc* dsts = acldvppCreateBatchPicDesc(1);
+  acldvppPicDesc* s0 = acldvppGetPicDesc(srcs, 0);
+  acldvppPicDesc* d0 = acldvppGetPicDesc(dsts, 0);
+  for (auto [pic, data, pw, ph] : {std::tuple{s0, in.get(), w, h}, std::tuple{d0, out.get(), ow, oh}}) {
+    ASSERT_ACL_OK(acldvppSetPicDescData(pic, data));
+    ASSERT_ACL_OK(acldvppSetPicDescSize(pic, pw * ph * 3 / 2));
+    ASSERT_ACL_OK(acldvppSetPicDescFormat(pic, PIXEL_FORMAT_YUV_SEMIPLANAR_420));
+    ASSERT_ACL_OK(acldvppSetPicDescWidth(pic, pw));
+    ASSERT_ACL_OK(acldvppSetPicDescHeight(pic, ph));
+    ASSERT_ACL_OK(acldvppSetPicDescWidthStride(pic, pw));
+    ASSERT_ACL_OK(acldvppSetPicDescHeightStride(pic, ph));
+  }
+  acldvppRoiConfig* crop = acldvppCreateRoiConfig(16, 47, 8, 39);
+  acldvppRoiConfig* crops[1] = {crop};
+  acldvppBorderConfig* borders[1] = {border};
+  uint32_t roi_nums[1] = {1};
+  out.Fill(0);
+  ASSERT_ACL_OK(acldvppVpcBatchCropResizeMakeBorderAsync(ch.desc(), srcs, roi_nums, 1, dsts, crops, borders, nullptr,
+                                                         ch.stream()));
+  ASSERT_ACL_OK(ch.Sync());
+  r = out.Read();
+  EXPECT_EQ(r[0], 16);
+  EXPECT_EQ(r[10 * ow + 40], 200);
+  EXPECT_ACL_OK(acldvppDestroyRoiConfig(crop));
+  EXPECT_ACL_OK(acldvppDestroyBatchPicDesc(srcs));
+  EXPECT_ACL_OK(acldvppDestroyBatchPicDesc(dsts));
+  EXPECT_ACL_OK(acldvppDestroyBorderConfig(border));
 }
 
 }  // namespace

@@ -239,6 +239,11 @@ TEST_F(VpcTest, V100ChipsLackConvertColorPyrDownAndChannelModes) {
                    ACL_ERROR_FEATURE_UNSUPPORTED, "Ascend310");
   acldvppChannelDesc* desc = acldvppCreateChannelDesc();
   EXPECT_ACL_ERROR(acldvppSetChannelDescMode(desc, DVPP_CHNMODE_VPC), ACL_ERROR_FEATURE_UNSUPPORTED, "Ascend310");
+  // Histograms, LUT maps and borders are v200 features: their objects cannot be made here.
+  EXPECT_EQ(acldvppCreateLutMap(), nullptr);
+  EXPECT_RECENT_MSG_HAS("Ascend310");
+  EXPECT_EQ(acldvppCreateHist(), nullptr);
+  EXPECT_EQ(acldvppCreateBorderConfig(), nullptr);
   EXPECT_ACL_OK(acldvppDestroyChannelDesc(desc));
 }
 
