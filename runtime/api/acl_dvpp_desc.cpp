@@ -76,7 +76,9 @@ aclError acldvppDestroyPicDesc(acldvppPicDesc* picDesc) {
 #define ASIM_PIC_SETTER(Func, Type, field, expr)                                                     \
   aclError Func(acldvppPicDesc* picDesc, Type value) {                                               \
     return SetDvppField(#Func, asim::api::PicDescs(), picDesc, "picDesc", [&](acldvppPicDesc& pic) { \
+      pic.desc.LoadGeometry();                                                                       \
       pic.desc.field = expr;                                                                         \
+      pic.desc.StoreGeometry();                                                                      \
       return Status::Ok();                                                                           \
     });                                                                                              \
   }
@@ -104,10 +106,10 @@ aclError acldvppSetPicDescRetCode(acldvppPicDesc* picDesc, uint32_t retCode) {
 ASIM_PIC_GETTER(acldvppGetPicDescData, void*, pic.desc.data)
 ASIM_PIC_GETTER(acldvppGetPicDescSize, uint32_t, pic.desc.size)
 ASIM_PIC_GETTER(acldvppGetPicDescFormat, acldvppPixelFormat, static_cast<acldvppPixelFormat>(pic.desc.format))
-ASIM_PIC_GETTER(acldvppGetPicDescWidth, uint32_t, pic.desc.width)
-ASIM_PIC_GETTER(acldvppGetPicDescHeight, uint32_t, pic.desc.height)
-ASIM_PIC_GETTER(acldvppGetPicDescWidthStride, uint32_t, pic.desc.width_stride)
-ASIM_PIC_GETTER(acldvppGetPicDescHeightStride, uint32_t, pic.desc.height_stride)
+ASIM_PIC_GETTER(acldvppGetPicDescWidth, uint32_t, pic.desc.geometry->width.load())
+ASIM_PIC_GETTER(acldvppGetPicDescHeight, uint32_t, pic.desc.geometry->height.load())
+ASIM_PIC_GETTER(acldvppGetPicDescWidthStride, uint32_t, pic.desc.geometry->width_stride.load())
+ASIM_PIC_GETTER(acldvppGetPicDescHeightStride, uint32_t, pic.desc.geometry->height_stride.load())
 ASIM_PIC_GETTER(acldvppGetPicDescRetCode, uint32_t, pic.desc.ret_code->load())
 #undef ASIM_PIC_GETTER
 

@@ -32,6 +32,7 @@ Status Picture(const acldvppPicDesc* handle, const char* arg, dvpp::PictureDesc*
   std::shared_ptr<acldvppPicDesc> pic;
   ASIM_RETURN_IF_ERROR(FindDvppHandle(asim::api::PicDescs(), handle, arg, &pic));
   *out = pic->desc;
+  out->LoadGeometry();  // what a decoder task wrote back since the last setter
   return Status::Ok();
 }
 

@@ -5,8 +5,11 @@
 // Dims are the description's: -1 marks a dimension that depends on the gear. aclmdlIODims.name
 // is the tensor name, or AscendCL's conversion name when the name does not fit (see
 // acl_mdl_desc_internal.h). As in AscendCL:
-//  - aclmdlGetInputDimsV2 equals aclmdlGetInputDims (they differ only for static-AIPP inputs,
-//    which our models do not have);
+//  - a static-AIPP input (atc --insert_op_conf) reports the image as CANN does, [N, H, W, C]
+//    (NHWC; C 3 for the YUV and RGB formats, 4 for the 4-channel ones, 1 for YUV400), from both
+//    aclmdlGetInputDims and aclmdlGetInputDimsV2, while its size stays the image's bytes (the
+//    public vpc samples take the resize target from dims[1] and dims[2]); other inputs report
+//    the dims they are stored with;
 //  - aclmdlGetInputDimsRange reports rangeCount 0 for a model with gears (the real one does
 //    not support gear models) and [d, d] per dimension for a static model;
 //  - aclmdlGetCurOutputDims reports the output dims of the gear the loaded model last ran (or
@@ -18,6 +21,7 @@
 //    gearCount must be at least the number of gears;
 //  - more gears or dims than the fixed arrays hold is ACL_ERROR_STORAGE_OVER_LIMIT.
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,12 +60,42 @@ Status TooMany(const char* what, size_t count, size_t max) {
                                                   ", more than the " + std::to_string(max) + " the structure holds");
 }
 
+// The number after `key` ("format=", "src=") in an AIPP metadata record, and the one after the
+// following 'x' when `second` is set; -1 when absent.
+int64_t RecordNumber(const std::string& record, const std::string& key, bool second) {
+  const size_t at = record.rfind(key, 0) == 0 ? 0 : record.find(";" + key);
+  if (at == std::string::npos) return -1;
+  const char* p = record.c_str() + at + (at == 0 ? 0 : 1) + key.size();
+  char* end = nullptr;
+  const int64_t first = std::strtoll(p, &end, 10);
+  if (!second) return first;
+  return end != nullptr && *end == 'x' ? std::strtoll(end + 1, nullptr, 10) : -1;
+}
+
+// The image dims CANN reports for a static-AIPP input, or empty for other inputs.
+std::vector<int64_t> AippImageDims(const aclmdlDesc& desc, size_t index, const std::vector<int64_t>& stored) {
+  if (desc.info == nullptr || stored.empty()) return {};
+  const auto it = desc.info->metadata.find("aipp." + std::to_string(index));
+  if (it == desc.info->metadata.end() || it->second.find("dynamic") != std::string::npos) return {};
+  const int64_t format = RecordNumber(it->second, "format=", false);
+  const int64_t w = RecordNumber(it->second, "src=", false), h = RecordNumber(it->second, "src=", true);
+  if (format <= 0 || w <= 0 || h <= 0) return {};
+  const int64_t c = format == ACL_YUV400_U8                                                                ? 1
+                    : (format == ACL_XRGB8888_U8 || format == ACL_ARGB8888_U8 || format == ACL_AYUV444_U8) ? 4
+                                                                                                           : 3;
+  return {stored[0], h, w, c};
+}
+
 Status Dims(const aclmdlDesc* handle, size_t index, aclmdlIODims* dims, bool input) {
   std::shared_ptr<aclmdlDesc> desc;
   ASIM_RETURN_IF_ERROR(FindDesc(handle, &desc));
   ASIM_RETURN_IF_ERROR(NotNull(dims, "dims"));
   const auto& list = input ? Inputs(*desc) : Outputs(*desc);
   ASIM_RETURN_IF_ERROR(CheckIndex(input ? "input" : "output", index, list.size()));
+  if (input) {
+    const std::vector<int64_t> image = AippImageDims(*desc, index, list[index].dims);
+    if (!image.empty()) return FillDims(DimsName(*desc, input, index), image, dims);
+  }
   return FillDims(DimsName(*desc, input, index), list[index].dims, dims);
 }
 

@@ -1,4 +1,6 @@
-// ArgMax / ArgMin along one axis (keepdims, select_last_index), int64 indices out.
+// ArgMax / ArgMin along one axis (keepdims, select_last_index), int64 indices out; and CANN's
+// ArgMaxD / ArgMinD (attr dimension, the axis removed, int32 indices; a 1-D input gives [1],
+// as the public samples' single-op descriptions declare).
 // AI Core vector unit: fp16 / fp32 (static shapes); AI CPU: fp32, fp16, bf16, double,
 // int8..int64, uint8 (any shape). NaN counts as the extreme (numpy): the first NaN wins, or
 // the last with select_last_index. Owner: reduction family. Thread safety: re-entrant.
@@ -114,7 +116,74 @@ KernelDef Arg(const char* op, Engine engine, bool want_max) {
   return b.Build();
 }
 
+// CANN's ArgMaxD / ArgMinD: `dimension` is the axis, which the output drops (a 1-D input
+// gives one element), int32 indices.
+Status ArgDInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
+  if (inputs[0].dims.empty()) return Status(err::kOpInputNotMatch, "input must have at least one dim");
+  size_t axis = 0;
+  ASIM_RETURN_IF_ERROR(NormalizeAxis(attrs.GetInt("dimension", 0), inputs[0].dims.size(), &axis));
+  if (inputs[0].dims[axis] == 0) return Status(err::kOpInputNotMatch, "cannot take the extreme of an empty axis");
+  TensorSpec o;
+  o.dtype = DataType::kInt32;
+  o.format = Format::kNd;
+  for (size_t i = 0; i < inputs[0].dims.size(); ++i) {
+    if (i != axis) o.dims.push_back(inputs[0].dims[i]);
+  }
+  if (o.dims.empty()) o.dims = {1};
+  outputs->assign(1, o);
+  return Status::Ok();
+}
+
+ComputeFn ArgDCompute(bool want_max) {
+  return [want_max](KernelContext& ctx) {
+    const TensorView& x = ctx.in(0);
+    if (x.dims().empty()) return Status(err::kOpInputNotMatch, "input must have at least one dim");
+    size_t axis = 0;
+    ASIM_RETURN_IF_ERROR(NormalizeAxis(ctx.attrs->GetInt("dimension", 0), x.dims().size(), &axis));
+    const AxisView v = AxisViewOf(x.dims(), axis);
+    if (v.axis == 0 || ctx.out(0).ElementCount() != v.outer * v.inner) {
+      return Status(err::kOpInputNotMatch, "output must hold " + std::to_string(v.outer * v.inner) + " elements");
+    }
+    std::vector<int64_t> wide(static_cast<size_t>(v.outer * v.inner));
+    ASIM_RETURN_IF_ERROR(Dispatch(NumericTypes{}, x.dtype(), [&](auto tag) {
+      using S = typename decltype(tag)::type;
+      ArgTyped<S>(v, x.as<const S>(), wide.data(), want_max, false);
+      return Status::Ok();
+    }));
+    int32_t* y = ctx.out(0).as<int32_t>();
+    for (size_t i = 0; i < wide.size(); ++i) y[i] = static_cast<int32_t>(wide[i]);
+    return Status::Ok();
+  };
+}
+
+KernelDef ArgD(const char* op, Engine engine, bool want_max) {
+  const auto dtypes = engine == Engine::kAiCore ? DtypesOf(AiCoreFloatTypes{}) : DtypesOf(NumericTypes{});
+  KernelBuilder b(op, engine);
+  b.Input("x", dtypes, PlainFormats())
+      .Output("y", {DataType::kInt32})
+      .RequiredAttr("dimension", AttrType::kInt)
+      .InferShape(ArgDInfer)
+      .Compute(ArgDCompute(want_max))
+      .Cost(StreamingCost(engine, 2, 0))
+      .Source(kSource);
+  if (engine == Engine::kAiCore) b.StaticShapesOnly();
+  return b.Build();
+}
+
 }  // namespace
+
+KernelDef BuildArgMaxD_AiCore() {
+  return ArgD("ArgMaxD", Engine::kAiCore, true);
+}
+KernelDef BuildArgMaxD_AiCpu() {
+  return ArgD("ArgMaxD", Engine::kAiCpu, true);
+}
+KernelDef BuildArgMinD_AiCore() {
+  return ArgD("ArgMinD", Engine::kAiCore, false);
+}
+KernelDef BuildArgMinD_AiCpu() {
+  return ArgD("ArgMinD", Engine::kAiCpu, false);
+}
 
 KernelDef BuildArgMax_AiCore() {
   return Arg("ArgMax", Engine::kAiCore, true);

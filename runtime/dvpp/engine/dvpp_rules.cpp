@@ -204,11 +204,12 @@ Status CheckJpegdOutputDesc(const PictureDesc& out, const sim::SocSpec& spec) {
   if (out.data == nullptr) return Status(err::kInvalidParam, "outputDesc has no data: call acldvppSetPicDescData");
   if (out.size == 0) return Status(err::kInvalidParam, "outputDesc size is 0: call acldvppSetPicDescSize");
   const uint32_t wa = spec.dvpp.jpegd_width_stride_align, ha = spec.dvpp.jpegd_height_stride_align;
-  if (out.width_stride == 0 || out.width_stride % wa != 0) {
+  // 0: the decoder chooses the strides (the image's size aligned) and writes them back.
+  if (out.width_stride % wa != 0) {
     return Status(err::kInvalidParam, "outputDesc widthStride " + Num(out.width_stride) + " must be a multiple of " +
                                           Num(wa) + " on " + spec.soc_name + " (the JPEGD output alignment)");
   }
-  if (out.height_stride == 0 || out.height_stride % ha != 0) {
+  if (out.height_stride % ha != 0) {
     return Status(err::kInvalidParam, "outputDesc heightStride " + Num(out.height_stride) + " must be a multiple of " +
                                           Num(ha) + " on " + spec.soc_name + " (the JPEGD output alignment)");
   }

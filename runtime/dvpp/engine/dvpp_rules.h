@@ -65,7 +65,7 @@ Status ResolveInterpolation(const sim::SocSpec& spec, uint32_t value, Interpolat
 
 // --- JPEGD ---
 // Output descriptor before the image size is known: format, data/size set, strides aligned
-// to the chip's JPEGD alignment.
+// to the chip's JPEGD alignment or 0 (chosen by the decoder: the decoded size aligned).
 Status CheckJpegdOutputDesc(const PictureDesc& out, const sim::SocSpec& spec);
 // What JPEGD writes for a requested format (PIXEL_FORMAT_UNKNOWN: the JPEG's own sampling,
 // V before U; gray JPEGs as YUV420SP with 128 chroma).

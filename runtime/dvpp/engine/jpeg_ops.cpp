@@ -37,14 +37,27 @@ Status CheckJpegdSize(const JpegInfo& info) {
   return Status::Ok();
 }
 
-// The picture JPEGD writes for this JPEG into `out`'s buffer.
+// The picture JPEGD writes for this JPEG into `out`'s buffer: the decoded (even-rounded) size,
+// and the descriptor's strides or, where they are 0, the size aligned as the chip aligns it.
 Image DecodedPicture(const sim::SocSpec& spec, const JpegInfo& info, const PictureDesc& out, uint8_t* sim) {
   Image image = ToImage(out, sim);
   image.format = rules::JpegdOutputFormat(out.format, static_cast<int32_t>(info.subsampling));
   image.width = info.width;
   image.height = info.height;
   rules::JpegdOutputSize(spec, image.format, &image.width, &image.height);
+  if (image.width_stride == 0) image.width_stride = rules::AlignUp(image.width, spec.dvpp.jpegd_width_stride_align);
+  if (image.height_stride == 0) {
+    image.height_stride = rules::AlignUp(image.height, spec.dvpp.jpegd_height_stride_align);
+  }
   return image;
+}
+
+// What the application reads back from its output descriptor after the stream synchronizes.
+void WriteBack(const PictureDesc& out, const Image& image) {
+  out.geometry->width.store(image.width);
+  out.geometry->height.store(image.height);
+  out.geometry->width_stride.store(image.width_stride);
+  out.geometry->height_stride.store(image.height_stride);
 }
 
 }  // namespace
@@ -96,7 +109,11 @@ Status JpegDecodeAsync(const ChannelState& channel, const void* data, uint32_t s
   ASIM_RETURN_IF_ERROR(rules::CheckJpegdOutputDesc(out, *target.spec));
   uint8_t* dst = nullptr;
   ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "outputDesc data", out.data, out.size, &dst));
-  const uint64_t pixels = static_cast<uint64_t>(out.width_stride) * out.height_stride;
+  // The JPEG is read when the task runs; its size here is estimated from the strides (or the
+  // buffer, a 4:2:0 picture's 1.5 bytes a pixel).
+  const uint64_t pixels = out.width_stride != 0 && out.height_stride != 0
+                              ? static_cast<uint64_t>(out.width_stride) * out.height_stride
+                              : uint64_t{out.size} * 2 / 3;
   SubmitDvppTask(target, "JpegDecode", DvppDurationPs(*target.spec, DvppEngine::kJpegd, pixels), {out.ret_code},
                  [src, size, dst, out, spec = *target.spec]() {
                    JpegInfo info;
@@ -109,7 +126,9 @@ Status JpegDecodeAsync(const ChannelState& channel, const void* data, uint32_t s
                      return Status(err::kInvalidParam,
                                    fits.message() + " (the JPEG is " + Num(info.width) + "x" + Num(info.height) + ")");
                    }
-                   return DecodeJpeg(src, size, image);
+                   ASIM_RETURN_IF_ERROR(DecodeJpeg(src, size, image));
+                   WriteBack(out, image);
+                   return Status::Ok();
                  });
   return Status::Ok();
 }

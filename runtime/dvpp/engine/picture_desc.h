@@ -27,6 +27,28 @@ struct PictureDesc {
   uint32_t height_stride = 0;
   // 0 until a task that wrote this picture failed; then that task's error code.
   std::shared_ptr<std::atomic<uint32_t>> ret_code = std::make_shared<std::atomic<uint32_t>>(0);
+
+  // The descriptor's width, height and strides as the application sees them (acldvppGetPicDesc*):
+  // set with the setters, and written back by a decoder task (JPEGD, PNGD) with the decoded
+  // picture's geometry, which the application reads after the stream synchronizes, as on the
+  // chip. The plain fields above are a snapshot taken when a call is made.
+  struct Geometry {
+    std::atomic<uint32_t> width{0}, height{0}, width_stride{0}, height_stride{0};
+  };
+  std::shared_ptr<Geometry> geometry = std::make_shared<Geometry>();
+
+  void StoreGeometry() const {
+    geometry->width.store(width);
+    geometry->height.store(height);
+    geometry->width_stride.store(width_stride);
+    geometry->height_stride.store(height_stride);
+  }
+  void LoadGeometry() {
+    width = geometry->width.load();
+    height = geometry->height.load();
+    width_stride = geometry->width_stride.load();
+    height_stride = geometry->height_stride.load();
+  }
 };
 
 // acldvppChannelDesc / the channel behind it.

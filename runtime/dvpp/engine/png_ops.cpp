@@ -112,11 +112,13 @@ Status PngDecodeAsync(const ChannelState& channel, const void* data, uint32_t si
   if (size == 0) return Status(err::kInvalidParam, "size is 0: pass the PNG's byte count");
   ASIM_RETURN_IF_ERROR(rules::CheckFormatIn("outputDesc", out.format, {PixelFormat::kRgb888, PixelFormat::kUnknown}));
   if (out.data == nullptr) return Status(err::kInvalidParam, "outputDesc has no data: call acldvppSetPicDescData");
-  if (out.width_stride == 0 || out.width_stride % rules::kPngdWidthAlign != 0) {
+  // Strides 0: chosen by the decoder (the PNG's width rounded up to 128, times the pixel bytes;
+  // the height rounded up to 16) and written back.
+  if (out.width_stride % rules::kPngdWidthAlign != 0) {
     return Status(err::kInvalidParam, "outputDesc widthStride " + Num(out.width_stride) +
                                           " must be a multiple of 128 (width rounded up to 128, times 3 bytes)");
   }
-  if (out.height_stride == 0 || out.height_stride % rules::kPngdHeightStrideAlign != 0) {
+  if (out.height_stride % rules::kPngdHeightStrideAlign != 0) {
     return Status(err::kInvalidParam,
                   "outputDesc heightStride " + Num(out.height_stride) + " must be a multiple of 16");
   }
@@ -124,27 +126,40 @@ Status PngDecodeAsync(const ChannelState& channel, const void* data, uint32_t si
   ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "data", data, size, &src));
   uint8_t* dst = nullptr;
   ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "outputDesc data", out.data, out.size, &dst));
-  const uint64_t pixels = static_cast<uint64_t>(out.width_stride / 3) * out.height_stride;
-  SubmitDvppTask(target, "PngDecode", DvppDurationPs(*target.spec, DvppEngine::kPngd, pixels), {out.ret_code},
-                 [src, size, dst, out]() {
-                   PngInfo info;
-                   ASIM_RETURN_IF_ERROR(ProbePng(src, size, &info));
-                   ASIM_RETURN_IF_ERROR(CheckPngdSize(info.width, info.height));
-                   Image image = ToImage(out, dst);
-                   image.width = info.width;
-                   image.height = info.height;
-                   if (out.format == static_cast<uint32_t>(PixelFormat::kUnknown)) {
-                     // The PNG's own layout: with alpha RGBA8888, else RGB888.
-                     image.format =
-                         (info.components == 2 || info.components == 4) ? PixelFormat::kRgba8888 : PixelFormat::kRgb888;
-                   }
-                   Status fits = CheckImageLayout(image, "acldvppPngDecodeAsync outputDesc");
-                   if (!fits.ok()) {
-                     return Status(err::kInvalidParam,
-                                   fits.message() + " (the PNG is " + Num(info.width) + "x" + Num(info.height) + ")");
-                   }
-                   return DecodePng(src, size, image);
-                 });
+  const uint64_t pixels = out.width_stride != 0 && out.height_stride != 0
+                              ? static_cast<uint64_t>(out.width_stride / 3) * out.height_stride
+                              : uint64_t{out.size} / 3;
+  SubmitDvppTask(
+      target, "PngDecode", DvppDurationPs(*target.spec, DvppEngine::kPngd, pixels), {out.ret_code},
+      [src, size, dst, out]() {
+        PngInfo info;
+        ASIM_RETURN_IF_ERROR(ProbePng(src, size, &info));
+        ASIM_RETURN_IF_ERROR(CheckPngdSize(info.width, info.height));
+        Image image = ToImage(out, dst);
+        image.width = info.width;
+        image.height = info.height;
+        if (out.format == static_cast<uint32_t>(PixelFormat::kUnknown)) {
+          // The PNG's own layout: with alpha RGBA8888, else RGB888.
+          image.format = (info.components == 2 || info.components == 4) ? PixelFormat::kRgba8888 : PixelFormat::kRgb888;
+        }
+        if (image.width_stride == 0) {
+          image.width_stride = rules::AlignUp(info.width, rules::kPngdWidthAlign) * LumaBytesPerPixel(image.format);
+        }
+        if (image.height_stride == 0) {
+          image.height_stride = rules::AlignUp(info.height, rules::kPngdHeightStrideAlign);
+        }
+        Status fits = CheckImageLayout(image, "acldvppPngDecodeAsync outputDesc");
+        if (!fits.ok()) {
+          return Status(err::kInvalidParam,
+                        fits.message() + " (the PNG is " + Num(info.width) + "x" + Num(info.height) + ")");
+        }
+        ASIM_RETURN_IF_ERROR(DecodePng(src, size, image));
+        out.geometry->width.store(image.width);
+        out.geometry->height.store(image.height);
+        out.geometry->width_stride.store(image.width_stride);
+        out.geometry->height_stride.store(image.height_stride);
+        return Status::Ok();
+      });
   return Status::Ok();
 }
 

@@ -135,6 +135,34 @@ TEST(DvppJpegDecode, Nv12AndNv21MatchLibjpegTurboBitExactly) {
   }
 }
 
+// The public vpc_resnet50 sample's way: the output descriptor has only data, format and size;
+// JPEGD chooses the strides and the application reads the decoded geometry back after the
+// stream synchronizes.
+TEST(DvppJpegDecode, TheDecoderWritesTheGeometryBack) {
+  const uint32_t w = 99, h = 65;
+  const std::vector<uint8_t> jpeg = MakeJpeg(w, h, TJSAMP_420);
+  uint32_t size = 0;
+  ASSERT_ACL_OK(acldvppJpegPredictDecSize(jpeg.data(), static_cast<uint32_t>(jpeg.size()),
+                                          PIXEL_FORMAT_YUV_SEMIPLANAR_420, &size));
+  Channel ch;
+  DvppBuffer in(jpeg.data(), jpeg.size());
+  DvppBuffer out(size);
+  acldvppPicDesc* pic = acldvppCreatePicDesc();
+  ASSERT_ACL_OK(acldvppSetPicDescData(pic, out.get()));
+  ASSERT_ACL_OK(acldvppSetPicDescFormat(pic, PIXEL_FORMAT_YUV_SEMIPLANAR_420));
+  ASSERT_ACL_OK(acldvppSetPicDescSize(pic, size));
+  ASSERT_ACL_OK(acldvppJpegDecodeAsync(ch.desc(), in.get(), static_cast<uint32_t>(jpeg.size()), pic, ch.stream()));
+  ASSERT_ACL_OK(ch.Sync());
+  EXPECT_EQ(acldvppGetPicDescWidth(pic), 100u);  // even-rounded
+  EXPECT_EQ(acldvppGetPicDescHeight(pic), 66u);
+  EXPECT_EQ(acldvppGetPicDescWidthStride(pic), 128u);
+  EXPECT_EQ(acldvppGetPicDescHeightStride(pic), 80u);
+  const dvpptest::Planes ref = dvpptest::ReferenceDecode(jpeg);
+  const std::vector<uint8_t> r = out.Read();
+  for (uint32_t y = 0; y < h; ++y) ASSERT_EQ(std::memcmp(&r[size_t{y} * 128], &ref.y[size_t{y} * w], w), 0) << y;
+  EXPECT_ACL_OK(acldvppDestroyPicDesc(pic));
+}
+
 TEST(DvppJpegDecode, GrayAnd444SourcesBecomeYuv420) {
   const uint32_t w = 64, h = 48;
   const std::vector<uint8_t> gray = MakeJpeg(w, h, TJSAMP_GRAY);

@@ -301,6 +301,30 @@ TEST(ReduceEngines, BlockedLayoutIsConvertedBackFirst) {
 
 // ---- ArgMax / ArgMin -----------------------------------------------------------------
 
+// CANN's ArgMaxD / ArgMinD: `dimension`, the axis dropped, int32 out; a 1-D input gives [1]
+// (the public vpc_resnet50 sample's single-op ArgMaxD: float16 [1000] -> int32 [1]).
+TEST(ArgExtreme, CannDVariants) {
+  for (Engine engine : {Engine::kAiCore, Engine::kAiCpu}) {
+    HostTensor x = HostTensor::FromFloats(DataType::kFloat16, {6}, {0.5f, 3, -1, 3, 2, 0});
+    AttrMap attrs;
+    attrs.Set("dimension", int64_t{0});
+    RunResult r = RunOpOn(engine, "ArgMaxD", {x}, attrs);
+    ASSERT_TRUE(r.status.ok()) << r.status.message();
+    EXPECT_EQ(r.outputs[0].spec.dims, std::vector<int64_t>{1});
+    EXPECT_EQ(r.outputs[0].spec.dtype, DataType::kInt32);
+    EXPECT_EQ(r.outputs[0].Values<int32_t>(), std::vector<int32_t>{1});
+    r = RunOpOn(engine, "ArgMinD", {x}, attrs);
+    ASSERT_TRUE(r.status.ok()) << r.status.message();
+    EXPECT_EQ(r.outputs[0].Values<int32_t>(), std::vector<int32_t>{2});
+    HostTensor m = HostTensor::FromFloats(DataType::kFloat, {2, 3}, {1, 5, 2, 9, 0, 4});
+    attrs.Set("dimension", int64_t{-1});
+    r = RunOpOn(engine, "ArgMaxD", {m}, attrs);
+    ASSERT_TRUE(r.status.ok()) << r.status.message();
+    EXPECT_EQ(r.outputs[0].spec.dims, std::vector<int64_t>{2});
+    EXPECT_EQ(r.outputs[0].Values<int32_t>(), (std::vector<int32_t>{1, 0}));
+  }
+}
+
 TEST(ArgExtreme, EveryEngineDtypeAxisAndTieRule) {
   const std::vector<std::pair<std::vector<int64_t>, int64_t>> cases = {
       {{3, 4, 5}, 1}, {{3, 4, 5}, -1}, {{3, 4, 5}, 0}, {{7}, 0}, {{2, 3001}, 1}, {{300, 3}, 0}, {{0, 4}, 1}};
