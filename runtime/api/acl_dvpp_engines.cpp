@@ -36,6 +36,14 @@ Status Picture(const acldvppPicDesc* handle, const char* arg, dvpp::PictureDesc*
   return Status::Ok();
 }
 
+Status VpcChannelAndPictures(const acldvppChannelDesc* channelDesc, const acldvppPicDesc* inputDesc,
+                             const acldvppPicDesc* outputDesc, std::shared_ptr<acldvppChannelDesc>* channel,
+                             dvpp::PictureDesc* in, dvpp::PictureDesc* out) {
+  ASIM_RETURN_IF_ERROR(Channel(channelDesc, channel));
+  ASIM_RETURN_IF_ERROR(Picture(inputDesc, "inputDesc", in));
+  return Picture(outputDesc, "outputDesc", out);
+}
+
 Status Roi(const acldvppRoiConfig* handle, const char* arg, dvpp::Rect* out) {
   std::shared_ptr<acldvppRoiConfig> roi;
   ASIM_RETURN_IF_ERROR(FindDvppHandle(asim::api::RoiConfigs(), handle, arg, &roi));
@@ -119,6 +127,7 @@ using asim::api::FindDvppHandle;
 using asim::api::Interpolation;
 using asim::api::Picture;
 using asim::api::Roi;
+using asim::api::VpcChannelAndPictures;
 namespace err = asim::err;
 namespace dvpp = asim::dvpp;
 
@@ -134,10 +143,8 @@ aclError SingleVpc(const char* api, acldvppChannelDesc* channelDesc, acldvppPicD
   ACL_API_BEGIN(api);
   ACL_API_REQUIRE_INIT();
   std::shared_ptr<acldvppChannelDesc> channel;
-  ACL_API_RETURN_IF_ERROR(Channel(channelDesc, &channel));
   dvpp::VpcItem item;
-  ACL_API_RETURN_IF_ERROR(Picture(inputDesc, "inputDesc", &item.in));
-  ACL_API_RETURN_IF_ERROR(Picture(outputDesc, "outputDesc", &item.out));
+  ACL_API_RETURN_IF_ERROR(VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &item.in, &item.out));
   if (crop_required) {
     ACL_API_RETURN_IF_ERROR(Roi(cropArea, "cropArea", &item.crop));
   } else {
@@ -509,10 +516,8 @@ aclError acldvppVpcConvertColorAsync(acldvppChannelDesc* channelDesc, acldvppPic
   ACL_API_BEGIN("acldvppVpcConvertColorAsync");
   ACL_API_REQUIRE_INIT();
   std::shared_ptr<acldvppChannelDesc> channel;
-  ACL_API_RETURN_IF_ERROR(Channel(channelDesc, &channel));
   dvpp::PictureDesc in, out;
-  ACL_API_RETURN_IF_ERROR(Picture(inputDesc, "inputDesc", &in));
-  ACL_API_RETURN_IF_ERROR(Picture(outputDesc, "outputDesc", &out));
+  ACL_API_RETURN_IF_ERROR(VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &in, &out));
   ACL_API_RETURN(dvpp::VpcConvertColorAsync(channel->channel, in, out, stream));
   ACL_API_END();
 }
@@ -523,10 +528,8 @@ aclError acldvppVpcPyrDownAsync(acldvppChannelDesc* channelDesc, acldvppPicDesc*
   ACL_API_REQUIRE_INIT();
   (void)reserve;
   std::shared_ptr<acldvppChannelDesc> channel;
-  ACL_API_RETURN_IF_ERROR(Channel(channelDesc, &channel));
   dvpp::PictureDesc in, out;
-  ACL_API_RETURN_IF_ERROR(Picture(inputDesc, "inputDesc", &in));
-  ACL_API_RETURN_IF_ERROR(Picture(outputDesc, "outputDesc", &out));
+  ACL_API_RETURN_IF_ERROR(VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &in, &out));
   ACL_API_RETURN(dvpp::VpcPyrDownAsync(channel->channel, in, out, stream));
   ACL_API_END();
 }

@@ -76,6 +76,11 @@ namespace asim::api {
 // The live descriptor behind a handle, in the engine's plain form (acl_dvpp_engines.cpp).
 Status Channel(const acldvppChannelDesc* handle, std::shared_ptr<acldvppChannelDesc>* out);
 Status Picture(const acldvppPicDesc* handle, const char* arg, dvpp::PictureDesc* out);
+// The channel and the two pictures of a one-picture-in, one-picture-out VPC call, looked up in
+// that order (channelDesc, inputDesc, outputDesc): the first failure is returned.
+Status VpcChannelAndPictures(const acldvppChannelDesc* channelDesc, const acldvppPicDesc* inputDesc,
+                             const acldvppPicDesc* outputDesc, std::shared_ptr<acldvppChannelDesc>* channel,
+                             dvpp::PictureDesc* in, dvpp::PictureDesc* out);
 Status Roi(const acldvppRoiConfig* handle, const char* arg, dvpp::Rect* out);
 // NULL resizeConfig: interpolation 0.
 Status Interpolation(const acldvppResizeConfig* handle, uint32_t* out);

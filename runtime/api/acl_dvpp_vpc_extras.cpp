@@ -208,10 +208,8 @@ aclError acldvppVpcEqualizeHistAsync(const acldvppChannelDesc* channelDesc, cons
   ACL_API_BEGIN("acldvppVpcEqualizeHistAsync");
   ACL_API_REQUIRE_INIT();
   std::shared_ptr<acldvppChannelDesc> channel;
-  ACL_API_RETURN_IF_ERROR(asim::api::Channel(channelDesc, &channel));
   dvpp::PictureDesc in, out;
-  ACL_API_RETURN_IF_ERROR(asim::api::Picture(inputDesc, "inputDesc", &in));
-  ACL_API_RETURN_IF_ERROR(asim::api::Picture(outputDesc, "outputDesc", &out));
+  ACL_API_RETURN_IF_ERROR(asim::api::VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &in, &out));
   std::shared_ptr<acldvppLutMap> lut;
   ACL_API_RETURN_IF_ERROR(FindDvppHandle(asim::api::LutMaps(), lutMap, "lutMap", &lut));
   ACL_API_RETURN(dvpp::VpcEqualizeHistAsync(channel->channel, in, out, lut->tables, stream));
@@ -224,10 +222,8 @@ aclError acldvppVpcMakeBorderAsync(const acldvppChannelDesc* channelDesc, const 
   ACL_API_BEGIN("acldvppVpcMakeBorderAsync");
   ACL_API_REQUIRE_INIT();
   std::shared_ptr<acldvppChannelDesc> channel;
-  ACL_API_RETURN_IF_ERROR(asim::api::Channel(channelDesc, &channel));
   dvpp::PictureDesc in, out;
-  ACL_API_RETURN_IF_ERROR(asim::api::Picture(inputDesc, "inputDesc", &in));
-  ACL_API_RETURN_IF_ERROR(asim::api::Picture(outputDesc, "outputDesc", &out));
+  ACL_API_RETURN_IF_ERROR(asim::api::VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &in, &out));
   std::shared_ptr<acldvppBorderConfig> border;
   ACL_API_RETURN_IF_ERROR(FindDvppHandle(asim::api::BorderConfigs(), borderConfig, "borderConfig", &border));
   ACL_API_RETURN(dvpp::VpcMakeBorderAsync(channel->channel, in, out, border->border, stream));
