@@ -32,16 +32,19 @@ Scheduler::~Scheduler() {
   for (auto& s : streams) s->StopAndJoin();
 }
 
-std::shared_ptr<HwStream> Scheduler::CreateStream(uint32_t stream_id, uint32_t priority) {
-  auto stream = std::make_shared<HwStream>(this, stream_id, priority);
-  {
-    std::lock_guard<std::mutex> timing(timing_mutex_);
-    // A new stream starts at the host's present, not at time zero.
-    stream->tail_ps_ = timeline_.host_now();
-  }
+std::shared_ptr<HwStream> Scheduler::CreateStream(uint32_t stream_id, uint32_t priority, size_t max_streams) {
+  std::lock_guard<std::mutex> timing(timing_mutex_);  // the lock order: timing, then streams
   std::lock_guard<std::mutex> lock(streams_mutex_);
+  if (max_streams != 0 && streams_.size() >= max_streams) return nullptr;
+  auto stream = std::make_shared<HwStream>(this, stream_id, priority);
+  stream->tail_ps_ = timeline_.host_now();  // a new stream starts at the host's present
   streams_.push_back(stream);
   return stream;
+}
+
+size_t Scheduler::StreamCount() const {
+  std::lock_guard<std::mutex> lock(streams_mutex_);
+  return streams_.size();
 }
 
 void Scheduler::DestroyStream(const std::shared_ptr<HwStream>& stream, bool force) {

@@ -63,7 +63,10 @@ class Scheduler {
 
   uint32_t device_id() const { return device_id_; }
 
-  std::shared_ptr<HwStream> CreateStream(uint32_t stream_id, uint32_t priority);
+  // nullptr when `max_streams` (0: no limit) streams already exist on this device: the
+  // driver's per-device limit (SocSpec::limits), default and internal streams included.
+  std::shared_ptr<HwStream> CreateStream(uint32_t stream_id, uint32_t priority, size_t max_streams = 0);
+  size_t StreamCount() const;
   // force=false waits for the queue to drain; force=true discards tasks not yet started
   // (records among them are abandoned, see SimEvent) and returns without waiting for an
   // event. A destroyed stream discards whatever is still submitted to it.

@@ -110,6 +110,11 @@ struct SocSpec {
     uint32_t jpegd_width_stride_align = 0;   // bytes
     uint32_t jpegd_height_stride_align = 0;  // rows
   } dvpp;
+  // Runtime resource limits the chip's driver enforces (aclrtCreateStream's documented
+  // maximum per device, default and internal streams included).
+  struct Limits {
+    uint32_t max_streams = 0;
+  } limits;
   struct Peak {  // published figures, for cross-checking the per-core numbers
     double fp16_tflops = 0;
     double int8_tops = 0;

@@ -95,6 +95,11 @@ void ReadOverheads(JsonFields f, SocSpec::Overheads* o) {
   f.RejectUnknownKeys();
 }
 
+void ReadLimits(JsonFields f, SocSpec::Limits* l) {
+  f.Uint32("max_streams", &l->max_streams, 2);
+  f.RejectUnknownKeys();
+}
+
 // A positive fraction: in (0, 1].
 void Fraction(JsonFields& f, std::string_view key, double* out) {
   f.PositiveDouble(key, out);
@@ -202,6 +207,7 @@ Status ParseSocSpec(std::string_view json_text, std::string_view source, SocSpec
   ReadOverheads(root.Object("overheads"), &spec.overheads);
   ReadCost(root.Object("cost"), &spec.cost);
   ReadDvpp(root.Object("dvpp"), &spec.dvpp);
+  ReadLimits(root.Object("limits"), &spec.limits);
   ReadPeak(root.Object("peak"), &spec.peak);
   root.RejectUnknownKeys();
   if (status.ok() && spec.split_cube_vector && spec.cores.vector_core_count == 0) {

@@ -88,6 +88,7 @@ inline constexpr int32_t kRtSysParamOptNotSet = 107021;
 inline constexpr int32_t kRtMemoryAllocation = 207001;
 inline constexpr int32_t kRtMemoryFree = 207002;
 inline constexpr int32_t kRtNoDevice = 207004;
+inline constexpr int32_t kRtNoStreamResource = 207008;
 inline constexpr int32_t kRtDeviceOom = 207018;
 inline constexpr int32_t kRtStreamNotComplete = 507004;
 inline constexpr int32_t kRtEventNotComplete = 507006;

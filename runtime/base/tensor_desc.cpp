@@ -12,6 +12,7 @@
 #include <limits>
 #include <new>
 #include <stdexcept>
+#include <string>
 
 namespace asim {
 namespace {
@@ -61,12 +62,42 @@ Status TensorDesc::ValidateShape(int num_dims, const int64_t* dims, std::string_
   return Status::Ok();
 }
 
+Status TensorDesc::CheckByteSize(DataType type, int num_dims, const int64_t* dims, std::string_view what) {
+  for (int i = 0; i < num_dims; ++i) {
+    if (dims[i] == 0) return Status::Ok();
+  }
+  constexpr uint64_t kMax = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+  const auto too_big = [&] {
+    std::string shown;
+    for (int i = 0; i < num_dims; ++i) shown += (i ? "," : "") + std::to_string(dims[i]);
+    return Invalid(fmt::format("{} [{}] of {} hold more than 2^63 - 1 bytes: no tensor is that large", what, shown,
+                               DataTypeName(type)));
+  };
+  uint64_t elements = 1;
+  for (int i = 0; i < num_dims; ++i) {
+    if (dims[i] < 0) continue;  // unknown
+    if (__builtin_mul_overflow(elements, static_cast<uint64_t>(dims[i]), &elements) || elements > kMax) {
+      return too_big();
+    }
+  }
+  const uint64_t bits = DataTypeBits(type);
+  uint64_t bytes = 0;
+  if (bits % 8 == 0) {
+    if (__builtin_mul_overflow(elements, bits / 8, &bytes) || bytes > kMax) return too_big();
+  } else {  // packed sub-byte types (bits < 8): ceil(elements * bits / 8) <= elements
+    bytes = elements / 8 * bits + (elements % 8 * bits + 7) / 8;
+    if (bytes > kMax) return too_big();
+  }
+  return Status::Ok();
+}
+
 Status TensorDesc::Validate(DataType type, int num_dims, const int64_t* dims, Format format) {
   if (!IsValidDataType(static_cast<int32_t>(type))) {
     return Invalid(fmt::format("data type {} is not a known aclDataType value", static_cast<int32_t>(type)));
   }
   ASIM_RETURN_IF_ERROR(CheckFormat(format, "format"));
-  return ValidateShape(num_dims, dims, "dims");
+  ASIM_RETURN_IF_ERROR(ValidateShape(num_dims, dims, "dims"));
+  return CheckByteSize(type, num_dims, dims, "dims");
 }
 
 Status TensorDesc::Create(DataType type, int num_dims, const int64_t* dims, Format format, TensorDesc* out) {
@@ -94,6 +125,7 @@ Status TensorDesc::SetFormat(Format format) {
 
 Status TensorDesc::SetShape(int num_dims, const int64_t* dims) {
   ASIM_RETURN_IF_ERROR(ValidateShape(num_dims, dims, "dims"));
+  ASIM_RETURN_IF_ERROR(CheckByteSize(data_type_, num_dims, dims, "dims"));
   dims_.assign(dims, dims + num_dims);
   return Status::Ok();
 }
@@ -151,6 +183,7 @@ Status TensorDesc::SetOriginFormat(Format format) {
 
 Status TensorDesc::SetOriginShape(int num_dims, const int64_t* dims) {
   ASIM_RETURN_IF_ERROR(ValidateShape(num_dims, dims, "origin dims"));
+  ASIM_RETURN_IF_ERROR(CheckByteSize(data_type_, num_dims, dims, "origin dims"));
   origin_dims_.assign(dims, dims + num_dims);
   has_origin_shape_ = true;
   return Status::Ok();

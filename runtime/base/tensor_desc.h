@@ -34,8 +34,12 @@ class TensorDesc {
 
   // Checks the arguments of aclCreateTensorDesc / aclSetTensorShape: the type and format
   // are enumerators (the UNDEFINED ones included), 0 <= num_dims <= 128, dims non-null
-  // when num_dims > 0, every dim >= -1, or the single dim -2 (unknown rank).
+  // when num_dims > 0, every dim >= -1, or the single dim -2 (unknown rank), and the known
+  // dims' byte size fits int64_t (CheckByteSize).
   static Status Validate(DataType type, int num_dims, const int64_t* dims, Format format);
+  // The bytes of the known dims (unknown ones left out; any 0 dim makes 0) of `type` must fit
+  // int64_t: no such tensor can exist, and aclGetTensorDescSize / ElementCount would wrap.
+  static Status CheckByteSize(DataType type, int num_dims, const int64_t* dims, std::string_view what);
   // The shape part of Validate alone; `what` names the argument in messages ("dims").
   static Status ValidateShape(int num_dims, const int64_t* dims, std::string_view what);
 

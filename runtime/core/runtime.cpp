@@ -408,7 +408,14 @@ Status Runtime::CreateContext(int32_t device_id, void** context) {
     std::shared_ptr<DeviceContext> dc;
     ASIM_RETURN_IF_ERROR(OpenDeviceLocked(device_id, &dc));
     ctx = std::make_shared<Context>(dc, /*is_default=*/false);
-    auto hw = dc->scheduler().CreateStream(dc->NextStreamId(), 0);
+    const uint32_t limit = dc->device().spec().limits.max_streams;
+    auto hw = dc->scheduler().CreateStream(dc->NextStreamId(), 0, limit);
+    if (!hw) {
+      return Status(err::kRtNoStreamResource, "device " + std::to_string(device_id) + " already has " +
+                                                  std::to_string(limit) +
+                                                  " streams, its limit: a new context needs one for its default "
+                                                  "stream (destroy streams or contexts you no longer use)");
+    }
     auto stream = std::make_shared<Stream>(dc, ctx.get(), hw, /*is_default=*/true);
     ctx->default_stream = static_cast<Stream*>(streams_.Add(stream));
     contexts_.Add(ctx);

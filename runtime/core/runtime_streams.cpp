@@ -39,7 +39,15 @@ Status Runtime::CreateStream(uint32_t priority, void** stream) {
   std::shared_ptr<Context> ctx;
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
   DeviceContext& dc = *ctx->device();
-  auto hw = dc.scheduler().CreateStream(dc.NextStreamId(), priority);
+  const uint32_t limit = dc.device().spec().limits.max_streams;
+  auto hw = dc.scheduler().CreateStream(dc.NextStreamId(), priority, limit);
+  if (!hw) {
+    return Status(err::kRtNoStreamResource,
+                  "device " + std::to_string(dc.id()) + " already has " + std::to_string(limit) + " streams, the " +
+                      dc.device().spec().soc_name +
+                      "'s limit (default streams and one per loaded model included): destroy the streams "
+                      "you no longer use (aclrtDestroyStream)");
+  }
   auto s = std::make_shared<Stream>(ctx->device(), ctx.get(), std::move(hw), /*is_default=*/false);
   *stream = streams_.Add(std::move(s));
   return Status::Ok();

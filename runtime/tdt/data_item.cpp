@@ -40,6 +40,12 @@ Status DataItem::Create(int32_t type, const int64_t* dims, size_t dim_num, int32
   }
   item->meta_.dtype = dtype;
   item->meta_.dims.assign(dims, dims + dim_num);
+  // Dims whose byte size overflows 64 bits are refused here (negative ones at send, where
+  // the dataset is checked as a whole).
+  bool known = false, negative = false;
+  uint64_t bytes = 0;
+  for (int64_t d : item->meta_.dims) negative = negative || d < 0;
+  if (!negative) ASIM_RETURN_IF_ERROR(TensorBytes(item->meta_.dims, dtype, &known, &bytes));
   item->meta_.size = size;
   item->data_ = data;
   *out = std::move(item);

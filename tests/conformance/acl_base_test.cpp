@@ -350,6 +350,30 @@ TEST_F(TensorDescTest, InvalidDimValueReturnsNullNamingIt) {
   EXPECT_RECENT_MSG_HAS("unknown rank");
 }
 
+// Dims whose byte size no tensor can have (more than 2^63 - 1 bytes) are refused where they
+// enter; unknown (-1) dims are left out of the product, a 0 dim makes the tensor empty.
+TEST_F(TensorDescTest, DimsWhoseByteSizeOverflowsAreRefused) {
+  const int64_t elements[] = {int64_t{1} << 40, int64_t{1} << 40};  // 2^80 elements
+  EXPECT_EQ(aclCreateTensorDesc(ACL_FLOAT, 2, elements, ACL_FORMAT_ND), nullptr);
+  EXPECT_RECENT_MSG_HAS("hold more than 2^63 - 1 bytes");
+  const int64_t bytes[] = {int64_t{1} << 62};  // fits as elements, not as fp32 bytes
+  EXPECT_EQ(aclCreateTensorDesc(ACL_FLOAT, 1, bytes, ACL_FORMAT_ND), nullptr);
+  EXPECT_RECENT_MSG_HAS("DT_FLOAT");
+  const int64_t fits[] = {-1, int64_t{1} << 30, int64_t{1} << 30};  // 2^60 fp32 = 2^62 bytes
+  aclTensorDesc* ok = aclCreateTensorDesc(ACL_FLOAT, 3, fits, ACL_FORMAT_ND);
+  EXPECT_NE(ok, nullptr);
+  const int64_t empty[] = {0, int64_t{1} << 40, int64_t{1} << 40};
+  aclTensorDesc* zero = aclCreateTensorDesc(ACL_FLOAT, 3, empty, ACL_FORMAT_ND);
+  EXPECT_NE(zero, nullptr);
+  EXPECT_EQ(aclGetTensorDescSize(zero), 0u);
+  // aclSetTensorShape and the origin shape check the same.
+  EXPECT_EQ(aclSetTensorShape(ok, 2, elements), ACL_ERROR_INVALID_PARAM);
+  EXPECT_RECENT_MSG_HAS("hold more than");
+  EXPECT_EQ(aclSetTensorOriginShape(ok, 2, elements), ACL_ERROR_INVALID_PARAM);
+  aclDestroyTensorDesc(ok);
+  aclDestroyTensorDesc(zero);
+}
+
 TEST_F(TensorDescTest, InvalidTypeOrFormatReturnsNull) {
   const int64_t dims[] = {2};
   EXPECT_EQ(aclCreateTensorDesc(static_cast<aclDataType>(5), 1, dims, ACL_FORMAT_ND), nullptr);

@@ -85,6 +85,15 @@ TEST(TdtDataItem, CreateRejectsInconsistentArguments) {
   EXPECT_RECENT_MSG_HAS("data is NULL");
 }
 
+TEST(TdtDataItem, CreateRefusesDimsWhoseByteSizeOverflows) {
+  int64_t dims[] = {int64_t{1} << 40, int64_t{1} << 40};
+  float data[4] = {};
+  EXPECT_EQ(acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, dims, 2, ACL_FLOAT, data, 16), nullptr);
+  EXPECT_RECENT_MSG_HAS("overflow 64 bits");
+  int64_t bytes[] = {int64_t{1} << 62};  // 2^62 elements, 2^64 bytes of fp32
+  EXPECT_EQ(acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, bytes, 1, ACL_FLOAT, data, 16), nullptr);
+}
+
 TEST(TdtDataItem, CreateAcceptsASizeThatSendWillReject) {
   // As in AscendCL, the size is checked against dims x dtype when the item is sent.
   int64_t dims[] = {4};

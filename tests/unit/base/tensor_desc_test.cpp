@@ -86,6 +86,26 @@ TEST(TensorDesc, SizeAbove4GiBIsExact) {
   EXPECT_EQ(wide.SizeBytes(), size_t{1} << 34);
 }
 
+TEST(TensorDesc, CreateRefusesDimsWhoseBytesDoNotFitInt64) {
+  TensorDesc d;
+  const int64_t elements[] = {int64_t{1} << 40, int64_t{1} << 40};
+  Status st = TensorDesc::Create(DataType::kFloat, 2, elements, Format::kNd, &d);
+  EXPECT_EQ(st.code(), err::kInvalidParam);
+  EXPECT_NE(st.message().find("dims [1099511627776,1099511627776] of DT_FLOAT hold more than 2^63 - 1 bytes"),
+            std::string::npos)
+      << st.message();
+  const int64_t complex[] = {int64_t{1} << 60};  // 2^60 x 16 bytes
+  EXPECT_FALSE(TensorDesc::Create(DataType::kComplex128, 1, complex, Format::kNd, &d).ok());
+  const int64_t edge[] = {int64_t{1} << 59};  // 2^59 x 8 bytes = 2^62: fits
+  EXPECT_TRUE(TensorDesc::Create(DataType::kDouble, 1, edge, Format::kNd, &d).ok());
+  const int64_t packed[] = {int64_t{1} << 62};  // int4: 2^61 bytes
+  EXPECT_TRUE(TensorDesc::Create(DataType::kInt4, 1, packed, Format::kNd, &d).ok());
+  const int64_t unknown[] = {-1, int64_t{1} << 40, int64_t{1} << 20};  // the -1 is left out
+  EXPECT_TRUE(TensorDesc::Create(DataType::kFloat, 3, unknown, Format::kNd, &d).ok());
+  EXPECT_EQ(d.SetShape(2, elements).code(), err::kInvalidParam);
+  EXPECT_EQ(d.SetOriginShape(2, elements).code(), err::kInvalidParam);
+}
+
 TEST(TensorDesc, SizeSaturatesInsteadOfWrapping) {
   const int64_t big = int64_t{1} << 40;
   TensorDesc elements_overflow(DataType::kInt8, Format::kNd, {big, big});

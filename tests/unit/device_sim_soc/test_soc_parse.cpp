@@ -41,6 +41,7 @@ TEST(ParseSocSpec, AcceptsAShippedSpecAndReadsEveryGroup) {
   EXPECT_EQ(spec.host_link.pcie_gen, 3u);
   EXPECT_GT(spec.overheads.task_launch_us, 0.0);
   EXPECT_DOUBLE_EQ(spec.peak.fp16_tflops, 8.0);
+  EXPECT_EQ(spec.limits.max_streams, 1024u);
   EXPECT_TRUE(spec.aliases.empty());
 }
 
@@ -115,7 +116,8 @@ TEST(ParseSocSpec, WrongTypesAreNamed) {
 TEST(ParseSocSpec, NonPositiveValuesAreRejected) {
   const char* const int_fields[][2] = {{"cores", "ai_core_count"},      {"cores", "aicore_freq_mhz"},
                                        {"cube", "fp16_macs_per_cycle"}, {"buffers", "l0a_bytes"},
-                                       {"vector", "bytes_per_cycle"},   {"host_link", "pcie_lanes"}};
+                                       {"vector", "bytes_per_cycle"},   {"host_link", "pcie_lanes"},
+                                       {"limits", "max_streams"}};
   for (const auto& f : int_fields) {
     for (int bad : {0, -4}) {
       nlohmann::json doc = Shipped310();
