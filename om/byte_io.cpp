@@ -192,7 +192,7 @@ Status ByteReader::Dtype(DataType* v, std::string_view what) {
 Status ByteReader::Fmt(Format* v, std::string_view what) {
   int32_t raw = 0;
   ASIM_RETURN_IF_ERROR(I32(&raw, what));
-  if (!IsValidFormat(raw)) {
+  if (!IsKnownFormat(raw)) {
     pos_ -= 4;
     return Error(what, "format " + std::to_string(raw) + " is not a Format");
   }

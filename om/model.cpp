@@ -47,7 +47,7 @@ bool ValidDataType(DataType type) {
   return IsValidDataType(static_cast<int32_t>(type));
 }
 bool ValidFormat(Format format) {
-  return IsValidFormat(static_cast<int32_t>(format));
+  return IsKnownFormat(static_cast<int32_t>(format));
 }
 
 Status CheckDesc(const TensorDesc& desc, const std::string& where) {

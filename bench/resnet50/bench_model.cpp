@@ -54,12 +54,12 @@ bool BenchModel::Load(const std::string& path) {
   }
   batch_ = dims.dims[0];
   const aclDataType type = aclmdlGetInputDataType(desc_, 0);
-  if (type != ACL_FLOAT && type != ACL_FLOAT16) {
-    std::fprintf(stderr, "%s: %s: input type %d is neither fp32 nor fp16\n", program_invocation_short_name,
-                 path.c_str(), static_cast<int>(type));
+  if (type != ACL_FLOAT && type != ACL_FLOAT16 && type != ACL_UINT8) {
+    std::fprintf(stderr, "%s: %s: input type %d is not fp32, fp16 or uint8 (an AIPP image)\n",
+                 program_invocation_short_name, path.c_str(), static_cast<int>(type));
     return false;
   }
-  fp16Input_ = type == ACL_FLOAT16;
+  inputType_ = type;
   input_ = aclmdlCreateDataset();
   output_ = aclmdlCreateDataset();
   if (input_ == nullptr || output_ == nullptr || !AddBuffer(input_, aclmdlGetInputSizeByIndex(desc_, 0))) {
@@ -71,9 +71,38 @@ bool BenchModel::Load(const std::string& path) {
   return true;
 }
 
-bool BenchModel::SetInput(const std::string& file) {
+const char* BenchModel::inputTypeName() const {
+  return inputType_ == ACL_FLOAT16 ? "fp16" : inputType_ == ACL_UINT8 ? "uint8" : "fp32";
+}
+
+// An AIPP model's input: the image bytes from `file`, or fixed pseudo-random bytes.
+bool BenchModel::SetImageInput(const std::string& file) {
   const size_t size = aclmdlGetInputSizeByIndex(desc_, 0);
-  const size_t count = size / (fp16Input_ ? 2 : 4);
+  std::vector<unsigned char> host(size);
+  if (file.empty()) {
+    uint32_t state = 12345;
+    for (unsigned char& v : host) {
+      state = state * 1664525u + 1013904223u;
+      v = static_cast<unsigned char>(state >> 24);
+    }
+  } else {
+    FILE* f = std::fopen(file.c_str(), "rb");
+    const size_t got = f != nullptr ? std::fread(host.data(), 1, size, f) : 0;
+    const bool extra = f != nullptr && std::fgetc(f) != EOF;
+    if (f != nullptr) std::fclose(f);
+    if (got != size || extra) {
+      std::fprintf(stderr, "%s: %s must hold exactly %zu bytes\n", program_invocation_short_name, file.c_str(), size);
+      return false;
+    }
+  }
+  return Check(aclrtMemcpy(buffers_[0], size, host.data(), size, ACL_MEMCPY_HOST_TO_DEVICE), "aclrtMemcpy (input)");
+}
+
+bool BenchModel::SetInput(const std::string& file) {
+  if (inputType_ == ACL_UINT8) return SetImageInput(file);
+  const bool fp16 = inputType_ == ACL_FLOAT16;
+  const size_t size = aclmdlGetInputSizeByIndex(desc_, 0);
+  const size_t count = size / (fp16 ? 2 : 4);
   std::vector<float> values(count);
   if (file.empty()) {
     uint32_t state = 12345;  // a fixed image-like pattern in [-128, 128)
@@ -92,7 +121,7 @@ bool BenchModel::SetInput(const std::string& file) {
     }
   }
   std::vector<unsigned char> host(size);
-  if (fp16Input_) {
+  if (fp16) {
     for (size_t i = 0; i < count; ++i) {
       const aclFloat16 h = aclFloatToFloat16(values[i]);
       std::memcpy(host.data() + i * sizeof(h), &h, sizeof(h));

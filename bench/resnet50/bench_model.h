@@ -27,7 +27,8 @@ class BenchModel {
   // aclmdlLoadFromFile + description + output buffers (one device buffer per output).
   bool Load(const std::string& path);
   // Fills the single input: fp32 NCHW values from `file`, or a fixed pseudo-random image when
-  // `file` is empty; converted to fp16 for an fp16-input model.
+  // `file` is empty; converted to fp16 for an fp16-input model. An AIPP model's uint8 input
+  // takes the file's bytes as they are (or pseudo-random bytes).
   bool SetInput(const std::string& file);
   bool Execute();
   // Output `index` as the model wrote it (aclmdlGetOutputSizeByIndex bytes).
@@ -37,10 +38,12 @@ class BenchModel {
 
   int64_t batch() const { return batch_; }
   const aclmdlDesc* desc() const { return desc_; }
-  bool fp16Input() const { return fp16Input_; }
+  bool fp16Input() const { return inputType_ == ACL_FLOAT16; }
+  const char* inputTypeName() const;  // "fp32", "fp16" or "uint8"
 
  private:
   bool AddBuffer(aclmdlDataset* set, size_t size);
+  bool SetImageInput(const std::string& file);
 
   uint32_t modelId_ = 0;
   bool loaded_ = false;
@@ -49,7 +52,7 @@ class BenchModel {
   aclmdlDataset* output_ = nullptr;
   std::vector<void*> buffers_;  // [0] the input, then the outputs
   int64_t batch_ = 0;
-  bool fp16Input_ = false;
+  aclDataType inputType_ = ACL_FLOAT;
 };
 
 }  // namespace asim::bench

@@ -129,8 +129,8 @@ int Run(const Options& o, aclrtStream stream) {
       "{\"soc\":\"%s\",\"batch\":%lld,\"input_type\":\"%s\",\"load_ms\":%.3f,\"warmup\":%d,\"runs\":%d,"
       "\"median_ms\":%.3f,\"min_ms\":%.3f,\"mean_ms\":%.3f,\"cpu_ms\":%.3f,\"sim_ms\":%.4f,\"max_rss_kb\":%ld,"
       "\"isa\":\"%s\"}\n",
-      soc != nullptr ? soc : "?", static_cast<long long>(model.batch()), model.fp16Input() ? "fp16" : "fp32", loadMs,
-      o.warmup, o.runs, Median(ms), ms.empty() ? 0.0 : *std::min_element(ms.begin(), ms.end()),
+      soc != nullptr ? soc : "?", static_cast<long long>(model.batch()), model.inputTypeName(), loadMs, o.warmup,
+      o.runs, Median(ms), ms.empty() ? 0.0 : *std::min_element(ms.begin(), ms.end()),
       ms.empty() ? 0.0 : sum / static_cast<double>(ms.size()), cpuMs, Median(simMs), usage.ru_maxrss,
       aclsimGetVectorIsa());
   return 0;

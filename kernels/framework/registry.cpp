@@ -64,6 +64,23 @@ Status KernelRegistry::SelectAsGiven(std::string_view op_type, const std::vector
   return st;
 }
 
+const KernelDef* KernelRegistry::FindForLayouts(std::string_view op_type, Engine engine,
+                                                const std::vector<TensorSpec>& inputs) const {
+  const KernelDef* first = nullptr;
+  for (const KernelDef* d : Find(op_type)) {
+    if (d->engine != engine) continue;
+    if (first == nullptr) first = d;
+    bool takes = true;
+    for (size_t i = 0; i < inputs.size() && i < d->inputs.size() && takes; ++i) {
+      const auto& formats = d->inputs[i].formats;
+      takes = inputs[i].dtype == DataType::kUndefined || formats.empty() ||
+              std::find(formats.begin(), formats.end(), inputs[i].format) != formats.end();
+    }
+    if (takes) return d;
+  }
+  return first;
+}
+
 Status KernelRegistry::SelectConversion(const TensorSpec& tensor, Format to, const ChipTraits& chip,
                                         Selection* out) const {
   TensorSpec in = tensor;

@@ -66,6 +66,12 @@ class KernelRegistry {
   Status SelectAsGiven(std::string_view op_type, const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
                        const ChipTraits& chip, const KernelDef** def, AttrMap* resolved) const;
 
+  // The kernel of `engine` that a converted model's node names: an op may have several per
+  // engine that differ in the layouts they take (Conv on NC1HWC0, and on NC1HWC0_C04), so the
+  // first whose declared input formats take `inputs`' formats; else the first of that engine
+  // (whose Match then says what it refuses); nullptr when the engine has no kernel of the type.
+  const KernelDef* FindForLayouts(std::string_view op_type, Engine engine, const std::vector<TensorSpec>& inputs) const;
+
   // The TransData op type and the attributes that convert `from` into `to`.
   static constexpr const char* kTransDataOp = "TransData";
   static AttrMap TransDataAttrs(Format from, Format to);

@@ -14,7 +14,7 @@ struct FormatInfo {
   const char* name;
 };
 
-constexpr std::array<FormatInfo, 20> kFormats = {{
+constexpr std::array<FormatInfo, 21> kFormats = {{
     {Format::kUndefined, "UNDEFINED"},
     {Format::kNchw, "NCHW"},
     {Format::kNhwc, "NHWC"},
@@ -22,6 +22,7 @@ constexpr std::array<FormatInfo, 20> kFormats = {{
     {Format::kNc1hwc0, "NC1HWC0"},
     {Format::kFractalZ, "FRACTAL_Z"},
     {Format::kNc1hwc0C04, "NC1HWC0_C04"},
+    {Format::kFractalZC04, "FRACTAL_Z_C04"},
     {Format::kHwcn, "HWCN"},
     {Format::kNdhwc, "NDHWC"},
     {Format::kFractalNz, "FRACTAL_NZ"},
@@ -47,6 +48,10 @@ const FormatInfo* Find(Format format) {
 }  // namespace
 
 bool IsValidFormat(int32_t value) {
+  return IsKnownFormat(value) && value != static_cast<int32_t>(Format::kFractalZC04);
+}
+
+bool IsKnownFormat(int32_t value) {
   return Find(static_cast<Format>(value)) != nullptr;
 }
 

@@ -21,6 +21,7 @@ enum class Format : int32_t {
   kNc1hwc0 = 3,
   kFractalZ = 4,
   kNc1hwc0C04 = 12,
+  kFractalZC04 = 13,  // conv weights for an NC1HWC0_C04 input (internal; not in aclFormat)
   kHwcn = 16,
   kNdhwc = 27,
   kFractalNz = 29,
@@ -37,8 +38,12 @@ enum class Format : int32_t {
   kFractalNzC0_8 = 54,
 };
 
-// True when `value` is one of the enumerators above (ACL_FORMAT_UNDEFINED included).
+// True when `value` is an aclFormat value, one of the enumerators above but the internal-only
+// kFractalZC04 (ACL_FORMAT_UNDEFINED included): what the public API accepts.
 bool IsValidFormat(int32_t value);
+
+// True for every enumerator above, the internal layouts a converted model stores included.
+bool IsKnownFormat(int32_t value);
 
 // "NCHW", "FRACTAL_NZ", "FRACTAL_Z_3D", "UNDEFINED" ...; "INVALID" outside the enum.
 const char* FormatName(Format format);

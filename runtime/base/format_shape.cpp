@@ -88,7 +88,8 @@ Status TransformShape(DataType type, Format src, const std::vector<int64_t>& dim
     return Status::Ok();
   }
   const int64_t c0 = CubeC0(type);
-  if (Is4dPlain(src) && (dst == Format::kNc1hwc0 || dst == Format::kFractalZ || dst == Format::kNc1hwc0C04)) {
+  if (Is4dPlain(src) && (dst == Format::kNc1hwc0 || dst == Format::kFractalZ || dst == Format::kNc1hwc0C04 ||
+                         dst == Format::kFractalZC04)) {
     if (dims.size() != 4) return fail("a 4-D shape is required");
     int64_t n, c, h, w;
     ToNchw(src, dims, &n, &c, &h, &w);
@@ -96,6 +97,8 @@ Status TransformShape(DataType type, Format src, const std::vector<int64_t>& dim
       *out = {n, CeilDiv(c, c0), h, w, c0};
     } else if (dst == Format::kNc1hwc0C04) {
       *out = {n, CeilDiv(c, 4), h, w, 4};
+    } else if (dst == Format::kFractalZC04) {  // (C0=4 * KH * KW) as one reduction axis in 16-blocks
+      *out = {CeilDiv(4 * h * w, 16), CeilDiv(n, 16), 16, 16};
     } else {  // FRACTAL_Z: (C1*H*W, N1, N0=16, C0)
       *out = {CeilDiv(c, c0) * h * w, CeilDiv(n, 16), 16, c0};
     }

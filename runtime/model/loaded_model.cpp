@@ -97,7 +97,14 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
                  m->model_->graphs.empty() ? size_t{0} : m->model_->graphs[0].nodes.size(),
                  ms(Clock::now() - prepare_start));
   m->info_ = ModelInfo::Build(*m->model_);
-  m->sync_stream_ = m->device_->scheduler().CreateStream(m->device_->NextStreamId(), 0);
+  const uint32_t limit = m->device_->device().spec().limits.max_streams;
+  m->sync_stream_ = m->device_->scheduler().CreateStream(m->device_->NextStreamId(), 0, limit);
+  if (!m->sync_stream_) {
+    return Status(err::kRtNoStreamResource, "device " + std::to_string(m->device_->id()) + " already has " +
+                                                std::to_string(limit) +
+                                                " streams, its limit: a loaded model needs one (destroy streams "
+                                                "you no longer use)");
+  }
   *out = std::move(m);
   return Status::Ok();
 }
@@ -181,11 +188,13 @@ Status LoadedModel::UploadWeights(const WeightSource& weights) {
 Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernels::ChipTraits& chip,
                                 PreparedNode* out) const {
   const om::Graph& g = model_->graphs[graph];
-  const kernels::KernelDef* def = nullptr;
-  for (const kernels::KernelDef* d : kernels::KernelRegistry::Get().Find(node.type)) {
-    if (d->engine == node.engine) def = d;
-    if (def) break;
+  std::vector<kernels::TensorSpec> layouts;
+  for (int32_t t : node.inputs) {
+    layouts.push_back(t < 0
+                          ? kernels::TensorSpec{DataType::kUndefined, Format::kNd, {}, nullptr, Format::kUndefined, {}}
+                          : SpecOf(g.tensors[static_cast<size_t>(t)]));
   }
+  const kernels::KernelDef* def = kernels::KernelRegistry::Get().FindForLayouts(node.type, node.engine, layouts);
   if (def == nullptr) {
     return Status(err::kOpNotFound, Where(node) + ": this runtime has no " + kernels::EngineName(node.engine) +
                                         " kernel for op type '" + node.type + "'");

@@ -72,10 +72,11 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
   std::map<int32_t, std::vector<uint8_t>> strings;
   std::map<int32_t, std::vector<int64_t>> actual;  // tensors whose dims the computation decided
   for (const om::Node& node : g.nodes) {
-    const kernels::KernelDef* def = nullptr;
-    for (const auto* d : kernels::KernelRegistry::Get().Find(node.type)) {
-      if (d->engine == node.engine && def == nullptr) def = d;
+    std::vector<kernels::TensorSpec> layouts;
+    for (int32_t t : node.inputs) {
+      layouts.push_back(t < 0 ? kernels::TensorSpec{} : SpecOf(g.tensors[static_cast<size_t>(t)]));
     }
+    const kernels::KernelDef* def = kernels::KernelRegistry::Get().FindForLayouts(node.type, node.engine, layouts);
     const std::string where = "node '" + node.name + "' (" + node.type + ")";
     if (def == nullptr) return Status(err::kOpNotFound, where + ": no kernel on " + kernels::EngineName(node.engine));
     kernels::AttrMap attrs;

@@ -155,6 +155,27 @@ Status ToOriginalLayout(const dump::DumpTensor& t, std::optional<int32_t> target
         }
       }
     }
+  } else if (t.format == dump::kFormatFractalZC04) {  // (KH, KW, C0 = 4) as one axis in 16-blocks
+    if (t.shape.size() != 4 || o.size() != 4) return Mismatch(t, "expected a 4-D shape and a 4-D original");
+    p.format = OriginFormat(t, target, true);
+    const Plain4 v = View4(p.format, o);
+    const uint64_t n1 = t.shape[1];
+    if (t.shape[2] != 16 || t.shape[3] != 16 || v.c > 4 || CeilDiv(v.n, 16) != n1 ||
+        CeilDiv(4 * v.h * v.w, 16) != t.shape[0]) {
+      return Mismatch(t, fmt::format("does not hold a {} weight of that shape", DumpFormatName(p.format)));
+    }
+    p.shape = o;
+    p.data.resize(Product(o) * item);
+    for (uint64_t in = 0; in < v.n; ++in) {
+      for (uint64_t ic = 0; ic < v.c; ++ic) {
+        for (uint64_t ih = 0; ih < v.h; ++ih) {
+          for (uint64_t iw = 0; iw < v.w; ++iw) {
+            const uint64_t k = (ih * v.w + iw) * 4 + ic;
+            Put(p.data.data(), v.Offset(in, ic, ih, iw), src, ((k / 16) * n1 * 16 + in) * 16 + k % 16, item);
+          }
+        }
+      }
+    }
   } else if (t.format == dump::kFormatFractalNz) {
     if (t.shape.size() < 4 || o.empty()) return Mismatch(t, "expected a shape of rank >= 4 and an original");
     const size_t r = t.shape.size();

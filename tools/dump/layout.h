@@ -4,6 +4,7 @@
 // (ascend_tools_hw.md section 2.8), for any element width:
 //   NC1HWC0 / NC1HWC0_C04 [N,C1,H,W,C0]      <-> NCHW or NHWC [N,C,H,W] (padding channels dropped)
 //   FRACTAL_Z [C1*Kh*Kw, N1, 16, C0]          <-> NCHW, NHWC or HWCN weights (Cout = N, Cin = C)
+//   FRACTAL_Z_C04 [ceil(4*Kh*Kw/16), N1, 16, 16] -> the plain weight (Cin <= 4; k = (h*Kw+w)*4+c)
 //   FRACTAL_NZ [..., K1, M1, 16, C0]           <-> ND [..., M, K]
 // C0 is read from the dumped shape (its last dim). Which plain layout a 4-D original has is
 // the caller's `target` if given, else the output's original_op.format when it is plain,

@@ -1,6 +1,9 @@
 // Conv2D (CANN attributes) and Conv (ONNX attributes, 2-D) on the AI Core cube, in the
 // hardware layout: x NC1HWC0, filter FRACTAL_Z (with its origin shape), optional bias ND
-// [Cout], y NC1HWC0 (origin NCHW). fp16 (fp16 storage, fp32 accumulation), fp32 where the
+// [Cout], y NC1HWC0 (origin NCHW). A second kernel per op takes the small-channel layouts of
+// atc --enable_small_channel: x NC1HWC0_C04 and filter FRACTAL_Z_C04 (fp16, at most 4 input
+// channels, no groups), where the cube's reduction axis is C0 = 4 times the kernel window
+// instead of 16 padded channels per tap. fp16 (fp16 storage, fp32 accumulation), fp32 where the
 // chip's cube computes fp32 (ChipTraits::cube_fp32), int8 (int32 output and accumulation).
 // Plain NCHW operands reach this kernel through TransData conversions chosen by the
 // selection; fp32 on a chip without fp32 cube, double, and dynamic shapes go to the AI CPU.
@@ -33,6 +36,14 @@ InferShapeFn Infer(ConvAttrStyle style) {
 
 Status ChipSupports(const std::vector<TensorSpec>& inputs, const AttrMap&, const ChipTraits& chip) {
   const DataType t = inputs[0].dtype;
+  if (inputs[0].format == Format::kNc1hwc0C04) {
+    if (t != DataType::kFloat16) {
+      return Status(err::kUnsupportedDataType, std::string("NC1HWC0_C04 is an fp16 layout; x is ") + DataTypeName(t));
+    }
+    if (inputs[0].dims.size() != 5 || inputs[0].dims[1] != 1) {
+      return Status(err::kOpInputNotMatch, "NC1HWC0_C04 x must be [N, 1, H, W, 4] (at most 4 channels)");
+    }
+  }
   if (t == DataType::kFloat && !chip.cube_fp32) {
     return Status(err::kUnsupportedDataType, "DT_FLOAT needs a cube that computes fp32; the " + chip.soc_version +
                                                  " cube computes fp16 and int8 only");
@@ -56,7 +67,7 @@ WorkspaceFn Workspace(ConvAttrStyle style) {
     ConvParams p;
     if (inputs[0].dtype == DataType::kInt8 || !ConvParamsFromSpecs(style, inputs, attrs, &p).ok()) return size_t{0};
     const FilterTensor w = FilterView(nullptr, inputs[1], p.cout, p.cin_g(), {p.kernel[0], p.kernel[1]});
-    return ConvWorkspaceBytes(p, Format::kNc1hwc0, inputs[0].dtype, w, Format::kNc1hwc0, OutputDtype(inputs[0].dtype));
+    return ConvWorkspaceBytes(p, inputs[0].format, inputs[0].dtype, w, Format::kNc1hwc0, OutputDtype(inputs[0].dtype));
   };
 }
 
@@ -68,7 +79,7 @@ PrepareFn Prepare(ConvAttrStyle style) {
     ConvParams p;
     if (!ConvParamsFromSpecs(style, inputs, attrs, &p).ok() || p.spatial != 2) return nullptr;
     const FilterTensor w = FilterView(inputs[1].host_data, inputs[1], p.cout, p.cin_g(), {p.kernel[0], p.kernel[1]});
-    return PrepackConvWeights(p, Format::kNc1hwc0, inputs[0].dtype, w, Format::kNc1hwc0, OutputDtype(inputs[0].dtype));
+    return PrepackConvWeights(p, inputs[0].format, inputs[0].dtype, w, Format::kNc1hwc0, OutputDtype(inputs[0].dtype));
   };
 }
 
@@ -96,12 +107,17 @@ ComputeFn Compute(ConvAttrStyle style) {
   };
 }
 
-KernelDef Build(const char* op, ConvAttrStyle style) {
+KernelDef Build(const char* op, ConvAttrStyle style, bool small_channel) {
   const bool cann = style == ConvAttrStyle::kCann;
   KernelBuilder b(op, Engine::kAiCore);
-  b.Input(cann ? "x" : "X", {DataType::kFloat16, DataType::kFloat, DataType::kInt8}, {Format::kNc1hwc0})
-      .Input(cann ? "filter" : "W", {DataType::kFloat16, DataType::kFloat, DataType::kInt8}, {Format::kFractalZ})
-      .SameDtypeAs(0)
+  if (small_channel) {
+    b.Input(cann ? "x" : "X", {DataType::kFloat16}, {Format::kNc1hwc0C04})
+        .Input(cann ? "filter" : "W", {DataType::kFloat16}, {Format::kFractalZC04});
+  } else {
+    b.Input(cann ? "x" : "X", {DataType::kFloat16, DataType::kFloat, DataType::kInt8}, {Format::kNc1hwc0})
+        .Input(cann ? "filter" : "W", {DataType::kFloat16, DataType::kFloat, DataType::kInt8}, {Format::kFractalZ});
+  }
+  b.SameDtypeAs(0)
       .OptionalInput(cann ? "bias" : "B", {DataType::kFloat16, DataType::kFloat, DataType::kInt32})
       .Output(cann ? "y" : "Y", {DataType::kFloat16, DataType::kFloat, DataType::kInt32}, {Format::kNc1hwc0});
   AddConvEpilogue(b, {Format::kNc1hwc0});
@@ -125,10 +141,16 @@ KernelDef Build(const char* op, ConvAttrStyle style) {
 }  // namespace
 
 KernelDef BuildConv2D_AiCore() {
-  return Build("Conv2D", ConvAttrStyle::kCann);
+  return Build("Conv2D", ConvAttrStyle::kCann, false);
 }
 KernelDef BuildConv_AiCore() {
-  return Build("Conv", ConvAttrStyle::kOnnx);
+  return Build("Conv", ConvAttrStyle::kOnnx, false);
+}
+KernelDef BuildConv2DC04_AiCore() {
+  return Build("Conv2D", ConvAttrStyle::kCann, true);
+}
+KernelDef BuildConvC04_AiCore() {
+  return Build("Conv", ConvAttrStyle::kOnnx, true);
 }
 
 }  // namespace asim::kernels

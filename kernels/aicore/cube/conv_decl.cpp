@@ -59,6 +59,7 @@ CostFn ConvCubeCost(ConvAttrStyle style) {
     g.groups = p.groups;
     g.dtype = inputs[0].dtype;
     g.bias = inputs.size() > 2 && inputs[2].dtype != DataType::kUndefined;
+    g.small_channel = inputs[0].format == Format::kNc1hwc0C04;
     return CubeConvWork(g, chip);
   };
 }

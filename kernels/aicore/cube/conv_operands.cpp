@@ -45,8 +45,9 @@ Status PlainFilter(Format format, const std::vector<int64_t>& d, int64_t* cout, 
 Status ActivationShape(const TensorSpec& x, int64_t c_hint, int64_t* n, int64_t* c, std::vector<int64_t>* spatial) {
   const auto& d = x.dims;
   switch (x.format) {
-    case Format::kNc1hwc0: {
-      if (d.size() != 5) return Bad("x", x, "NC1HWC0 must be 5-D");
+    case Format::kNc1hwc0:
+    case Format::kNc1hwc0C04: {
+      if (d.size() != 5) return Bad("x", x, "must be 5-D");
       *n = d[0];
       *spatial = {d[2], d[3]};
       *c = c_hint > 0 ? c_hint : d[1] * d[4];
@@ -77,6 +78,20 @@ Status ActivationShape(const TensorSpec& x, int64_t c_hint, int64_t* n, int64_t*
 }
 
 Status FilterShape(const TensorSpec& w, int64_t* cout, int64_t* cin_g, std::vector<int64_t>* kernel) {
+  if (w.format == Format::kFractalZC04) {
+    if (w.origin_dims.size() != 4) return Bad("filter", w, "FRACTAL_Z_C04 needs its 4-D origin shape");
+    Status st = PlainFilter(w.origin_format == Format::kUndefined ? Format::kNchw : w.origin_format, w.origin_dims,
+                            cout, cin_g, kernel);
+    if (!st.ok()) return Bad("filter", w, st.message());
+    if (*cin_g > 4) return Bad("filter", w, std::to_string(*cin_g) + " input channels do not fit C0 = 4");
+    const std::vector<int64_t> expect{CeilDiv(4 * (*kernel)[0] * (*kernel)[1], 16), CeilDiv(*cout, 16), 16, 16};
+    if (w.dims != expect) {
+      return Bad("filter", w,
+                 "does not match its origin shape " + DimsToString(w.origin_dims) + " (expected " +
+                     DimsToString(expect) + ")");
+    }
+    return Status::Ok();
+  }
   if (w.format != Format::kFractalZ) {
     Status st = PlainFilter(w.format, w.dims, cout, cin_g, kernel);
     return st.ok() ? st : Bad("filter", w, st.message());

@@ -96,6 +96,10 @@ int64_t FilterOffset(const FilterTensor& f, int64_t co, int64_t ci, int64_t ky, 
       const int64_t n1 = CeilDiv(f.cout, 16);
       return ((((ci / 16) * f.kh + ky) * f.kw + kx) * n1 + co / 16) * 256 + (co % 16) * 16 + ci % 16;
     }
+    case Format::kFractalZC04: {  // the reduction axis is (ky, kx, ci < 4) in 16-blocks
+      const int64_t n1 = CeilDiv(f.cout, 16), k = (ky * f.kw + kx) * 4 + ci;
+      return ((k / 16) * n1 + co / 16) * 256 + (co % 16) * 16 + k % 16;
+    }
     default: return ((co * f.cin_g + ci) * f.kh + ky) * f.kw + kx;
   }
 }
@@ -147,6 +151,14 @@ void PackActivations(const ActTensor& src, int64_t c_begin, int64_t c_count, int
                                               ((in * src_c1 + ch / 16) * src.h + y) * src.w * 16 + x * 16 + ch % 16)
                                        : 0.0f;
             }
+          }
+        }
+      } else if (src.format == Format::kNc1hwc0C04) {  // [N, 1, H, W, 4]: at most 4 channels
+        const int64_t at = (in * src.h + y) * src.w * 4;
+        for (int64_t x = 0; x < src.w; ++x) {
+          for (int64_t k = 0; k < 16; ++k) {
+            const int64_t ch = c0 + k;
+            di[x * 16 + k] = k < cnt && ch < 4 ? Read(src.data, src.dtype, at + x * 4 + ch) : 0.0f;
           }
         }
       } else if (src.format == Format::kNhwc) {

@@ -19,7 +19,7 @@ namespace asim::kernels {
 struct ActTensor {
   void* data = nullptr;
   DataType dtype = DataType::kFloat;
-  Format format = Format::kNchw;  // kNchw (also for ND), kNhwc or kNc1hwc0
+  Format format = Format::kNchw;  // kNchw (also for ND), kNhwc, kNc1hwc0 or kNc1hwc0C04
   int64_t n = 0, c = 0, h = 0, w = 0;
 };
 
@@ -27,7 +27,7 @@ struct ActTensor {
 struct FilterTensor {
   const void* data = nullptr;
   DataType dtype = DataType::kFloat;
-  Format format = Format::kNchw;  // kNchw (also for ND), kNhwc, kHwcn or kFractalZ
+  Format format = Format::kNchw;  // kNchw (also for ND), kNhwc, kHwcn, kFractalZ or kFractalZC04
   int64_t cout = 0, cin_g = 0, kh = 0, kw = 0;
 };
 

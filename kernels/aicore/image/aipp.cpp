@@ -4,7 +4,10 @@
 // Input: the images as bytes, [N, rows, W, c] (AippSpec::InputDims: YUV420SP is the Y rows
 // then the interleaved UV rows, one channel; YUYV two bytes per pixel; RGB888 three ...).
 // Output: [N, C, H, W] (attr nhwc 0) or [N, H, W, C] (nhwc 1), fp32 or fp16 (attr dtype), with
-// H = crop_h + pad_top + pad_bottom and W likewise. Per output pixel, in the hardware's order:
+// H = crop_h + pad_top + pad_bottom and W likewise; or, as the hardware writes it for the
+// first convolution (attr out_c0, set by atc's lowering), NC1HWC0 [N, C1, H, W, 16] (out_c0
+// 16) or NC1HWC0_C04 [N, 1, H, W, 4] (out_c0 4, atc --enable_small_channel), padding lanes 0. Per output pixel, in the
+// hardware's order:
 //   1. padding: a pixel in the padding band is `pad_value` in every channel, nothing else;
 //   2. crop: the source pixel is (crop_y + y - pad_top, crop_x + x - pad_left);
 //   3. fetch: the pixel's channels as stored (Y, U, V for the YUV formats, U and V shared by 2
@@ -62,6 +65,7 @@ struct Params {
   std::array<int64_t, 4> mean{};
   std::array<float, 4> min{}, var_reci{1, 1, 1, 1};
   int64_t channels = 3;
+  int64_t out_c0 = 0;  // 0: plain NCHW / NHWC; 16: NC1HWC0; 4: NC1HWC0_C04
   DataType dtype = DataType::kFloat;
 
   int64_t out_h() const { return crop_h + pad_top + pad_bottom; }
@@ -86,6 +90,36 @@ bool Fill(const std::vector<float>& v, std::array<float, N>* out) {
   return true;
 }
 
+// attr out_c0: 0 (plain), 16 (NC1HWC0) or 4 (NC1HWC0_C04, at most 4 channels); a blocked
+// output is NCHW-ordered.
+Status ReadOutC0(const AttrMap& a, int64_t* out_c0) {
+  *out_c0 = a.GetInt("out_c0", 0);
+  if (*out_c0 != 0 && *out_c0 != 4 && *out_c0 != 16) {
+    return Status(err::kOpAttrNotMatch,
+                  "Aipp: out_c0 is 0 (plain), 4 (NC1HWC0_C04) or 16 (NC1HWC0), not " + std::to_string(*out_c0));
+  }
+  if (*out_c0 != 0 && a.GetInt("nhwc", 0) != 0) {
+    return Status(err::kOpAttrNotMatch, "Aipp: a blocked output (out_c0) comes from an NCHW input, not NHWC");
+  }
+  return Status::Ok();
+}
+
+// The output spec: plain, or blocked with the NCHW origin view.
+TensorSpec OutputSpec(DataType dtype, int64_t n, int64_t c, int64_t h, int64_t w, bool nhwc, int64_t out_c0) {
+  TensorSpec o;
+  o.dtype = dtype;
+  if (out_c0 == 0) {
+    o.format = nhwc ? Format::kNhwc : Format::kNchw;
+    o.dims = nhwc ? std::vector<int64_t>{n, h, w, c} : std::vector<int64_t>{n, c, h, w};
+    return o;
+  }
+  o.format = out_c0 == 4 ? Format::kNc1hwc0C04 : Format::kNc1hwc0;
+  o.dims = {n, (c + out_c0 - 1) / out_c0, h, w, out_c0};
+  o.origin_format = Format::kNchw;
+  o.origin_dims = {n, c, h, w};
+  return o;
+}
+
 Status ReadParams(const AttrMap& a, Params* p) {
   p->format = a.GetInt("input_format", kYuv420sp);
   p->src_w = a.GetInt("src_w", 0);
@@ -102,6 +136,7 @@ Status ReadParams(const AttrMap& a, Params* p) {
   p->nhwc = a.GetInt("nhwc", 0) != 0;
   p->channels = a.GetInt("channels", 3);
   p->dtype = a.GetDataType("dtype", DataType::kFloat);
+  ASIM_RETURN_IF_ERROR(ReadOutC0(a, &p->out_c0));
   const bool lists =
       pads.size() == 4 && Fill(a.GetInts("matrix", std::vector<int64_t>(9, 0)), &p->matrix) &&
       Fill(a.GetInts("input_bias", {0, 0, 0}), &p->input_bias) &&
@@ -164,11 +199,9 @@ Status DynamicInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
                                              " bytes, " + std::to_string(x.dims[0]) + " batch(es) need " +
                                              std::to_string(aipp::DynamicAippBytes(static_cast<size_t>(x.dims[0]))));
   }
-  TensorSpec o;
-  o.dtype = dtype;
-  o.format = nhwc ? Format::kNhwc : Format::kNchw;
-  o.dims = nhwc ? std::vector<int64_t>{x.dims[0], oh, ow, channels} : std::vector<int64_t>{x.dims[0], channels, oh, ow};
-  outputs->assign(1, o);
+  int64_t out_c0 = 0;
+  ASIM_RETURN_IF_ERROR(ReadOutC0(attrs, &out_c0));
+  outputs->assign(1, OutputSpec(dtype, x.dims[0], channels, oh, ow, nhwc, out_c0));
   return Status::Ok();
 }
 
@@ -186,12 +219,7 @@ Status AippInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, st
                                             std::to_string(p.src_w) + "x" + std::to_string(p.src_h) +
                                             " image of the format has " + std::to_string(p.image_bytes()));
   }
-  TensorSpec o;
-  o.dtype = p.dtype;
-  o.format = p.nhwc ? Format::kNhwc : Format::kNchw;
-  o.dims = p.nhwc ? std::vector<int64_t>{x.dims[0], p.out_h(), p.out_w(), p.channels}
-                  : std::vector<int64_t>{x.dims[0], p.channels, p.out_h(), p.out_w()};
-  outputs->assign(1, o);
+  outputs->assign(1, OutputSpec(p.dtype, x.dims[0], p.channels, p.out_h(), p.out_w(), p.nhwc, p.out_c0));
   return Status::Ok();
 }
 
@@ -255,7 +283,8 @@ std::array<float, 4> Process(const Params& p, std::array<int32_t, 4> c) {
 
 // Writes the output pixels of image b (static or one dynamic batch's parameters).
 void RunImage(const Params& p, const uint8_t* img, int64_t b, uint8_t* out) {
-  const int64_t oh = p.out_h(), ow = p.out_w(), oc = p.channels;
+  const int64_t oh = p.out_h(), ow = p.out_w(), oc = p.channels, c0 = p.out_c0;
+  const int64_t c1 = c0 == 0 ? 0 : (oc + c0 - 1) / c0;
   const bool half = p.dtype == DataType::kFloat16;
   const auto store = [&](int64_t index, float v) {
     if (half) {
@@ -273,7 +302,9 @@ void RunImage(const Params& p, const uint8_t* img, int64_t b, uint8_t* out) {
         v = Process(p, Fetch(p, img, p.crop_y + sy, p.crop_x + sx));
       }
       for (int64_t c = 0; c < oc; ++c) {
-        const int64_t index = p.nhwc ? ((b * oh + y) * ow + xx) * oc + c : ((b * oc + c) * oh + y) * ow + xx;
+        const int64_t index = c0 != 0  ? (((b * c1 + c / c0) * oh + y) * ow + xx) * c0 + c % c0
+                              : p.nhwc ? ((b * oh + y) * ow + xx) * oc + c
+                                       : ((b * oc + c) * oh + y) * ow + xx;
         store(index, v[static_cast<size_t>(c)]);
       }
     }
@@ -321,6 +352,7 @@ Status DynamicParams(const AttrMap& a, const aipp::DynamicCommon& c, const aipp:
   p->channels = a.GetInt("channels", 3);
   p->nhwc = a.GetInt("nhwc", 0) != 0;
   p->dtype = a.GetDataType("dtype", DataType::kFloat);
+  ASIM_RETURN_IF_ERROR(ReadOutC0(a, &p->out_c0));
   const bool known = p->format == kYuv420sp || p->format == kXrgb || p->format == kRgb888 || p->format == kYuv400 ||
                      p->format == kArgb || p->format == kYuyv || p->format == kYuv422sp || p->format == kAyuv;
   if (!known) return Status(err::kInvalidParam, at + "input format " + std::to_string(p->format) + " is not decoded");
@@ -358,6 +390,9 @@ Status DynamicParams(const AttrMap& a, const aipp::DynamicCommon& c, const aipp:
 
 Status AippCompute(KernelContext& ctx) {
   uint8_t* out = static_cast<uint8_t*>(ctx.out(0).data);
+  if (ctx.out(0).spec.format != Format::kNchw && ctx.out(0).spec.format != Format::kNhwc) {
+    std::memset(out, 0, ctx.out(0).spec.Bytes());  // the blocked layout's padding lanes
+  }
   const TensorView& x = ctx.in(0);
   const int64_t n = x.dims()[0];
   const uint8_t* in = x.as<const uint8_t>();
@@ -384,13 +419,38 @@ Status AippCompute(KernelContext& ctx) {
   return Status::Ok();
 }
 
+// The AIPP stage converts pixels on their way in (MTE2 reads the image bytes) and writes the
+// layout the next node reads (MTE3, padding lanes included); its per-element arithmetic
+// (swap, 3x3 CSC, shift/clamp, mean/min/var) is counted as 6 fp16-wide vector ops per real
+// output element. A blocked output is what makes C04 pay: 8 bytes per pixel instead of 32.
+WorkDesc AippCost(const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs, const AttrMap& attrs,
+                  const ChipTraits& chip) {
+  WorkDesc w;
+  if (outputs.empty()) return w;
+  const TensorSpec& out = outputs[0];
+  const int64_t real = out.origin_dims.empty()
+                           ? out.ElementCount()
+                           : out.ElementCount() / out.dims.back() / out.dims[1] * attrs.GetInt("channels", 3);
+  w.vector_elem_bytes = 2;
+  w.vector_ops = static_cast<uint64_t>(real) * 6;
+  w.mte2_bytes = inputs.empty() ? 0 : inputs[0].Bytes();
+  if (inputs.size() > 1) w.mte2_bytes += inputs[1].Bytes();
+  w.mte3_bytes = out.Bytes();
+  // Images, then rows of an image, across the cores.
+  const int64_t rows = out.dims.size() < 4 ? 1 : out.dims[0] * out.dims[out.format == Format::kNhwc ? 1 : 2];
+  w.block_dim = static_cast<uint32_t>(std::clamp<int64_t>(rows, 1, chip.ai_core_count));
+  w.scalar_ops = 64 * w.block_dim;
+  return w;
+}
+
 }  // namespace
 
 KernelDef BuildAipp_AiCore() {
   return KernelBuilder("Aipp", Engine::kAiCore)
       .Input("images", {DataType::kUint8}, {Format::kNd, Format::kNhwc})
       .OptionalInput("params", {DataType::kUint8}, {Format::kNd})
-      .Output("features", {DataType::kFloat, DataType::kFloat16}, {Format::kNchw, Format::kNhwc})
+      .Output("features", {DataType::kFloat, DataType::kFloat16},
+              {Format::kNchw, Format::kNhwc, Format::kNc1hwc0, Format::kNc1hwc0C04})
       .Attr("input_format", int64_t{kYuv420sp})
       .Attr("src_w", int64_t{0})
       .Attr("src_h", int64_t{0})
@@ -415,11 +475,12 @@ KernelDef BuildAipp_AiCore() {
       .Attr("var_reci", std::vector<float>{1, 1, 1, 1})
       .Attr("channels", int64_t{3})
       .Attr("nhwc", int64_t{0})
+      .Attr("out_c0", int64_t{0})
       .Attr("dtype", DataType::kFloat)
       .StaticShapesOnly()
       .InferShape(AippInfer)
       .Compute(AippCompute)
-      .Cost(VectorElementwiseCost(12))  // fetch, swap, 3x3 CSC, shift/clamp, normalise per output element
+      .Cost(AippCost)
       .Source(kSource)
       .Build();
 }

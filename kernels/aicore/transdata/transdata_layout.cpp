@@ -131,6 +131,40 @@ void FractalZToPlain(const Plain4& p, int64_t c0, const T* src, T* dst) {
   });
 }
 
+// FRACTAL_Z_C04: the reduction axis is (KH, KW, C0 = 4) as one run, cut in blocks of 16:
+// [ceil(4*KH*KW / 16)][N1][16][16], element (n, c, h, w) at k = (h*KW + w)*4 + c.
+template <typename T>
+void PlainToFractalZC04(const Plain4& p, const T* src, T* dst) {
+  const int64_t k1 = CeilDiv(4 * p.h * p.w, 16), n1 = CeilDiv(p.n, 16);
+  ParallelFor(k1, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t ik1 = begin; ik1 < end; ++ik1) {
+      T* out = dst + ik1 * n1 * 256;
+      for (int64_t in = 0; in < n1 * 16; ++in) {
+        for (int64_t k0 = 0; k0 < 16; ++k0) {
+          const int64_t k = ik1 * 16 + k0, tap = k / 4, ic = k % 4;
+          const bool real = in < p.n && ic < p.c && tap < p.h * p.w;
+          out[in * 16 + k0] = real ? src[p.Offset(in, ic, tap / p.w, tap % p.w)] : T{0};
+        }
+      }
+    }
+  });
+}
+
+template <typename T>
+void FractalZC04ToPlain(const Plain4& p, const T* src, T* dst) {
+  const int64_t n1 = CeilDiv(p.n, 16);
+  ParallelFor(p.n, 4, [&](int64_t begin, int64_t end) {
+    for (int64_t in = begin; in < end; ++in) {
+      for (int64_t tap = 0; tap < p.h * p.w; ++tap) {
+        for (int64_t ic = 0; ic < p.c; ++ic) {
+          const int64_t k = tap * 4 + ic;
+          dst[p.Offset(in, ic, tap / p.w, tap % p.w)] = src[((k / 16) * n1 * 16 + in) * 16 + k % 16];
+        }
+      }
+    }
+  });
+}
+
 // Matrices [batch][m][n] <-> [batch][n1][m1][16][c0].
 template <typename T>
 void NdToFractalNz(int64_t batch, int64_t m, int64_t n, int64_t c0, const T* src, T* dst) {
@@ -181,6 +215,14 @@ Status Move(const TensorSpec& src, const T* s, const TensorSpec& dst, T* d) {
     PlainToNc1hwc0(ReadPlain4(src.format, src.dims), c0, s, d);
   } else if (src.format == Format::kNc1hwc0 && IsPlainFormat(dst.format)) {
     Nc1hwc0ToPlain(ReadPlain4(dst.format, dst.dims), c0, s, d);
+  } else if (IsPlainFormat(src.format) && dst.format == Format::kNc1hwc0C04) {
+    PlainToNc1hwc0(ReadPlain4(src.format, src.dims), 4, s, d);
+  } else if (src.format == Format::kNc1hwc0C04 && IsPlainFormat(dst.format)) {
+    Nc1hwc0ToPlain(ReadPlain4(dst.format, dst.dims), 4, s, d);
+  } else if (IsPlainFormat(src.format) && dst.format == Format::kFractalZC04) {
+    PlainToFractalZC04(ReadPlain4(src.format, src.dims), s, d);
+  } else if (src.format == Format::kFractalZC04 && IsPlainFormat(dst.format)) {
+    FractalZC04ToPlain(ReadPlain4(dst.format, dst.dims), s, d);
   } else if (IsPlainFormat(src.format) && dst.format == Format::kFractalZ) {
     PlainToFractalZ(ReadPlain4(src.format, src.dims), c0, s, d);
   } else if (src.format == Format::kFractalZ && IsPlainFormat(dst.format)) {
@@ -213,7 +255,8 @@ Status TransDataShape(const TensorSpec& src, Format dst, TensorSpec* out) {
   o.dtype = src.dtype;
   o.format = dst;
   const int64_t c0 = CubeC0(src.dtype);
-  const bool to_internal = dst == Format::kNc1hwc0 || dst == Format::kFractalZ || dst == Format::kFractalNz;
+  const bool to_internal = dst == Format::kNc1hwc0 || dst == Format::kFractalZ || dst == Format::kFractalNz ||
+                           dst == Format::kNc1hwc0C04 || dst == Format::kFractalZC04;
   if (src.format == dst) {
     o = src;
     o.host_data = nullptr;
@@ -236,6 +279,29 @@ Status TransDataShape(const TensorSpec& src, Format dst, TensorSpec* out) {
       c = origin.c;
     }
     o.dims = WritePlain4(dst, src.dims[0], c, src.dims[2], src.dims[3]);
+  } else if (IsPlainFormat(src.format) && (dst == Format::kNc1hwc0C04 || dst == Format::kFractalZC04)) {
+    if (src.dims.size() != 4) return Fail(err::kOpInputNotMatch, src, dst, "a 4-D shape is required");
+    const Plain4 p = ReadPlain4(src.format, src.dims);
+    if (p.c > 4) {
+      return Fail(err::kOpInputNotMatch, src, dst, std::to_string(p.c) + " channels do not fit C0 = 4 (at most 4)");
+    }
+    o.dims = dst == Format::kNc1hwc0C04 ? std::vector<int64_t>{p.n, 1, p.h, p.w, 4}
+                                        : std::vector<int64_t>{CeilDiv(4 * p.h * p.w, 16), CeilDiv(p.n, 16), 16, 16};
+  } else if ((src.format == Format::kNc1hwc0C04 || src.format == Format::kFractalZC04) && IsPlainFormat(dst)) {
+    Plain4 origin;
+    if (!OriginPlain4(src, &origin)) {
+      return Fail(err::kOpInputNotMatch, src, dst,
+                  std::string(FormatName(src.format)) + " needs the origin shape to be converted back");
+    }
+    TensorSpec plain;
+    plain.dtype = src.dtype;
+    plain.format = src.origin_format;
+    plain.dims = src.origin_dims;
+    TensorSpec again;
+    if (!TransDataShape(plain, src.format, &again).ok() || again.dims != src.dims) {
+      return Fail(err::kOpInputNotMatch, src, dst, "origin shape " + DimsToString(src.origin_dims) + " does not fit");
+    }
+    o.dims = WritePlain4(dst, origin.n, origin.c, origin.h, origin.w);
   } else if (src.format == Format::kFractalZ && IsPlainFormat(dst)) {
     Plain4 origin;
     if (!OriginPlain4(src, &origin)) {

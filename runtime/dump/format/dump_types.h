@@ -41,6 +41,7 @@ inline constexpr int32_t kFormatNd = 2;
 inline constexpr int32_t kFormatNc1hwc0 = 3;
 inline constexpr int32_t kFormatFractalZ = 4;
 inline constexpr int32_t kFormatNc1hwc0C04 = 12;
+inline constexpr int32_t kFormatFractalZC04 = 13;
 inline constexpr int32_t kFormatHwcn = 16;
 inline constexpr int32_t kFormatFractalNz = 29;
 inline constexpr int32_t kFormatNc = 35;

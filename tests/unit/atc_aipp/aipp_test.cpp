@@ -3,6 +3,7 @@
 // aipp_reference.h bit for bit (fp32 and fp16); the loader's and the pass's errors.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <fstream>
 
@@ -198,6 +199,110 @@ TEST(AtcAipp, ConfigErrorsNameTheBlockAndTheField) {
   st = ConvertText(c, c.ConfigText(), o);
   EXPECT_EQ(CodeOf(st), "E10001");
   EXPECT_NE(st.message().find("has AIPP"), std::string::npos) << st.message();
+}
+
+// AIPP -> Conv (3 -> 8 channels, 3x3, pads 1): the AIPP stage writes the convolution's input
+// layout itself (no TransData between them), NC1HWC0 by default and NC1HWC0_C04 with
+// --enable_small_channel=1, where the filter is FRACTAL_Z_C04; both give the same results.
+struct ConvAfterAipp {
+  const om::Tensor* aipp_out = nullptr;
+  const om::Tensor* conv_x = nullptr;
+  const om::Tensor* conv_w = nullptr;
+  size_t transdata_before_conv = 0;
+};
+ConvAfterAipp Inspect(const om::Model& model) {
+  ConvAfterAipp r;
+  const om::Graph& g = model.graphs.at(0);
+  for (const auto& node : g.nodes) {
+    if (node.type == "Aipp") r.aipp_out = &g.tensors.at(static_cast<size_t>(node.outputs[0]));
+    if (node.type == "TransData" && r.conv_x == nullptr) ++r.transdata_before_conv;
+    if (node.type == "Conv" && r.conv_x == nullptr) {
+      r.conv_x = &g.tensors.at(static_cast<size_t>(node.inputs[0]));
+      r.conv_w = &g.tensors.at(static_cast<size_t>(node.inputs[1]));
+    }
+  }
+  return r;
+}
+
+TEST(AtcAipp, SmallChannelConvReadsTheAippOutputInC04) {
+  AippCase c = SampleYuv();
+  c.src_w = 16, c.src_h = 12;
+  c.var = {0.0171f, 0.0175f, 0.0174f, 1};
+  OnnxModel m;
+  m.Input("data", onnx::TensorProto::FLOAT, {1, 3, c.out_h(), c.out_w()});
+  std::vector<float> w(8 * 3 * 3 * 3), b(8);
+  for (size_t i = 0; i < w.size(); ++i) w[i] = static_cast<float>(static_cast<int>(i % 7) - 3) * 0.125f;
+  for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<float>(i) * 0.25f;
+  m.Floats("w", {8, 3, 3, 3}, w).Floats("b", {8}, b);
+  auto& conv = m.Node("Conv", {"data", "w", "b"}, {"out"}, "conv");
+  auto* pads = conv.add_attribute();
+  pads->set_name("pads");
+  pads->set_type(onnx::AttributeProto::INTS);
+  for (int i = 0; i < 4; ++i) pads->add_ints(1);
+  m.Output("out", onnx::TensorProto::FLOAT);
+  AippModel files{m.Save(), (m.dir() / "aipp.cfg").string()};
+  std::ofstream(files.cfg) << c.ConfigText();
+  const auto image = TestImage(c.image_bytes(), 9);
+  std::vector<float> results[2];
+  for (int small = 0; small < 2; ++small) {
+    SCOPED_TRACE(small ? "--enable_small_channel=1" : "default");
+    ConvertOptions o;
+    o.soc_version = "Ascend310P3";  // force_fp16: the convolution runs in fp16
+    o.enable_small_channel = small == 1;
+    om::Model model;
+    Status st = ConvertWithAipp(files, &model, o);
+    ASSERT_TRUE(st.ok()) << st.message();
+    const ConvAfterAipp r = Inspect(model);
+    ASSERT_TRUE(r.aipp_out != nullptr && r.conv_x != nullptr);
+    EXPECT_EQ(r.aipp_out->desc.format, small ? Format::kNc1hwc0C04 : Format::kNc1hwc0);
+    EXPECT_EQ(r.conv_x->desc.format, small ? Format::kNc1hwc0C04 : Format::kNc1hwc0);
+    EXPECT_EQ(r.conv_w->desc.format, small ? Format::kFractalZC04 : Format::kFractalZ);
+    EXPECT_EQ(r.transdata_before_conv, 0u);
+    std::vector<uint8_t> out = RunBytes(model, image);
+    ASSERT_EQ(model.outputs.at(0).dtype, DataType::kFloat);
+    results[small] = AsFloats(out);
+    ASSERT_EQ(results[small].size(), 8u * 12 * 16);
+  }
+  // The same fp16 inputs and weights; only the accumulation order may differ.
+  for (size_t i = 0; i < results[0].size(); ++i) {
+    ASSERT_NEAR(results[1][i], results[0][i], 2e-3 * std::fabs(results[0][i]) + 2e-2) << "element " << i;
+  }
+}
+
+TEST(AtcAipp, SmallChannelWithoutAippConvertsTheInputToC04) {
+  OnnxModel m;
+  m.Input("data", onnx::TensorProto::FLOAT, {2, 3, 10, 9});
+  std::vector<float> w(4 * 3 * 2 * 2, 0.5f);
+  m.Floats("w", {4, 3, 2, 2}, w);
+  m.Node("Conv", {"data", "w"}, {"out"}, "conv");
+  m.Output("out", onnx::TensorProto::FLOAT);
+  const std::string path = m.Save();
+  ConvertOptions o;
+  o.soc_version = "Ascend310";
+  o.enable_small_channel = true;
+  om::Model model;
+  ASSERT_TRUE(Convert(path, &model, nullptr, o).ok());
+  const ConvAfterAipp r = Inspect(model);
+  ASSERT_TRUE(r.conv_x != nullptr);
+  EXPECT_EQ(r.conv_x->desc.format, Format::kNc1hwc0C04);
+  EXPECT_EQ(r.conv_w->desc.format, Format::kFractalZC04);
+  std::vector<float> x(2 * 3 * 10 * 9);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = static_cast<float>(i % 5) * 0.25f;
+  const std::vector<float> y = RunModelFloat(model, {x});
+  ASSERT_EQ(y.size(), 2u * 4 * 9 * 8);
+  // Every output is 0.5 * the sum of a 3-channel 2x2 window.
+  for (int64_t n = 0; n < 2; ++n)
+    for (int64_t oy = 0; oy < 9; ++oy)
+      for (int64_t ox = 0; ox < 8; ++ox) {
+        float sum = 0;
+        for (int64_t ci = 0; ci < 3; ++ci)
+          for (int64_t ky = 0; ky < 2; ++ky)
+            for (int64_t kx = 0; kx < 2; ++kx)
+              sum += x[static_cast<size_t>(((n * 3 + ci) * 10 + oy + ky) * 9 + ox + kx)];
+        for (int64_t co = 0; co < 4; ++co) {
+          ASSERT_NEAR(y[static_cast<size_t>(((n * 4 + co) * 9 + oy) * 8 + ox)], 0.5f * sum, 1e-2f);
+        }
+      }
 }
 
 TEST(AtcAipp, DefaultsOfTheRealTool) {

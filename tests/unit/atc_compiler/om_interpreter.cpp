@@ -9,13 +9,6 @@
 namespace asim::atc::testing {
 namespace {
 
-const kernels::KernelDef* FindDef(const om::Node& node) {
-  for (const kernels::KernelDef* def : kernels::KernelRegistry::Get().Find(node.type)) {
-    if (def->engine == node.engine) return def;
-  }
-  return nullptr;
-}
-
 kernels::TensorSpec SpecOf(const om::TensorDesc& d) {
   kernels::TensorSpec s;
   s.dtype = d.dtype;
@@ -24,6 +17,14 @@ kernels::TensorSpec SpecOf(const om::TensorDesc& d) {
   s.origin_format = d.origin_format;
   s.origin_dims = d.origin_dims;
   return s;
+}
+
+const kernels::KernelDef* FindDef(const om::Graph& g, const om::Node& node) {
+  std::vector<kernels::TensorSpec> layouts;
+  for (int32_t t : node.inputs) {
+    layouts.push_back(t < 0 ? kernels::TensorSpec{} : SpecOf(g.tensors[static_cast<size_t>(t)].desc));
+  }
+  return kernels::KernelRegistry::Get().FindForLayouts(node.type, node.engine, layouts);
 }
 
 struct Buffers {
@@ -87,7 +88,7 @@ Status InterpretGraph(const om::Model& model, size_t graph_index, const std::vec
     if (!data.empty()) std::memcpy(buffer.data(), data.data(), data.size());
   }
   for (const om::Node& node : graph.nodes) {
-    const kernels::KernelDef* def = FindDef(node);
+    const kernels::KernelDef* def = FindDef(graph, node);
     if (def == nullptr || !def->compute) {
       return Status(err::kOpNotFound, "node '" + node.name + "': no " + kernels::EngineName(node.engine) +
                                           " kernel of type " + node.type);

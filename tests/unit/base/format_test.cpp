@@ -37,6 +37,10 @@ TEST(Format, Validity) {
   for (int32_t v : {-2, 5, 11, 13, 28, 31, 34, 36, 46, 48, 49, 55, INT32_MAX}) {
     EXPECT_FALSE(IsValidFormat(v)) << v;
   }
+  // FRACTAL_Z_C04 (atc --enable_small_channel's filters) is known to models, not an aclFormat.
+  EXPECT_TRUE(IsKnownFormat(13));
+  EXPECT_STREQ(FormatName(Format::kFractalZC04), "FRACTAL_Z_C04");
+  EXPECT_FALSE(IsKnownFormat(14));
 }
 
 TEST(Format, Names) {

@@ -1,5 +1,5 @@
 // Device layouts back to the original layout (and forth): NC1HWC0 to NCHW and NHWC,
-// FRACTAL_Z to NCHW weights, FRACTAL_NZ to ND, with element positions checked by hand, the
+// FRACTAL_Z and FRACTAL_Z_C04 to NCHW weights, FRACTAL_NZ to ND, with element positions checked by hand, the
 // padding dropped, the round trip exact, and mismatched shapes refused.
 #include <gtest/gtest.h>
 
@@ -91,6 +91,32 @@ TEST(Layout, FractalZToNchwWeights) {
   ASSERT_TRUE(ToOriginalLayout(t, std::nullopt, &p).ok());
   EXPECT_EQ(p.shape, (std::vector<uint64_t>{2, 2, 1, 1}));
   EXPECT_EQ(Ints(p.data), (std::vector<int32_t>{1, 2, 3, 4}));
+}
+
+TEST(Layout, FractalZC04ToNchwWeights) {
+  // Cout 3, Cin 2, Kh 1, Kw 3 (atc --enable_small_channel): k = kw*4 + c over 12 of one 16-block,
+  // shape [1, 1, 16, 16]; weight (n, c, 0, w) at n*16 + w*4 + c.
+  DumpTensor t;
+  t.data_type = dump::kDtInt32;
+  t.format = dump::kFormatFractalZC04;
+  t.shape = {1, 1, 16, 16};
+  t.original_shape = {3, 2, 1, 3};
+  std::vector<int32_t> v(256, 0);
+  std::vector<int32_t> want;
+  for (int32_t n = 0; n < 3; ++n)
+    for (int32_t c = 0; c < 2; ++c)
+      for (int32_t w = 0; w < 3; ++w) {
+        v[static_cast<size_t>(n * 16 + w * 4 + c)] = 100 * n + 10 * c + w + 1;
+        want.push_back(100 * n + 10 * c + w + 1);
+      }
+  t.data = Bytes(v);
+  PlainTensor p;
+  Status st = ToOriginalLayout(t, std::nullopt, &p);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(p.shape, (std::vector<uint64_t>{3, 2, 1, 3}));
+  EXPECT_EQ(Ints(p.data), want);
+  t.original_shape = {3, 5, 1, 3};  // more than 4 channels
+  EXPECT_FALSE(ToOriginalLayout(t, std::nullopt, &p).ok());
 }
 
 TEST(Layout, FractalNzToNd) {

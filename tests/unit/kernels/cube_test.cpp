@@ -387,6 +387,85 @@ TEST(Conv2D, AiCoreWorkIsTheCubeConvolution) {
   EXPECT_EQ(r.work.aicpu_ops, 2u * 64 * 64 * 9 * 56 * 56);
 }
 
+// atc --enable_small_channel: x in NC1HWC0_C04 and the filter in FRACTAL_Z_C04 select the
+// second AI Core kernel, which computes the same convolution and counts C04 fractals.
+HostTensor Converted(const HostTensor& t, const char* format) {
+  AttrMap a;
+  a.Set("dst_format", std::string(format));
+  RunResult r = RunOp("TransData", {t}, a);
+  EXPECT_TRUE(r.status.ok()) << format << ": " << r.status.message();
+  return r.status.ok() ? r.outputs[0] : t;
+}
+
+TEST(Conv2D, SmallChannelLayoutsMatchTheReference) {
+  const ConvCase cases[] = {
+      {2, 3, 30, 40, 17, 7, 7, 2, 2, 3, 3, 3, 3},  // ResNet's first convolution, smaller
+      {1, 4, 9, 11, 20, 3, 3, 1, 1, 1, 1, 1, 1},   // four channels, 3x3 (K = 36: three blocks)
+      {1, 1, 6, 7, 5, 2, 2, 1, 1, 0, 0, 0, 0, 1, 1, 1, false},
+      {3, 2, 8, 8, 33, 5, 3, 2, 1, 2, 1, 1, 0, 1, 2},  // dilation, asymmetric pads
+  };
+  uint32_t seed = 700;
+  for (const ConvCase& c : cases) {
+    for (const std::string op : {"Conv2D", "Conv"}) {
+      SCOPED_TRACE(op + " " + Describe(c));
+      seed += 3;
+      HostTensor x =
+          WithFormat(HostTensor::FromFloats(DataType::kFloat16, {c.n, c.cin, c.h, c.w},
+                                            RandomFloats(static_cast<size_t>(c.n * c.cin * c.h * c.w), -1, 1, seed)),
+                     Format::kNchw);
+      HostTensor w = WithFormat(
+          HostTensor::FromFloats(DataType::kFloat16, {c.cout, c.cin, c.kh, c.kw},
+                                 RandomFloats(static_cast<size_t>(c.cout * c.cin * c.kh * c.kw), -1, 1, seed + 1)),
+          Format::kNchw);
+      std::vector<HostTensor> inputs{Converted(x, "NC1HWC0_C04"), Converted(w, "FRACTAL_Z_C04")};
+      ASSERT_EQ(inputs[0].spec.dims, (std::vector<int64_t>{c.n, 1, c.h, c.w, 4}));
+      std::vector<float> bias;
+      if (c.bias) {
+        inputs.push_back(HostTensor::FromFloats(DataType::kFloat16, {c.cout},
+                                                RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2)));
+        bias = inputs.back().ToFloats();
+      }
+      RunResult r = RunOpOn(Engine::kAiCore, op, inputs, op == "Conv" ? OnnxAttrs(c) : CannAttrs(c));
+      ASSERT_TRUE(r.status.ok()) << r.status.message();
+      EXPECT_TRUE(r.conversions.empty());
+      EXPECT_EQ(r.def->inputs[0].formats, std::vector<Format>{Format::kNc1hwc0C04});
+      const HostTensor y = ToNchw(r.outputs[0]);
+      ASSERT_EQ(y.spec.dims, (std::vector<int64_t>{c.n, c.cout, c.oh(), c.ow()}));
+      EXPECT_TRUE(AllClose(y.ToFloats(), RefConv(c, x.ToFloats(), w.ToFloats(), bias), kFp16Rtol, kFp16Atol));
+    }
+  }
+}
+
+TEST(Conv2D, SmallChannelWorkPadsTheWindowNotTheChannels) {
+  const ConvCase c{1, 3, 224, 224, 64, 7, 7, 2, 2, 3, 3, 3, 3};
+  HostTensor x = WithFormat(HostTensor::Make(DataType::kFloat16, {1, 3, 224, 224}), Format::kNchw);
+  HostTensor w = WithFormat(HostTensor::Make(DataType::kFloat16, {64, 3, 7, 7}), Format::kNchw);
+  RunResult plain = RunOpOn(Engine::kAiCore, "Conv2D", {x, w}, CannAttrs(c));
+  RunResult c04 =
+      RunOpOn(Engine::kAiCore, "Conv2D", {Converted(x, "NC1HWC0_C04"), Converted(w, "FRACTAL_Z_C04")}, CannAttrs(c));
+  ASSERT_TRUE(plain.status.ok() && c04.status.ok()) << plain.status.message() << c04.status.message();
+  // K: 16 padded channels x 49 taps = 784 against 4 x 49 = 196 -> 208 (13 blocks of 16).
+  const uint64_t m = 112 * 112, n = 64;
+  EXPECT_EQ(plain.work.cube_macs, m * 784 * n);
+  EXPECT_EQ(c04.work.cube_macs, m * 208 * n);
+  EXPECT_LT(c04.work.mte2_bytes, plain.work.mte2_bytes);
+}
+
+TEST(Conv2D, SmallChannelRefusals) {
+  HostTensor x5 = WithFormat(HostTensor::Make(DataType::kFloat16, {1, 5, 8, 8}), Format::kNchw);
+  AttrMap a;
+  a.Set("dst_format", std::string("NC1HWC0_C04"));
+  RunResult r = RunOp("TransData", {x5}, a);
+  ASSERT_FALSE(r.status.ok());
+  EXPECT_NE(r.status.message().find("5 channels do not fit C0 = 4"), std::string::npos) << r.status.message();
+  // fp32 in C04: the C04 kernel is fp16 only; the selection says so instead of computing.
+  HostTensor x32 = WithFormat(HostTensor::Make(DataType::kFloat, {1, 3, 8, 8}), Format::kNchw);
+  HostTensor w32 = WithFormat(HostTensor::Make(DataType::kFloat, {4, 3, 3, 3}), Format::kNchw);
+  r = RunOpOn(Engine::kAiCore, "Conv2D", {Converted(x32, "NC1HWC0_C04"), Converted(w32, "FRACTAL_Z_C04")}, {},
+              Ascend910B());
+  EXPECT_FALSE(r.status.ok());
+}
+
 // ---- ConvTranspose --------------------------------------------------------------------
 
 struct TransposeCase {

@@ -206,7 +206,8 @@ TEST(SelectionConversion, RealConv2DInFp32OnAscend310GoesToTheAiCpuAndSaysWhy) {
                   .ok());
   EXPECT_EQ(sel.def->engine, Engine::kAiCpu);
   EXPECT_TRUE(sel.conversions.empty());
-  ASSERT_EQ(sel.refusals.size(), 1u);
+  ASSERT_EQ(sel.refusals.size(), 2u);  // the NC1HWC0 kernel, then the small-channel (fp16) one
+  EXPECT_NE(sel.refusals[1].find("not in {DT_FLOAT16}"), std::string::npos) << sel.refusals[1];
   EXPECT_NE(sel.refusals[0].find("Conv2D/AI_CORE: DT_FLOAT needs a cube that computes fp32; the Ascend310 cube"),
             std::string::npos)
       << sel.refusals[0];

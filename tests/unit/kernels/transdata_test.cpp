@@ -65,6 +65,53 @@ TEST(TransData, NchwToNc1hwc0MovesEveryElementAndZeroPads) {
   }
 }
 
+// NC1HWC0_C04 (C0 = 4, at most 4 channels) and FRACTAL_Z_C04 (the window and the 4 channels
+// as one reduction axis in blocks of 16), atc --enable_small_channel's layouts, and back.
+TEST(TransData, SmallChannelLayoutsAndBack) {
+  for (DataType dt : {DataType::kFloat16, DataType::kFloat}) {
+    const int64_t n = 2, c = 3, h = 5, w = 7;
+    HostTensor x = Iota(dt, {n, c, h, w}, Format::kNchw);
+    RunResult r = RunOp("TransData", {x}, Formats("NCHW", "NC1HWC0_C04"));
+    ASSERT_TRUE(r.status.ok()) << r.status.message();
+    const HostTensor& y = r.outputs[0];
+    EXPECT_EQ(y.spec.dims, (std::vector<int64_t>{n, 1, h, w, 4}));
+    EXPECT_EQ(y.spec.origin_dims, x.spec.dims);
+    const auto in = x.ToFloats(), out = y.ToFloats();
+    for (int64_t i = 0; i < n * h * w * 4; ++i) {
+      const int64_t k = i % 4, iw = (i / 4) % w, ih = (i / (4 * w)) % h, in_ = i / (4 * w * h);
+      const float expect = k < c ? in[static_cast<size_t>(((in_ * c + k) * h + ih) * w + iw)] : 0.0f;
+      ASSERT_EQ(out[static_cast<size_t>(i)], expect) << i;
+    }
+    RunResult back = RunOp("TransData", {y}, Formats("", "NCHW"));
+    ASSERT_TRUE(back.status.ok()) << back.status.message();
+    EXPECT_EQ(back.outputs[0].spec.dims, x.spec.dims);
+    EXPECT_EQ(back.outputs[0].ToFloats(), in);
+  }
+  const int64_t cout = 20, cin = 3, kh = 7, kw = 7;
+  HostTensor f = Iota(DataType::kFloat16, {cout, cin, kh, kw}, Format::kNchw);
+  RunResult r = RunOp("TransData", {f}, Formats("NCHW", "FRACTAL_Z_C04"));
+  ASSERT_TRUE(r.status.ok()) << r.status.message();
+  const int64_t k1 = CeilDiv(4 * kh * kw, 16), n1 = CeilDiv(cout, 16);
+  EXPECT_EQ(r.outputs[0].spec.dims, (std::vector<int64_t>{k1, n1, 16, 16}));
+  const auto in = f.ToFloats(), out = r.outputs[0].ToFloats();
+  for (int64_t ik1 = 0; ik1 < k1; ++ik1)
+    for (int64_t co = 0; co < n1 * 16; ++co)
+      for (int64_t k0 = 0; k0 < 16; ++k0) {
+        const int64_t k = ik1 * 16 + k0, tap = k / 4, ci = k % 4;
+        const bool real = co < cout && ci < cin && tap < kh * kw;
+        const float expect = real ? in[static_cast<size_t>(((co * cin + ci) * kh + tap / kw) * kw + tap % kw)] : 0.0f;
+        ASSERT_EQ(out[static_cast<size_t>(((ik1 * n1 + co / 16) * 16 + co % 16) * 16 + k0)], expect)
+            << "k" << k << " co" << co;
+      }
+  RunResult back = RunOp("TransData", {r.outputs[0]}, Formats("", "NCHW"));
+  ASSERT_TRUE(back.status.ok()) << back.status.message();
+  EXPECT_EQ(back.outputs[0].ToFloats(), in);
+  // More than 4 channels do not fit either layout.
+  EXPECT_FALSE(
+      RunOp("TransData", {Iota(DataType::kFloat16, {1, 5, 2, 2}, Format::kNchw)}, Formats("NCHW", "FRACTAL_Z_C04"))
+          .status.ok());
+}
+
 TEST(TransData, NhwcToNc1hwc0) {
   const int64_t n = 1, h = 2, w = 3, c = 17;
   HostTensor x = Iota(DataType::kFloat16, {n, h, w, c}, Format::kNhwc);

@@ -30,7 +30,6 @@ constexpr const char* kFailed = "ATC run failed, Please check the detail log, Tr
 
 // Options of the real tool that this converter accepts and ignores.
 const char* const kIgnored[] = {
-    "enable_small_channel",
     "buffer_optimize",
     "enable_single_stream",
     "disable_reuse_memory",
@@ -99,6 +98,7 @@ const char* const kOptions[] = {
     "singleop",
     "insert_op_conf",
     "input_shape_range",
+    "enable_small_channel",
 };
 
 // "-model=x" -> "--model=x"; "--soc-version" -> "--soc_version".
@@ -157,14 +157,17 @@ std::string HelpText() {
          "                      TensorFlow: node name and output index).\n"
          "                      E.g.: \"node_name1:0;node_name1:1\"\n"
          "  --input_fp16_nodes  Input nodes fed as fp16. E.g.: \"node_name1;node_name2\"\n"
-         "  --insert_op_conf    Config file of the static AIPP stage (aipp_op { ... }) before model inputs\n"
+         "  --insert_op_conf    Config file of the AIPP stage (aipp_op { ... }, static or dynamic) before model\n"
+         "                      inputs\n"
+         "  --enable_small_channel 0 (default) or 1: convolutions with at most 4 fp16 input channels\n"
+         "                      (the first one) read NC1HWC0_C04; the AIPP stage writes it\n"
          "  --precision_mode    force_fp16 (default), allow_fp32_to_fp16, must_keep_origin_dtype,\n"
          "                      allow_mix_precision\n"
          "  --op_select_implmode high_precision, high_performance (default), high_precision_for_all,\n"
          "                      high_performance_for_all\n"
          "  --fusion_switch_file Set fusion switch file path (ConstantFoldingPass, ConvBatchnormFusionPass)\n"
          "  --log               Generate log with level. Support debug, info, warning, error, null\n"
-         "Not supported yet (a later version): dynamic AIPP (aipp_mode: dynamic), --framework 1.\n";
+         "Not supported yet (a later version): --framework 1.\n";
 }
 
 void PrintFailure(std::ostream& out, const Status& st) {
@@ -343,6 +346,11 @@ Status GenerateMode(const Flags& f, const std::string& command_line, std::ostrea
       return AtcError(ecode::kInvalidPath, err::kInvalidFile,
                       "Path [" + o.insert_op_conf + "] for parameter [--insert_op_conf] is invalid: no such file.");
     }
+  }
+  if (f.Has("enable_small_channel")) {
+    const std::string v = f.Get("enable_small_channel");
+    if (v != "0" && v != "1") return InvalidArgument("--enable_small_channel", v, "the value must be 0 or 1");
+    o.enable_small_channel = v == "1";
   }
   if (f.Has("input_shape")) ASIM_RETURN_IF_ERROR(ParseInputShape(f.Get("input_shape"), &o.input_shapes));
   if (f.Has("input_format")) ASIM_RETURN_IF_ERROR(ParseInputFormat(f.Get("input_format"), &o.input_format));

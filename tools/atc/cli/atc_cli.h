@@ -9,9 +9,9 @@
 // information" followed by "<code>: <message>" and "Solution: ..."), --mode=0 (ONNX ->
 // <output>.om plus <output>_aicpu_report.txt, also printed), --mode=1 (.om -> JSON) and
 // --singleop=ops.json --output=dir (one .om per op description, driver/single_op_build.h).
-// --insert_op_conf, --framework other than 5 and the other --mode values are
-// refused (E10001, "a later version"). Options of the real tool that change nothing here
-// (--enable_small_channel, --buffer_optimize ...) are accepted and logged.
+// --framework 1 and the other --mode values are refused (E10001, "a later version").
+// Options of the real tool that change nothing here (--buffer_optimize, --core_type ...) are
+// accepted and logged.
 // Thread safety: sets the process log level; run one at a time. Failure: returns the exit
 // status — 0 on success, 255 (the real tool's -1) on any failure, after printing it.
 #pragma once

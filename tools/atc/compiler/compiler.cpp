@@ -85,6 +85,7 @@ Status CompileGraph(const PlainGraph& graph, const CompileOptions& options, om::
   if (graph.outputs.empty()) return Bad("the graph has no outputs (call GraphBuilder::Output)");
   LoweringOptions lowering;
   lowering.fold_constant_conversions = options.fold_constant_conversions;
+  lowering.small_channel = options.small_channel;
   ASIM_RETURN_IF_ERROR(ChipTraitsForSoc(options.soc_version, &lowering.chip));
   std::vector<GearShapes> gears;
   ASIM_RETURN_IF_ERROR(ResolveGears(graph.inputs, options.dynamic, options.gears, &gears));

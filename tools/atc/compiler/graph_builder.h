@@ -46,6 +46,9 @@ struct CompileOptions {
   // Convert constant inputs (conv weights -> FRACTAL_Z ...) at compile time instead of
   // inserting TransData nodes that convert them on every execution.
   bool fold_constant_conversions = true;
+  // atc --enable_small_channel: convolutions with at most 4 fp16 input channels read them in
+  // NC1HWC0_C04 (filter FRACTAL_Z_C04), and the AIPP stage writes that layout.
+  bool small_channel = false;
 };
 
 class GraphBuilder {

@@ -75,6 +75,7 @@ bool IsInternalFormat(Format format) {
     case Format::kNc1hwc0:
     case Format::kFractalZ:
     case Format::kNc1hwc0C04:
+    case Format::kFractalZC04:
     case Format::kFractalNz:
     case Format::kNdc1hwc0:
     case Format::kFractalZ3d:
@@ -89,7 +90,8 @@ bool IsInternalFormat(Format format) {
 
 Format PlainFormatOf(const TensorSpec& spec) {
   if (spec.origin_format != Format::kUndefined && !IsInternalFormat(spec.origin_format)) return spec.origin_format;
-  if (spec.format == Format::kNc1hwc0 || spec.format == Format::kFractalZ || spec.format == Format::kNc1hwc0C04) {
+  if (spec.format == Format::kNc1hwc0 || spec.format == Format::kFractalZ || spec.format == Format::kNc1hwc0C04 ||
+      spec.format == Format::kFractalZC04) {
     return Format::kNchw;
   }
   return Format::kNd;
@@ -118,6 +120,22 @@ void KeepOrigin(const std::vector<TensorSpec>& inputs, TensorSpec* output) {
       return;
     }
   }
+}
+
+void ChooseProducerLayout(const std::string& type, bool small_channel, kernels::AttrMap* attrs) {
+  if (type != "Aipp" || attrs->GetInt("nhwc", 0) != 0) return;
+  const bool c04 = small_channel && attrs->GetInt("channels", 3) <= 4;
+  attrs->Set("out_c0", int64_t{c04 ? 4 : 16});
+}
+
+Format SmallChannelInput(const std::string& type, const kernels::AttrMap& attrs, const TensorSpec& x,
+                         bool small_channel) {
+  if (!small_channel || (type != "Conv" && type != "Conv2D")) return Format::kUndefined;
+  const int64_t groups = type == "Conv" ? attrs.GetInt("group", 1) : attrs.GetInt("groups", 1);
+  if (groups != 1 || x.dtype != DataType::kFloat16 || x.dims.size() != 4) return Format::kUndefined;
+  if (x.format != Format::kNchw && x.format != Format::kNd && x.format != Format::kNhwc) return Format::kUndefined;
+  const int64_t c = x.format == Format::kNhwc ? x.dims[3] : x.dims[1];
+  return c >= 1 && c <= 4 ? Format::kNc1hwc0C04 : Format::kUndefined;
 }
 
 }  // namespace asim::atc

@@ -33,6 +33,17 @@ bool MayKeepInternal(const std::string& type, const kernels::AttrMap& attrs,
 bool KeepsInternal(const std::string& type, const kernels::AttrMap& attrs,
                    const std::vector<kernels::TensorSpec>& inputs, const kernels::KernelDef& def);
 
+// Layouts the hardware writes or reads directly, chosen before selection:
+// - the AIPP stage (op "Aipp", NCHW) writes its output in the blocked layout the first
+//   convolution reads: NC1HWC0, or NC1HWC0_C04 under `small_channel` (atc
+//   --enable_small_channel) when it has at most 4 channels (sets attr out_c0);
+// - under `small_channel`, a convolution (Conv, Conv2D) whose plain fp16 input has at most 4
+//   channels and no groups reads it as NC1HWC0_C04 (returns that format; kUndefined when the
+//   rule does not apply).
+void ChooseProducerLayout(const std::string& type, bool small_channel, kernels::AttrMap* attrs);
+Format SmallChannelInput(const std::string& type, const kernels::AttrMap& attrs, const kernels::TensorSpec& x,
+                         bool small_channel);
+
 // An internal-layout output without an origin view takes the origin of an input of the
 // same layout and dims (elementwise kernels copy dims but not always the origin).
 void KeepOrigin(const std::vector<kernels::TensorSpec>& inputs, kernels::TensorSpec* output);

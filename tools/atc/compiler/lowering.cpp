@@ -200,23 +200,50 @@ class Lowerer {
     return Convert(value, PlainFormatOf(SpecOf(value)), name, out);
   }
 
+  // Under --enable_small_channel, a convolution's plain input goes to NC1HWC0_C04 first when
+  // a kernel takes it so (layout_rules.h).
+  Status SmallChannelConversion(const PlainOp& op, const kernels::AttrMap& attrs, std::vector<int>* in) {
+    if (in->empty() || (*in)[0] < 0) return Status::Ok();
+    const Format to = SmallChannelInput(op.type, attrs, SpecOf((*in)[0]), options_.small_channel);
+    if (to == Format::kUndefined) return Status::Ok();
+    Selection conversion, trial;
+    if (!KernelRegistry::Get().SelectConversion(SpecOf((*in)[0]), to, options_.chip, &conversion).ok()) {
+      return Status::Ok();
+    }
+    std::vector<TensorSpec> specs = Specs(*in);
+    specs[0] = conversion.outputs.at(0);
+    // Only when an AI Core kernel takes x in that layout as it is (the filter may still be
+    // converted, at compile time); otherwise the plain path stays.
+    if (!KernelRegistry::Get().Select(op.type, specs, attrs, options_.chip, &trial).ok()) return Status::Ok();
+    const auto& x_formats = trial.def->inputs.at(0).formats;
+    const bool takes = trial.def->engine == kernels::Engine::kAiCore &&
+                       std::find(x_formats.begin(), x_formats.end(), to) != x_formats.end() &&
+                       std::none_of(trial.conversions.begin(), trial.conversions.end(),
+                                    [](const kernels::FormatConversion& c) { return c.input == 0; });
+    if (!takes) return Status::Ok();
+    return Convert((*in)[0], to, op.name + "_input0_TransData", &(*in)[0]);
+  }
+
   Status LowerOp(const PlainOp& op) {
     std::vector<int> in(op.inputs.size(), -1);
     for (size_t i = 0; i < in.size(); ++i) {
       if (op.inputs[i] >= 0) in[i] = ValueOf(op.inputs[i]);
     }
+    kernels::AttrMap attrs = op.attrs;
+    ChooseProducerLayout(op.type, options_.small_channel, &attrs);
+    ASIM_RETURN_IF_ERROR(SmallChannelConversion(op, attrs, &in));
     Selection sel;
     bool selected = false;
-    if (MayKeepInternal(op.type, op.attrs, Specs(in))) {
+    if (MayKeepInternal(op.type, attrs, Specs(in))) {
       Selection trial;
       // The internal-layout inputs must be taken as they are; plain inputs (a conv's
       // constant filter) may still be converted.
-      const bool ok = Select(op.type, in, op.attrs, &trial).ok();
+      const bool ok = Select(op.type, in, attrs, &trial).ok();
       const bool internal_kept = ok && std::none_of(trial.conversions.begin(), trial.conversions.end(),
                                                     [&](const kernels::FormatConversion& c) {
                                                       return IsInternalFormat(SpecOf(in[c.input]).format);
                                                     });
-      if (internal_kept && KeepsInternal(op.type, op.attrs, Specs(in), *trial.def)) {
+      if (internal_kept && KeepsInternal(op.type, attrs, Specs(in), *trial.def)) {
         sel = std::move(trial);
         selected = true;
       }
@@ -227,7 +254,7 @@ class Lowerer {
           ASIM_RETURN_IF_ERROR(ToPlain(in[i], op.name + "_input" + std::to_string(i) + "_TransData", &in[i]));
         }
       }
-      Status st = Select(op.type, in, op.attrs, &sel);
+      Status st = Select(op.type, in, attrs, &sel);
       if (!st.ok()) return Prefixed(op.name, op.type, st);
     }
     for (const auto& c : sel.conversions) {

@@ -66,6 +66,7 @@ struct LoweredGraph {
 struct LoweringOptions {
   kernels::ChipTraits chip;
   bool fold_constant_conversions = true;
+  bool small_channel = false;      // atc --enable_small_channel (layout_rules.h)
   size_t dynamic_value_count = 0;  // > 0: add the dynamic tensor
 };
 

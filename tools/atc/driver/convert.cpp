@@ -178,6 +178,7 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
   co.producer = "atc 1.10.0 (asim)";
   co.dynamic = o.dynamic;
   co.gears = o.dynamic == om::DynamicKind::kNone ? Gears{} : o.gears;
+  co.small_channel = o.enable_small_channel;
   st = builder.Compile(co, model, &result->report);
   if (!st.ok()) return CompileError(st);
   model->metadata = o.metadata;

@@ -40,7 +40,7 @@ enum class Framework { kCaffe = 0, kTensorFlow = 3, kOnnx = 5 };
 struct ConvertOptions {
   Framework framework = Framework::kOnnx;
   std::string model_path;
-  std::string weight_path;  // --weight: Caffe's .caffemodel
+  std::string weight_path;     // --weight: Caffe's .caffemodel
   std::string insert_op_conf;  // --insert_op_conf: the static AIPP configuration (tools/atc/aipp)
   std::string soc_version = "Ascend310";
   std::string model_name = "model";
@@ -55,6 +55,7 @@ struct ConvertOptions {
   std::string dynamic_option;  // the option that set them, for messages
   FusionSwitches fusion;       // ConstantFoldingPass, ConvBatchnormFusionPass
   bool run_checker = true;
+  bool enable_small_channel = false;  // --enable_small_channel=1 (CompileOptions::small_channel)
   std::map<std::string, onnx_import::TensorData> constant_inputs;  // see ImportOptions
   std::map<std::string, std::string> metadata;                     // stored in the model (command line ...)
 };
