@@ -50,6 +50,7 @@ PACKAGES=(
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler python3-onnx python3-numpy python3-protobuf libcli11-dev
   libstb-dev
   libturbojpeg0-dev libpng-dev libyuv-dev  # the simulated DVPP: JPEG decode/encode, PNG decode, VPC scaling
+  pybind11-dev python3-dev python3-pytest python3-pil  # pyACL (python/pyacl), its pytest suites, the Python sample
 )
 
 # Node.js + npm: the ONNX Runtime comparison (tests/e2e/ort_compare, bench/resnet50) installs

@@ -1,6 +1,11 @@
 // Runtime: device and host memory, copies and memsets.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
 #include <sstream>
+#include <vector>
 
 #include "runtime/base/log.h"
 #include "runtime/core/pointer_text.h"
@@ -18,6 +23,28 @@ const char* KindName(int32_t kind) {
     case mem::kDefault: return "ACL_MEMCPY_DEFAULT";
   }
   return "unknown";
+}
+
+// A host range of a copy or memset must be mapped in this process: an address that is not
+// (a stale or made-up pointer, e.g. an int from Python) fails the call with a message instead
+// of crashing the application inside the copy. mincore answers ENOMEM for unmapped pages.
+Status CheckHostRange(const char* api, const char* which, const void* ptr, size_t bytes) {
+  if (bytes == 0) return Status::Ok();
+  static const uintptr_t page = static_cast<uintptr_t>(sysconf(_SC_PAGESIZE));
+  const uintptr_t begin = reinterpret_cast<uintptr_t>(ptr) & ~(page - 1);
+  const uintptr_t last = reinterpret_cast<uintptr_t>(ptr) + bytes - 1;
+  if (last < reinterpret_cast<uintptr_t>(ptr)) {
+    return Status(err::kInvalidParam, std::string(api) + ": " + which + " " + PointerText(ptr) + " + " +
+                                          std::to_string(bytes) + " bytes wraps around the address space");
+  }
+  const size_t pages = (last - begin) / page + 1;
+  std::vector<unsigned char> residency(pages);
+  if (mincore(reinterpret_cast<void*>(begin), pages * page, residency.data()) != 0 && errno == ENOMEM) {
+    return Status(err::kInvalidParam, std::string(api) + ": " + which + " " + PointerText(ptr) + " (" +
+                                          std::to_string(bytes) +
+                                          " bytes) is neither device memory nor mapped host memory");
+  }
+  return Status::Ok();
 }
 
 constexpr size_t kHugeFirstThreshold = size_t{1} << 20;  // HUGE_FIRST serves <= 1 MiB with normal pages
@@ -155,6 +182,8 @@ Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void
     if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": src: " + st.message());
     plan->src = p;
   }
+  if (!dst_dev) ASIM_RETURN_IF_ERROR(CheckHostRange(api, "dst", dst, count));
+  if (!src_dev) ASIM_RETURN_IF_ERROR(CheckHostRange(api, "src", src, count));
   switch (resolved) {
     case mem::kHostToDevice:
       plan->engine = sim::EngineKind::kDmaH2D;
@@ -245,7 +274,7 @@ Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitc
     auto dev = DeviceOfPointer(p);
     if (!dev) {
       *out = p;
-      return Status::Ok();
+      return CheckHostRange(api, which, p, span);
     }
     Status st = dev->memory().Translate(p, span, out);
     if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": " + which + ": " + st.message());
@@ -296,6 +325,8 @@ Status Runtime::Memset(void* ptr, size_t max_count, int32_t value, size_t count,
   if (dev) {
     Status st = dev->memory().Translate(ptr, count, &target);
     if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": " + st.message());
+  } else {
+    ASIM_RETURN_IF_ERROR(CheckHostRange(api, "devPtr", ptr, count));
   }
   sim::TaskDesc desc;
   desc.kind = sim::TaskKind::kMemset;

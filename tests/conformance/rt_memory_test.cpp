@@ -5,6 +5,8 @@
 // PUBLIC API ONLY: this file includes only acl/... headers, standard headers and gtest; no
 // runtime/ or device_sim/ internals.
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -361,6 +363,32 @@ TEST_F(MemoryTest, MemcpyRangeLeavingAllocationByOneByteIsInvalidParam) {
   EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), 512, base, 257, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM,
                    "by 1 bytes");
   EXPECT_RECENT_MSG_HAS("src");
+}
+
+// A made-up or stale host address (e.g. an int from a Python program) fails the call instead of
+// crashing the application inside the copy.
+TEST_F(MemoryTest, UnmappedHostAddressesAreInvalidParam) {
+  void* d = Dev(8192);
+  const long page = sysconf(_SC_PAGESIZE);
+  void* map = mmap(nullptr, static_cast<size_t>(page) * 2, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  ASSERT_NE(map, MAP_FAILED);
+  auto* second = static_cast<uint8_t*>(map) + page;
+  ASSERT_EQ(munmap(second, static_cast<size_t>(page)), 0);  // [map, map + page) stays mapped
+  auto* bogus = reinterpret_cast<void*>(uintptr_t{0x1000});
+  EXPECT_ACL_ERROR(aclrtMemcpy(d, 64, bogus, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                   "neither device memory nor mapped host memory");
+  EXPECT_RECENT_MSG_HAS("src");
+  EXPECT_ACL_ERROR(aclrtMemcpy(bogus, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM,
+                   "mapped host memory");
+  EXPECT_RECENT_MSG_HAS("dst");
+  // A range that starts mapped and runs into the unmapped page.
+  EXPECT_ACL_ERROR(aclrtMemcpy(d, 8192, map, static_cast<size_t>(page) + 1, ACL_MEMCPY_HOST_TO_DEVICE),
+                   ACL_ERROR_INVALID_PARAM, "mapped host memory");
+  EXPECT_ACL_OK(aclrtMemcpy(d, 8192, map, static_cast<size_t>(page), ACL_MEMCPY_HOST_TO_DEVICE));
+  EXPECT_ACL_ERROR(aclrtMemset(second, 16, 0, 16), ACL_ERROR_INVALID_PARAM, "mapped host memory");
+  EXPECT_ACL_ERROR(aclrtMemcpy2d(d, 64, bogus, 64, 64, 2, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                   "mapped host memory");
+  ASSERT_EQ(munmap(map, static_cast<size_t>(page)), 0);
 }
 
 TEST_F(MemoryTest, MemcpyOfFreedDeviceMemoryIsInvalidParam) {

@@ -56,4 +56,14 @@ cc -std=c99 -Wall -Wextra -Werror -pedantic "$src/tests/conformance/tdt/link_onl
   -I"$prefix/runtime/include" -L"$prefix/runtime/lib64" -lacl_tdt_channel -lascendcl -o "$work/tdt_app"
 LD_LIBRARY_PATH="$prefix/runtime/lib64" "$work/tdt_app" | tee "$work/tdt.out"
 grep -q "tdt link-only program: ok" "$work/tdt.out" || fail "the acl_tdt.h-only program did not run correctly"
+
+# 5. pyACL, where it was built: `import acl` after sourcing set_env.sh alone (the module finds
+#    libascendcl through its RPATH into runtime/lib64, not LD_LIBRARY_PATH).
+if [ -e "$build/python/site-packages/acl/acl.so" ]; then
+  [ -e "$prefix/python/site-packages/acl/acl.so" ] || fail "missing python/site-packages/acl/acl.so"
+  out=$(env -i PATH=/usr/bin:/bin bash -c ". '$prefix/set_env.sh' && /usr/bin/python3 -B -c \
+    'import acl; r = acl.init(); print(\"pyacl\", r, acl.get_soc_name(), acl.finalize())'")
+  echo "$out"
+  [ "$out" = "pyacl 0 Ascend310 0" ] || fail "import acl from the install: $out"
+fi
 echo "install_test: ok"

@@ -1,0 +1,244 @@
+// The hand-written bindings of acl.mdl: the calls that fill aclmdlIODims / aclmdlBatch /
+// aclmdlHW / aclAippInfo (returned as the dicts pyACL returns), set_input_dynamic_dims (a dict
+// in), and add_dataset_buffer, which pyACL answers with (dataset, ret).
+//
+// Owns: nothing beyond each call.
+// Thread safety: the GIL is released around each C call.
+// Failure: ret is the C API's aclError (the dict is then the zeroed structure's); a malformed
+// dims dict raises TypeError / ValueError naming the field.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+#include "python/pyacl/bindings.h"
+#include "python/pyacl/list_args.h"
+
+namespace py = pybind11;
+
+namespace asim::pyacl {
+namespace {
+
+// {"name": str, "dimCount": int, "dims": [int, ...]}
+py::dict DimsDict(const aclmdlIODims& d) {
+  py::dict out;
+  size_t n = d.dimCount <= ACL_MAX_DIM_CNT ? d.dimCount : ACL_MAX_DIM_CNT;
+  out["name"] = py::str(std::string(d.name, strnlen(d.name, sizeof d.name)));
+  out["dimCount"] = n;
+  out["dims"] = py::cast(std::vector<int64_t>(d.dims, d.dims + n));
+  return out;
+}
+
+aclmdlIODims DimsFromDict(const py::dict& dict) {
+  aclmdlIODims d;
+  std::memset(&d, 0, sizeof d);
+  if (dict.contains("name")) {
+    std::string name = dict["name"].cast<std::string>();
+    std::strncpy(d.name, name.c_str(), sizeof d.name - 1);
+  }
+  if (!dict.contains("dims")) throw py::value_error("dims dict has no \"dims\" list");
+  std::vector<int64_t> dims = IntList<int64_t>(dict["dims"], "dims[\"dims\"]");
+  if (dims.size() > ACL_MAX_DIM_CNT) throw py::value_error("dims has more than ACL_MAX_DIM_CNT (128) entries");
+  size_t count = dict.contains("dimCount") ? dict["dimCount"].cast<size_t>() : dims.size();
+  if (count > dims.size()) throw py::value_error("dimCount " + std::to_string(count) + " exceeds the dims list");
+  d.dimCount = count;
+  std::copy(dims.begin(), dims.end(), d.dims);
+  return d;
+}
+
+using GetDims = aclError (*)(const aclmdlDesc*, size_t, aclmdlIODims*);
+
+py::dict AippDict(const aclAippInfo& a) {
+  py::dict o;
+#define ASIM_FIELD(f) o[#f] = a.f
+  o["inputFormat"] = static_cast<int>(a.inputFormat);
+  ASIM_FIELD(srcImageSizeW);
+  ASIM_FIELD(srcImageSizeH);
+  ASIM_FIELD(cropSwitch);
+  ASIM_FIELD(loadStartPosW);
+  ASIM_FIELD(loadStartPosH);
+  ASIM_FIELD(cropSizeW);
+  ASIM_FIELD(cropSizeH);
+  ASIM_FIELD(resizeSwitch);
+  ASIM_FIELD(resizeOutputW);
+  ASIM_FIELD(resizeOutputH);
+  ASIM_FIELD(paddingSwitch);
+  ASIM_FIELD(leftPaddingSize);
+  ASIM_FIELD(rightPaddingSize);
+  ASIM_FIELD(topPaddingSize);
+  ASIM_FIELD(bottomPaddingSize);
+  ASIM_FIELD(cscSwitch);
+  ASIM_FIELD(rbuvSwapSwitch);
+  ASIM_FIELD(axSwapSwitch);
+  ASIM_FIELD(singleLineMode);
+  ASIM_FIELD(matrixR0C0);
+  ASIM_FIELD(matrixR0C1);
+  ASIM_FIELD(matrixR0C2);
+  ASIM_FIELD(matrixR1C0);
+  ASIM_FIELD(matrixR1C1);
+  ASIM_FIELD(matrixR1C2);
+  ASIM_FIELD(matrixR2C0);
+  ASIM_FIELD(matrixR2C1);
+  ASIM_FIELD(matrixR2C2);
+  ASIM_FIELD(outputBias0);
+  ASIM_FIELD(outputBias1);
+  ASIM_FIELD(outputBias2);
+  ASIM_FIELD(inputBias0);
+  ASIM_FIELD(inputBias1);
+  ASIM_FIELD(inputBias2);
+  ASIM_FIELD(meanChn0);
+  ASIM_FIELD(meanChn1);
+  ASIM_FIELD(meanChn2);
+  ASIM_FIELD(meanChn3);
+  ASIM_FIELD(minChn0);
+  ASIM_FIELD(minChn1);
+  ASIM_FIELD(minChn2);
+  ASIM_FIELD(minChn3);
+  ASIM_FIELD(varReciChn0);
+  ASIM_FIELD(varReciChn1);
+  ASIM_FIELD(varReciChn2);
+  ASIM_FIELD(varReciChn3);
+  o["srcFormat"] = static_cast<int>(a.srcFormat);
+  o["srcDatatype"] = static_cast<int>(a.srcDatatype);
+  ASIM_FIELD(srcDimNum);
+  ASIM_FIELD(shapeCount);
+#undef ASIM_FIELD
+  py::list out_dims;
+  size_t n = a.shapeCount <= ACL_MAX_SHAPE_COUNT ? a.shapeCount : ACL_MAX_SHAPE_COUNT;
+  for (size_t i = 0; i < n; ++i) {
+    py::dict e;
+    e["srcDims"] = DimsDict(a.outDims[i].srcDims);
+    e["srcSize"] = a.outDims[i].srcSize;
+    e["aippOutdims"] = DimsDict(a.outDims[i].aippOutdims);
+    e["aippOutSize"] = a.outDims[i].aippOutSize;
+    out_dims.append(e);
+  }
+  o["outDims"] = out_dims;
+  return o;
+}
+
+}  // namespace
+
+void RegisterManualMdl(py::module_& m) {
+  auto def_dims = [&](const char* name, GetDims fn) {
+    m.def(
+        name,
+        [fn](uintptr_t desc, size_t index) {
+          aclmdlIODims d;
+          std::memset(&d, 0, sizeof d);
+          aclError ret;
+          {
+            py::gil_scoped_release nogil;
+            ret = fn(reinterpret_cast<const aclmdlDesc*>(desc), index, &d);
+          }
+          return py::make_tuple(DimsDict(d), static_cast<int>(ret));
+        },
+        py::arg("model_desc"), py::arg("index"));
+  };
+  def_dims("get_input_dims", aclmdlGetInputDims);
+  def_dims("get_input_dims_v2", aclmdlGetInputDimsV2);
+  def_dims("get_output_dims", aclmdlGetOutputDims);
+  def_dims("get_cur_output_dims", aclmdlGetCurOutputDims);
+
+  // (dataset, ret), as the real module answers (samples write `_, ret = ...`).
+  m.def(
+      "add_dataset_buffer",
+      [](uintptr_t dataset, uintptr_t buffer) {
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclmdlAddDatasetBuffer(reinterpret_cast<aclmdlDataset*>(dataset),
+                                       reinterpret_cast<aclDataBuffer*>(buffer));
+        }
+        return py::make_tuple(dataset, static_cast<int>(ret));
+      },
+      py::arg("dataset"), py::arg("data_buffer"));
+
+  // ({"batchCount": n, "batch": [...]}, ret)
+  m.def(
+      "get_dynamic_batch",
+      [](uintptr_t desc) {
+        aclmdlBatch b;
+        std::memset(&b, 0, sizeof b);
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclmdlGetDynamicBatch(reinterpret_cast<const aclmdlDesc*>(desc), &b);
+        }
+        size_t n = b.batchCount <= ACL_MAX_BATCH_NUM ? b.batchCount : ACL_MAX_BATCH_NUM;
+        py::dict d;
+        d["batchCount"] = n;
+        d["batch"] = py::cast(std::vector<uint64_t>(b.batch, b.batch + n));
+        return py::make_tuple(d, static_cast<int>(ret));
+      },
+      py::arg("model_desc"));
+
+  // ({"hwCount": n, "hw": [[h, w], ...]}, ret)
+  m.def(
+      "get_dynamic_hw",
+      [](uintptr_t desc, size_t index) {
+        aclmdlHW hw;
+        std::memset(&hw, 0, sizeof hw);
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclmdlGetDynamicHW(reinterpret_cast<const aclmdlDesc*>(desc), index, &hw);
+        }
+        size_t n = hw.hwCount <= ACL_MAX_HW_NUM ? hw.hwCount : ACL_MAX_HW_NUM;
+        py::list list;
+        for (size_t i = 0; i < n; ++i) list.append(py::make_tuple(hw.hw[i][0], hw.hw[i][1]).cast<py::list>());
+        py::dict d;
+        d["hwCount"] = n;
+        d["hw"] = list;
+        return py::make_tuple(d, static_cast<int>(ret));
+      },
+      py::arg("model_desc"), py::arg("index"));
+
+  // ([dims dict per gear], ret) for gear_count gears (acl.mdl.get_input_dynamic_gear_count).
+  m.def(
+      "get_input_dynamic_dims",
+      [](uintptr_t desc, size_t index, size_t gear_count) {
+        if (gear_count > 4096) throw py::value_error("gear_count must be at most 4096");
+        std::vector<aclmdlIODims> gears(gear_count == 0 ? 1 : gear_count);
+        std::memset(gears.data(), 0, gears.size() * sizeof(aclmdlIODims));
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclmdlGetInputDynamicDims(reinterpret_cast<const aclmdlDesc*>(desc), index, gears.data(), gear_count);
+        }
+        py::list list;
+        for (size_t i = 0; i < gear_count; ++i) list.append(DimsDict(gears[i]));
+        return py::make_tuple(list, static_cast<int>(ret));
+      },
+      py::arg("model_desc"), py::arg("index"), py::arg("gear_count"));
+
+  // acl.mdl.set_input_dynamic_dims(model_id, dataset, index, {"name":..., "dimCount": n, "dims": [...]}) -> ret
+  m.def(
+      "set_input_dynamic_dims",
+      [](uint32_t model_id, uintptr_t dataset, size_t index, py::dict dims) -> int {
+        aclmdlIODims d = DimsFromDict(dims);
+        py::gil_scoped_release nogil;
+        return aclmdlSetInputDynamicDims(model_id, reinterpret_cast<aclmdlDataset*>(dataset), index, &d);
+      },
+      py::arg("model_id"), py::arg("dataset"), py::arg("index"), py::arg("dims"));
+
+  // (dict of aclAippInfo's fields, outDims a list of dicts, ret)
+  m.def(
+      "get_first_aipp_info",
+      [](uint32_t model_id, size_t index) {
+        auto info = std::make_unique<aclAippInfo>();
+        std::memset(info.get(), 0, sizeof(aclAippInfo));
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclmdlGetFirstAippInfo(model_id, index, info.get());
+        }
+        return py::make_tuple(AippDict(*info), static_cast<int>(ret));
+      },
+      py::arg("model_id"), py::arg("index"));
+}
+
+}  // namespace asim::pyacl

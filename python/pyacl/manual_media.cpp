@@ -1,0 +1,129 @@
+// The hand-written bindings of acl.media: the video decoder's and encoder's callbacks, which
+// are Python callables, and vdec_send_frame / venc_send_frame, whose user data is any Python
+// object handed back to the callback.
+//
+// Owns: the callable registered per channel description (replaced by a later registration, kept
+// until the process ends otherwise: a description has no destroy hook here), and one PyCallback
+// per frame in flight until its callback has run.
+// Thread safety: the registry has a mutex and is touched with the GIL held; callbacks run on the
+// channel's callback thread and take the GIL there.
+// Failure: ret is the C API's aclError; a frame whose send fails drops its PyCallback at once.
+#include <pybind11/pybind11.h>
+
+#include <map>
+#include <mutex>
+
+#include "acl/acl.h"
+#include "acl/ops/acl_dvpp.h"
+#include "python/pyacl/bindings.h"
+#include "python/pyacl/py_callback.h"
+
+namespace py = pybind11;
+
+namespace asim::pyacl {
+namespace {
+
+struct CallableRegistry {
+  std::mutex mu;
+  std::map<const void*, py::object> by_channel;  // channel description -> Python callable
+};
+CallableRegistry& Callables() {
+  static auto* r = new CallableRegistry();  // its py::objects must not be released at exit
+  return *r;
+}
+
+py::object CallableOf(const void* channel_desc) {
+  std::lock_guard<std::mutex> lock(Callables().mu);
+  auto it = Callables().by_channel.find(channel_desc);
+  return it == Callables().by_channel.end() ? py::none() : it->second;
+}
+
+void VdecTrampoline(acldvppStreamDesc* input, acldvppPicDesc* output, void* user_data) {
+  auto* cb = static_cast<PyCallback*>(user_data);
+  if (cb == nullptr) return;
+  cb->Call(reinterpret_cast<uintptr_t>(input), reinterpret_cast<uintptr_t>(output), cb->arg);
+  PyCallback::Destroy(cb);
+}
+
+void VencTrampoline(acldvppPicDesc* input, acldvppStreamDesc* output, void* user_data) {
+  auto* cb = static_cast<PyCallback*>(user_data);
+  if (cb == nullptr) return;
+  cb->Call(reinterpret_cast<uintptr_t>(input), reinterpret_cast<uintptr_t>(output), cb->arg);
+  PyCallback::Destroy(cb);
+}
+
+}  // namespace
+
+void RegisterManualMedia(py::module_& m) {
+  // acl.media.vdec_set_channel_desc_callback(channel_desc, func) -> ret;
+  // func(input_stream_desc, output_pic_desc, user_data) runs once per decoded frame.
+  m.def(
+      "vdec_set_channel_desc_callback",
+      [](uintptr_t desc, py::function func) -> int {
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclvdecSetChannelDescCallback(reinterpret_cast<aclvdecChannelDesc*>(desc), VdecTrampoline);
+        }
+        if (ret == ACL_SUCCESS) {
+          std::lock_guard<std::mutex> lock(Callables().mu);
+          Callables().by_channel[reinterpret_cast<const void*>(desc)] = func;
+        }
+        return ret;
+      },
+      py::arg("channel_desc"), py::arg("callback"));
+
+  m.def(
+      "venc_set_channel_desc_callback",
+      [](uintptr_t desc, py::function func) -> int {
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclvencSetChannelDescCallback(reinterpret_cast<aclvencChannelDesc*>(desc), VencTrampoline);
+        }
+        if (ret == ACL_SUCCESS) {
+          std::lock_guard<std::mutex> lock(Callables().mu);
+          Callables().by_channel[reinterpret_cast<const void*>(desc)] = func;
+        }
+        return ret;
+      },
+      py::arg("channel_desc"), py::arg("callback"));
+
+  // acl.media.vdec_send_frame(channel_desc, input, output, frame_config, user_data) -> ret
+  m.def(
+      "vdec_send_frame",
+      [](uintptr_t channel, uintptr_t input, uintptr_t output, uintptr_t config, py::object user_data) -> int {
+        py::object fn = CallableOf(reinterpret_cast<const void*>(channel));
+        PyCallback* cb = fn.is_none() ? nullptr : new PyCallback{fn, user_data};
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclvdecSendFrame(reinterpret_cast<aclvdecChannelDesc*>(channel),
+                                 reinterpret_cast<acldvppStreamDesc*>(input), reinterpret_cast<acldvppPicDesc*>(output),
+                                 reinterpret_cast<aclvdecFrameConfig*>(config), cb);
+        }
+        if (ret != ACL_SUCCESS) delete cb;
+        return ret;
+      },
+      py::arg("channel_desc"), py::arg("input"), py::arg("output"), py::arg("config"), py::arg("user_data"));
+
+  // acl.media.venc_send_frame(channel_desc, input, reserve, frame_config, user_data) -> ret
+  m.def(
+      "venc_send_frame",
+      [](uintptr_t channel, uintptr_t input, uintptr_t reserve, uintptr_t config, py::object user_data) -> int {
+        py::object fn = CallableOf(reinterpret_cast<const void*>(channel));
+        PyCallback* cb = fn.is_none() ? nullptr : new PyCallback{fn, user_data};
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret =
+              aclvencSendFrame(reinterpret_cast<aclvencChannelDesc*>(channel), reinterpret_cast<acldvppPicDesc*>(input),
+                               reinterpret_cast<void*>(reserve), reinterpret_cast<aclvencFrameConfig*>(config), cb);
+        }
+        if (ret != ACL_SUCCESS) delete cb;
+        return ret;
+      },
+      py::arg("channel_desc"), py::arg("input"), py::arg("reserve"), py::arg("config"), py::arg("user_data"));
+}
+
+}  // namespace asim::pyacl
