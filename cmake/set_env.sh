@@ -11,6 +11,7 @@ export NPU_HOST_LIB="${ASCEND_HOME_PATH}/runtime/lib64/stub"
 export ASCEND_OPP_PATH="${ASCEND_HOME_PATH}/opp"
 export PATH="${ASCEND_HOME_PATH}/bin:${PATH}"
 export LD_LIBRARY_PATH="${ASCEND_HOME_PATH}/runtime/lib64${LD_LIBRARY_PATH:+:${LD_LIBRARY_PATH}}"
-# pyACL (`import acl`): the directory holding acl.so, as the CANN samples' READMEs set it.
-export PYTHONPATH="${ASCEND_HOME_PATH}/python/site-packages/acl${PYTHONPATH:+:${PYTHONPATH}}"
+# pyACL (`import acl`): the directory holding acl.so, as the CANN samples' READMEs set it; and
+# site-packages itself for `python3 -m ais_bench`.
+export PYTHONPATH="${ASCEND_HOME_PATH}/python/site-packages/acl:${ASCEND_HOME_PATH}/python/site-packages${PYTHONPATH:+:${PYTHONPATH}}"
 unset _asim_self
