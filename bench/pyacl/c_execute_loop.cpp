@@ -1,7 +1,10 @@
 // bench/pyacl: the C side of the pyACL overhead benchmark. Loads a model, fills zeroed
 // device datasets, and times `--iterations` calls of aclmdlExecute (after `--warmup`), printing
 // "c_execute_us median=<us> min=<us>". overhead.py runs the same loop through `acl.mdl.execute`
-// in the same conditions and reports the difference per call.
+// in the same conditions and reports the difference per call. With `--input f.bin` the first
+// input is read from the file instead of zeros, and `--write-output f.bin` writes the first
+// output after the loop: the plain aclmdlExecute result the runner tests compare msame and
+// ais_bench with (tests/e2e/runners).
 //
 // Public API only. Failure: a message on stderr and exit status 1.
 #include <algorithm>
@@ -46,7 +49,7 @@ void FreeDataset(aclmdlDataset* ds) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string model;
+  std::string model, input, write_output;
   int iterations = 2000, warmup = 200;
   for (int i = 1; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--model"))
@@ -55,9 +58,19 @@ int main(int argc, char** argv) {
       iterations = std::atoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--warmup"))
       warmup = std::atoi(argv[i + 1]);
+    else if (!std::strcmp(argv[i], "--input"))
+      input = argv[i + 1];
+    else if (!std::strcmp(argv[i], "--write-output"))
+      write_output = argv[i + 1];
+    else {
+      std::fprintf(stderr, "c_execute_loop: unknown option %s\n", argv[i]);
+      return 1;
+    }
   }
   if (model.empty() || iterations <= 0 || warmup < 0) {
-    std::fprintf(stderr, "usage: c_execute_loop --model x.om [--iterations N] [--warmup W]\n");
+    std::fprintf(stderr,
+                 "usage: c_execute_loop --model x.om [--iterations N] [--warmup W] [--input in.bin] "
+                 "[--write-output out.bin]\n");
     return 1;
   }
   if (!Ok(aclInit(nullptr), "aclInit") || !Ok(aclrtSetDevice(0), "aclrtSetDevice")) return 1;
@@ -69,6 +82,24 @@ int main(int argc, char** argv) {
   aclmdlDataset* in = MakeDataset(desc, true, &mem);
   aclmdlDataset* out = MakeDataset(desc, false, &mem);
   if (in == nullptr || out == nullptr) return 1;
+  if (!input.empty()) {
+    FILE* f = std::fopen(input.c_str(), "rb");
+    if (f == nullptr) {
+      std::fprintf(stderr, "c_execute_loop: cannot open %s\n", input.c_str());
+      return 1;
+    }
+    aclDataBuffer* b = aclmdlGetDatasetBuffer(in, 0);
+    std::vector<char> host(aclGetDataBufferSizeV2(b));
+    size_t n = std::fread(host.data(), 1, host.size(), f);
+    std::fclose(f);
+    if (n != host.size()) {
+      std::fprintf(stderr, "c_execute_loop: %s has %zu bytes, the input takes %zu\n", input.c_str(), n, host.size());
+      return 1;
+    }
+    if (!Ok(aclrtMemcpy(aclGetDataBufferAddr(b), host.size(), host.data(), host.size(), ACL_MEMCPY_HOST_TO_DEVICE),
+            "aclrtMemcpy"))
+      return 1;
+  }
   for (int i = 0; i < warmup; ++i) {
     if (!Ok(aclmdlExecute(id, in, out), "aclmdlExecute")) return 1;
   }
@@ -82,6 +113,20 @@ int main(int argc, char** argv) {
   }
   std::sort(us.begin(), us.end());
   std::printf("c_execute_us median=%.3f min=%.3f\n", us[us.size() / 2], us.front());
+  if (!write_output.empty()) {
+    aclDataBuffer* b = aclmdlGetDatasetBuffer(out, 0);
+    std::vector<char> host(aclGetDataBufferSizeV2(b));
+    if (!Ok(aclrtMemcpy(host.data(), host.size(), aclGetDataBufferAddr(b), host.size(), ACL_MEMCPY_DEVICE_TO_HOST),
+            "aclrtMemcpy"))
+      return 1;
+    FILE* f = std::fopen(write_output.c_str(), "wb");
+    if (f == nullptr || std::fwrite(host.data(), 1, host.size(), f) != host.size()) {
+      std::fprintf(stderr, "c_execute_loop: cannot write %s\n", write_output.c_str());
+      if (f != nullptr) std::fclose(f);
+      return 1;
+    }
+    std::fclose(f);
+  }
   FreeDataset(in);
   FreeDataset(out);
   for (void* p : mem) aclrtFree(p);
