@@ -1,6 +1,7 @@
 // The hand-written bindings of acl.media: the video decoder's and encoder's callbacks, which
-// are Python callables, and vdec_send_frame / venc_send_frame, whose user data is any Python
-// object handed back to the callback.
+// are Python callables, vdec_send_frame / venc_send_frame, whose user data is any Python object
+// handed back to the callback, and the batch VPC calls, whose ROI counts and areas are lists
+// (they answer (dst_batch_desc, ret), as pyACL's do).
 //
 // Owns: the callable registered per channel description (replaced by a later registration, kept
 // until the process ends otherwise: a description has no destroy hook here), and one PyCallback
@@ -16,6 +17,7 @@
 #include "acl/acl.h"
 #include "acl/ops/acl_dvpp.h"
 #include "python/pyacl/bindings.h"
+#include "python/pyacl/list_args.h"
 #include "python/pyacl/py_callback.h"
 
 namespace py = pybind11;
@@ -55,6 +57,122 @@ void VencTrampoline(acldvppPicDesc* input, acldvppStreamDesc* output, void* user
 }  // namespace
 
 void RegisterManualMedia(py::module_& m) {
+  using Rois = std::vector<acldvppRoiConfig*>;
+  // Every batch call: (channel, src batch, [roi counts], dst batch, [crop areas], ..., stream).
+  struct BatchArgs {
+    acldvppChannelDesc* channel;
+    acldvppBatchPicDesc* src;
+    std::vector<uint32_t> roi_nums;
+    acldvppBatchPicDesc* dst;
+    Rois crops;
+  };
+  auto batch_args = [](uintptr_t channel, uintptr_t src, py::object roi_nums, uintptr_t dst, py::object crops) {
+    return BatchArgs{reinterpret_cast<acldvppChannelDesc*>(channel), reinterpret_cast<acldvppBatchPicDesc*>(src),
+                     IntList<uint32_t>(roi_nums, "roi_nums"), reinterpret_cast<acldvppBatchPicDesc*>(dst),
+                     HandleList<acldvppRoiConfig*>(crops, "crop_areas")};
+  };
+  auto nums = [](BatchArgs& a) { return a.roi_nums.empty() ? nullptr : a.roi_nums.data(); };
+  auto rois = [](Rois& r) { return r.empty() ? nullptr : r.data(); };
+  auto result = [](uintptr_t dst, aclError ret) { return py::make_tuple(dst, static_cast<int>(ret)); };
+  // The C call reads sum(roi_nums) entries of each area list: a shorter list would be read past
+  // its end, so the lists must match the counts (ACL_ERROR_INVALID_PARAM otherwise).
+  auto lists_match = [](const BatchArgs& a, size_t other_list, bool has_other) {
+    uint64_t total = 0;
+    for (uint32_t n : a.roi_nums) total += n;
+    return total == a.crops.size() && (!has_other || other_list == a.crops.size());
+  };
+
+  m.def(
+      "dvpp_vpc_batch_crop_async",
+      [=](uintptr_t channel, uintptr_t src, py::object roi_nums, uintptr_t dst, py::object crops, uintptr_t stream) {
+        BatchArgs a = batch_args(channel, src, roi_nums, dst, crops);
+        if (!lists_match(a, 0, false)) return result(dst, ACL_ERROR_INVALID_PARAM);
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = acldvppVpcBatchCropAsync(a.channel, a.src, nums(a), static_cast<uint32_t>(a.roi_nums.size()), a.dst,
+                                         rois(a.crops), reinterpret_cast<aclrtStream>(stream));
+        }
+        return result(dst, ret);
+      },
+      py::arg("channel_desc"), py::arg("src_batch_desc"), py::arg("roi_nums"), py::arg("dst_batch_desc"),
+      py::arg("crop_areas"), py::arg("stream"));
+
+  m.def(
+      "dvpp_vpc_batch_crop_and_paste_async",
+      [=](uintptr_t channel, uintptr_t src, py::object roi_nums, uintptr_t dst, py::object crops, py::object pastes,
+          uintptr_t stream) {
+        BatchArgs a = batch_args(channel, src, roi_nums, dst, crops);
+        Rois p = HandleList<acldvppRoiConfig*>(pastes, "paste_areas");
+        if (!lists_match(a, p.size(), true)) return result(dst, ACL_ERROR_INVALID_PARAM);
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = acldvppVpcBatchCropAndPasteAsync(a.channel, a.src, nums(a), static_cast<uint32_t>(a.roi_nums.size()),
+                                                 a.dst, rois(a.crops), rois(p), reinterpret_cast<aclrtStream>(stream));
+        }
+        return result(dst, ret);
+      },
+      py::arg("channel_desc"), py::arg("src_batch_desc"), py::arg("roi_nums"), py::arg("dst_batch_desc"),
+      py::arg("crop_areas"), py::arg("paste_areas"), py::arg("stream"));
+
+  m.def(
+      "dvpp_vpc_batch_crop_resize_async",
+      [=](uintptr_t channel, uintptr_t src, py::object roi_nums, uintptr_t dst, py::object crops, uintptr_t resize,
+          uintptr_t stream) {
+        BatchArgs a = batch_args(channel, src, roi_nums, dst, crops);
+        if (!lists_match(a, 0, false)) return result(dst, ACL_ERROR_INVALID_PARAM);
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = acldvppVpcBatchCropResizeAsync(a.channel, a.src, nums(a), static_cast<uint32_t>(a.roi_nums.size()),
+                                               a.dst, rois(a.crops), reinterpret_cast<acldvppResizeConfig*>(resize),
+                                               reinterpret_cast<aclrtStream>(stream));
+        }
+        return result(dst, ret);
+      },
+      py::arg("channel_desc"), py::arg("src_batch_desc"), py::arg("roi_nums"), py::arg("dst_batch_desc"),
+      py::arg("crop_areas"), py::arg("resize_config"), py::arg("stream"));
+
+  m.def(
+      "dvpp_vpc_batch_crop_resize_paste_async",
+      [=](uintptr_t channel, uintptr_t src, py::object roi_nums, uintptr_t dst, py::object crops, py::object pastes,
+          uintptr_t resize, uintptr_t stream) {
+        BatchArgs a = batch_args(channel, src, roi_nums, dst, crops);
+        Rois p = HandleList<acldvppRoiConfig*>(pastes, "paste_areas");
+        if (!lists_match(a, p.size(), true)) return result(dst, ACL_ERROR_INVALID_PARAM);
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = acldvppVpcBatchCropResizePasteAsync(
+              a.channel, a.src, nums(a), static_cast<uint32_t>(a.roi_nums.size()), a.dst, rois(a.crops), rois(p),
+              reinterpret_cast<acldvppResizeConfig*>(resize), reinterpret_cast<aclrtStream>(stream));
+        }
+        return result(dst, ret);
+      },
+      py::arg("channel_desc"), py::arg("src_batch_desc"), py::arg("roi_nums"), py::arg("dst_batch_desc"),
+      py::arg("crop_areas"), py::arg("paste_areas"), py::arg("resize_config"), py::arg("stream"));
+
+  m.def(
+      "dvpp_vpc_batch_crop_resize_make_border_async",
+      [=](uintptr_t channel, uintptr_t src, py::object roi_nums, uintptr_t dst, py::object crops, py::object borders,
+          uintptr_t resize, uintptr_t stream) {
+        BatchArgs a = batch_args(channel, src, roi_nums, dst, crops);
+        std::vector<acldvppBorderConfig*> b = HandleList<acldvppBorderConfig*>(borders, "border_configs");
+        if (!lists_match(a, b.size(), true)) return result(dst, ACL_ERROR_INVALID_PARAM);
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = acldvppVpcBatchCropResizeMakeBorderAsync(
+              a.channel, a.src, nums(a), static_cast<uint32_t>(a.roi_nums.size()), a.dst, rois(a.crops),
+              b.empty() ? nullptr : b.data(), reinterpret_cast<acldvppResizeConfig*>(resize),
+              reinterpret_cast<aclrtStream>(stream));
+        }
+        return result(dst, ret);
+      },
+      py::arg("channel_desc"), py::arg("src_batch_desc"), py::arg("roi_nums"), py::arg("dst_batch_desc"),
+      py::arg("crop_areas"), py::arg("border_configs"), py::arg("resize_config"), py::arg("stream"));
+
   // acl.media.vdec_set_channel_desc_callback(channel_desc, func) -> ret;
   // func(input_stream_desc, output_pic_desc, user_data) runs once per decoded frame.
   m.def(

@@ -14,6 +14,8 @@
   runtime/<other>   -> anything but acl/                  (only runtime/api sees acl/ types)
   tools/dump        -> tools/dump, runtime/dump/format, runtime/base, om, kernels/framework
   tools/msprof      -> tools/msprof, profdata, runtime/base
+  tools/msame       -> acl/ public headers, tools/msame   (an AscendCL application, as the real msame)
+  python/pyacl      -> acl/ public headers, python/pyacl  (pyACL is a thin layer over the public API)
   runtime/api       -> anything
   samples, tests/conformance -> acl/ public headers only (no internals)
 
@@ -42,6 +44,8 @@ RULES = [
     ("tests/conformance/", ("acl/",), ()),
     ("tools/dump/", ("tools/dump/", "runtime/dump/format/", "runtime/base/", "om/", "kernels/framework/"), ()),
     ("tools/msprof/", ("tools/msprof/", "profdata/", "runtime/base/"), ()),
+    ("tools/msame/", ("acl/", "tools/msame/"), ()),
+    ("python/pyacl/", ("acl/", "python/pyacl/", "pybind11/"), ()),
 ]
 
 SOURCE_EXT = (".h", ".hpp", ".c", ".cc", ".cpp", ".inc")
@@ -57,7 +61,7 @@ def rule_for(rel):
 def main(root):
     violations = []
     for top in ("runtime", "device_sim", "kernels", "om", "samples", "tests/conformance", "tools/dump",
-                "profdata", "tools/msprof"):
+                "profdata", "tools/msprof", "tools/msame", "python/pyacl"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for name in files:
                 if not name.endswith(SOURCE_EXT):
