@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "acl/acl.h"
+#include "acl/acl_op_compiler.h"
 #include "python/pyacl/bindings.h"
 #include "python/pyacl/list_args.h"
 
@@ -73,25 +74,48 @@ void RegisterManualBase(py::module_& m) {
   def_set_dims("set_tensor_origin_shape", aclSetTensorOriginShape);
   def_set_dims("set_tensor_storage_shape", aclSetTensorStorageShape);
 
-  // acl.set_tensor_shape_range(desc, [[min, max], ...]) -> ret
-  m.def(
-      "set_tensor_shape_range",
-      [](uintptr_t desc, py::object ranges) -> int {
-        std::vector<int64_t> flat;
-        size_t i = 0;
-        for (py::handle r : ranges) {
-          std::vector<int64_t> pair = IntList<int64_t>(r, "dims_range[i]");
-          if (pair.size() != ACL_TENSOR_SHAPE_RANGE_NUM) {
-            throw py::value_error("dims_range[" + std::to_string(i) + "] must be [min, max]");
+  // acl.set_tensor_shape_range(desc, [[min, max], ...]) -> ret, and set_tensor_value_range the same way.
+  static_assert(ACL_TENSOR_SHAPE_RANGE_NUM == 2 && ACL_TENSOR_VALUE_RANGE_NUM == 2, "[min, max] pairs");
+  using SetRange = aclError (*)(aclTensorDesc*, size_t, int64_t(*)[2]);
+  auto def_range = [&](const char* name, const char* what, SetRange fn) {
+    m.def(
+        name,
+        [fn, what](uintptr_t desc, py::object ranges) -> int {
+          std::vector<int64_t> flat;
+          size_t i = 0;
+          for (py::handle r : ranges) {
+            std::vector<int64_t> pair = IntList<int64_t>(r, what);
+            if (pair.size() != 2)
+              throw py::value_error(std::string(what) + "[" + std::to_string(i) + "] must be [min, max]");
+            flat.insert(flat.end(), pair.begin(), pair.end());
+            ++i;
           }
-          flat.insert(flat.end(), pair.begin(), pair.end());
-          ++i;
+          py::gil_scoped_release nogil;
+          return fn(reinterpret_cast<aclTensorDesc*>(desc), i, reinterpret_cast<int64_t(*)[2]>(flat.data()));
+        },
+        py::arg("desc"), py::arg(what));
+  };
+  def_range("set_tensor_shape_range", "dims_range", aclSetTensorShapeRange);
+  def_range("set_tensor_value_range", "value_range", aclSetTensorValueRange);
+
+  // acl.get_compileopt(opt) -> (value, ret): the buffer sized by aclGetCompileoptSize.
+  m.def(
+      "get_compileopt",
+      [](int opt) {
+        size_t size;
+        {
+          py::gil_scoped_release nogil;
+          size = aclGetCompileoptSize(static_cast<aclCompileOpt>(opt));
         }
-        py::gil_scoped_release nogil;
-        return aclSetTensorShapeRange(reinterpret_cast<aclTensorDesc*>(desc), i,
-                                      reinterpret_cast<int64_t(*)[ACL_TENSOR_SHAPE_RANGE_NUM]>(flat.data()));
+        std::vector<char> buf(size + 1, '\0');
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclGetCompileopt(static_cast<aclCompileOpt>(opt), buf.data(), buf.size());
+        }
+        return py::make_tuple(py::str(std::string(buf.data())), static_cast<int>(ret));
       },
-      py::arg("desc"), py::arg("dims_range"));
+      py::arg("opt"));
 
   // acl.get_tensor_desc_dim_range(desc, index, dim_range_num) -> ([min, max], ret)
   m.def(

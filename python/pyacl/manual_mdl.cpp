@@ -1,8 +1,10 @@
-// The hand-written bindings of acl.mdl: the calls that fill aclmdlIODims / aclmdlBatch /
-// aclmdlHW / aclAippInfo (returned as the dicts pyACL returns), set_input_dynamic_dims (a dict
-// in), and add_dataset_buffer, which pyACL answers with (dataset, ret).
+// The hand-written bindings of acl.mdl: the calls that fill aclmdlIODims / aclmdlIODimsRange /
+// aclmdlBatch / aclmdlHW / aclAippInfo / aclmdlExeOMDesc (returned as dicts, as pyACL returns
+// them), set_input_dynamic_dims (a dict in), add_dataset_buffer, which pyACL answers with
+// (dataset, ret), create_and_get_op_desc (a name buffer and two description arrays), and
+// dump_reg_callback (a Python callable receiving the dump's chunks).
 //
-// Owns: nothing beyond each call.
+// Owns: the dump callable until dump_unreg_callback or a new registration (kept at exit).
 // Thread safety: the GIL is released around each C call.
 // Failure: ret is the C API's aclError (the dict is then the zeroed structure's); a malformed
 // dims dict raises TypeError / ValueError naming the field.
@@ -10,12 +12,15 @@
 #include <pybind11/stl.h>
 
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <vector>
 
 #include "acl/acl.h"
+#include "acl/acl_dump.h"
 #include "python/pyacl/bindings.h"
 #include "python/pyacl/list_args.h"
+#include "python/pyacl/py_callback.h"
 
 namespace py = pybind11;
 
@@ -118,6 +123,49 @@ py::dict AippDict(const aclAippInfo& a) {
   }
   o["outDims"] = out_dims;
   return o;
+}
+
+std::mutex dump_mu;
+PyCallback* dump_cb = nullptr;  // the registered callable; deliberately leaked at exit
+
+// Hands one dump chunk to Python as {"fileName", "bufLen", "isLastChunk", "offset", "flag",
+// "dataBuf": bytes}; the callable's int result goes back to the dump (0 = accepted).
+int32_t RunDumpCallback(const acldumpChunk* chunk, int32_t length) {
+  PyCallback* cb;
+  {
+    std::lock_guard<std::mutex> lock(dump_mu);
+    cb = dump_cb;
+  }
+  if (cb == nullptr || chunk == nullptr) return 0;
+  py::gil_scoped_acquire gil;
+  try {
+    py::dict d;
+    d["fileName"] = py::str(std::string(chunk->fileName, strnlen(chunk->fileName, sizeof chunk->fileName)));
+    d["bufLen"] = chunk->bufLen;
+    d["isLastChunk"] = chunk->isLastChunk;
+    d["offset"] = chunk->offset;
+    d["flag"] = chunk->flag;
+    d["dataBuf"] = py::bytes(reinterpret_cast<const char*>(chunk->dataBuf), chunk->bufLen);
+    py::object r = cb->fn(d, length);
+    return r.is_none() ? 0 : r.cast<int32_t>();
+  } catch (py::error_already_set& e) {
+    e.restore();
+    PyErr_Print();
+  } catch (const py::cast_error&) {
+    PyErr_SetString(PyExc_TypeError, "the dump callback must return an int");
+    PyErr_Print();
+  }
+  return 1;
+}
+
+py::dict RangeDict(const aclmdlIODimsRange& r) {
+  size_t n = r.rangeCount <= ACL_MAX_DIM_CNT ? r.rangeCount : ACL_MAX_DIM_CNT;
+  py::list ranges;
+  for (size_t i = 0; i < n; ++i) ranges.append(py::cast(std::vector<int64_t>{r.range[i][0], r.range[i][1]}));
+  py::dict d;
+  d["rangeCount"] = n;
+  d["range"] = ranges;
+  return d;
 }
 
 }  // namespace
@@ -224,6 +272,88 @@ void RegisterManualMdl(py::module_& m) {
         return aclmdlSetInputDynamicDims(model_id, reinterpret_cast<aclmdlDataset*>(dataset), index, &d);
       },
       py::arg("model_id"), py::arg("dataset"), py::arg("index"), py::arg("dims"));
+
+  // ({"rangeCount": n, "range": [[min, max], ...]}, ret)
+  m.def(
+      "get_input_dims_range",
+      [](uintptr_t desc, size_t index) {
+        aclmdlIODimsRange r;
+        std::memset(&r, 0, sizeof r);
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclmdlGetInputDimsRange(reinterpret_cast<const aclmdlDesc*>(desc), index, &r);
+        }
+        return py::make_tuple(RangeDict(r), static_cast<int>(ret));
+      },
+      py::arg("model_desc"), py::arg("index"));
+
+  // (dict of aclmdlExeOMDesc's sizes, ret)
+  m.def(
+      "query_exe_om_desc",
+      [](const std::string& path) {
+        aclmdlExeOMDesc d;
+        std::memset(&d, 0, sizeof d);
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclmdlQueryExeOMDesc(path.c_str(), &d);
+        }
+        py::dict o;
+        o["workSize"] = d.workSize;
+        o["weightSize"] = d.weightSize;
+        o["modelDescSize"] = d.modelDescSize;
+        o["kernelSize"] = d.kernelSize;
+        o["kernelArgsSize"] = d.kernelArgsSize;
+        o["staticTaskSize"] = d.staticTaskSize;
+        o["dynamicTaskSize"] = d.dynamicTaskSize;
+        return py::make_tuple(o, static_cast<int>(ret));
+      },
+      py::arg("file_name"));
+
+  // (op_name, input_desc, num_inputs, output_desc, num_outputs, ret): the description arrays'
+  // elements through acl.get_tensor_desc_by_index, freed with acl.destroy_tensor_desc(array).
+  m.def(
+      "create_and_get_op_desc",
+      [](uint32_t device_id, uint32_t stream_id, uint32_t task_id, size_t op_name_len) {
+        if (op_name_len == 0 || op_name_len > (1u << 16)) throw py::value_error("op_name_len must be in [1, 65536]");
+        std::vector<char> name(op_name_len + 1, '\0');
+        aclTensorDesc* in = nullptr;
+        aclTensorDesc* out = nullptr;
+        size_t num_in = 0, num_out = 0;
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = aclmdlCreateAndGetOpDesc(device_id, stream_id, task_id, name.data(), op_name_len, &in, &num_in, &out,
+                                         &num_out);
+        }
+        return py::make_tuple(py::str(std::string(name.data())), reinterpret_cast<uintptr_t>(in), num_in,
+                              reinterpret_cast<uintptr_t>(out), num_out, static_cast<int>(ret));
+      },
+      py::arg("device_id"), py::arg("stream_id"), py::arg("task_id"), py::arg("op_name_len"));
+
+  // acl.mdl.dump_reg_callback(func, flag) -> ret; func(chunk dict, length) -> int per dump chunk.
+  m.def(
+      "dump_reg_callback",
+      [](py::function func, int32_t flag) -> int {
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = acldumpRegCallback(RunDumpCallback, flag);
+        }
+        if (ret == ACL_SUCCESS) {
+          auto* next = new PyCallback{func, py::none()};
+          PyCallback* old;
+          {
+            std::lock_guard<std::mutex> lock(dump_mu);
+            old = dump_cb;
+            dump_cb = next;
+          }
+          delete old;
+        }
+        return ret;
+      },
+      py::arg("callback"), py::arg("flag"));
 
   // (dict of aclAippInfo's fields, outDims a list of dicts, ret)
   m.def(

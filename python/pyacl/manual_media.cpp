@@ -207,6 +207,35 @@ void RegisterManualMedia(py::module_& m) {
       },
       py::arg("channel_desc"), py::arg("callback"));
 
+  // acl.media.dvpp_get_lut_map_data(lut_map, dim) -> (data address, len, ret)
+  m.def(
+      "dvpp_get_lut_map_data",
+      [](uintptr_t lut, uint32_t dim) {
+        uint8_t* data = nullptr;
+        uint32_t len = 0;
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = acldvppGetLutMapData(reinterpret_cast<const acldvppLutMap*>(lut), dim, &data, &len);
+        }
+        return py::make_tuple(reinterpret_cast<uintptr_t>(data), len, static_cast<int>(ret));
+      },
+      py::arg("lut_map"), py::arg("dim"));
+  // acl.media.dvpp_get_hist_data(hist, dim) -> (data address, len, ret)
+  m.def(
+      "dvpp_get_hist_data",
+      [](uintptr_t hist, uint32_t dim) {
+        uint32_t* data = nullptr;
+        uint16_t len = 0;
+        aclError ret;
+        {
+          py::gil_scoped_release nogil;
+          ret = acldvppGetHistData(reinterpret_cast<acldvppHist*>(hist), dim, &data, &len);
+        }
+        return py::make_tuple(reinterpret_cast<uintptr_t>(data), len, static_cast<int>(ret));
+      },
+      py::arg("hist"), py::arg("dim"));
+
   // acl.media.vdec_send_frame(channel_desc, input, output, frame_config, user_data) -> ret
   m.def(
       "vdec_send_frame",

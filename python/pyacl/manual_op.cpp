@@ -1,6 +1,6 @@
 // The hand-written bindings of acl.op: the single-operator calls whose descriptions and buffers
 // are Python lists (execute, execute_v2, create_handle, execute_with_handle, compile,
-// compile_and_execute(_v2), infer_shape) and the list-valued attribute setters.
+// compile_and_execute(_v2), infer_shape, update_params) and the list-valued attribute setters.
 //
 // Owns: nothing beyond each call (the lists become vectors that live through the C call).
 // Thread safety: the GIL is released around each C call.
@@ -31,23 +31,38 @@ const char* CStr(const std::optional<std::string>& s) {
   return s ? s->c_str() : nullptr;
 }
 
+// The four lists of a single-op call (descriptions and buffers, inputs and outputs) as the
+// arrays C takes, plus const views for the prototypes that want them. Built with the GIL held.
+struct OpLists {
+  std::vector<aclTensorDesc*> in_desc, out_desc;
+  std::vector<aclDataBuffer*> in_buf, out_buf;
+  std::vector<const aclTensorDesc*> c_in_desc, c_out_desc;
+  std::vector<const aclDataBuffer*> c_in_buf;
+
+  OpLists(const py::object& in_descs, const py::object& ins, const py::object& out_descs, const py::object& outs)
+      : in_desc(HandleList<aclTensorDesc*>(in_descs, "input_desc")),
+        out_desc(HandleList<aclTensorDesc*>(out_descs, "output_desc")),
+        in_buf(HandleList<aclDataBuffer*>(ins, "inputs")),
+        out_buf(HandleList<aclDataBuffer*>(outs, "outputs")),
+        c_in_desc(in_desc.begin(), in_desc.end()),
+        c_out_desc(out_desc.begin(), out_desc.end()),
+        c_in_buf(in_buf.begin(), in_buf.end()) {}
+  int num_in() const { return static_cast<int>(in_desc.size()); }
+  int num_out() const { return static_cast<int>(out_desc.size()); }
+};
+
 }  // namespace
 
 void RegisterManualOp(py::module_& m) {
-  using Descs = std::vector<aclTensorDesc*>;
-  using Bufs = std::vector<aclDataBuffer*>;
-
   m.def(
       "execute_v2",
       [](std::string op_type, py::object in_descs, py::object ins, py::object out_descs, py::object outs,
          uintptr_t attr, uintptr_t stream) -> int {
-        Descs id = HandleList<aclTensorDesc*>(in_descs, "input_desc"),
-              od = HandleList<aclTensorDesc*>(out_descs, "output_desc");
-        Bufs ib = HandleList<aclDataBuffer*>(ins, "inputs"), ob = HandleList<aclDataBuffer*>(outs, "outputs");
+        OpLists l(in_descs, ins, out_descs, outs);
         py::gil_scoped_release nogil;
-        return aclopExecuteV2(op_type.c_str(), static_cast<int>(id.size()), DataOrNull(id), DataOrNull(ib),
-                              static_cast<int>(od.size()), DataOrNull(od), DataOrNull(ob),
-                              reinterpret_cast<aclopAttr*>(attr), reinterpret_cast<aclrtStream>(stream));
+        return aclopExecuteV2(op_type.c_str(), l.num_in(), DataOrNull(l.in_desc), DataOrNull(l.in_buf), l.num_out(),
+                              DataOrNull(l.out_desc), DataOrNull(l.out_buf), reinterpret_cast<aclopAttr*>(attr),
+                              reinterpret_cast<aclrtStream>(stream));
       },
       py::arg("op_type"), py::arg("input_desc"), py::arg("inputs"), py::arg("output_desc"), py::arg("outputs"),
       py::arg("attr"), py::arg("stream"));
@@ -56,15 +71,11 @@ void RegisterManualOp(py::module_& m) {
       "execute",
       [](std::string op_type, py::object in_descs, py::object ins, py::object out_descs, py::object outs,
          uintptr_t attr, uintptr_t stream) -> int {
-        Descs id = HandleList<aclTensorDesc*>(in_descs, "input_desc"),
-              od = HandleList<aclTensorDesc*>(out_descs, "output_desc");
-        Bufs ib = HandleList<aclDataBuffer*>(ins, "inputs"), ob = HandleList<aclDataBuffer*>(outs, "outputs");
-        std::vector<const aclTensorDesc*> cid(id.begin(), id.end()), cod(od.begin(), od.end());
-        std::vector<const aclDataBuffer*> cib(ib.begin(), ib.end());
+        OpLists l(in_descs, ins, out_descs, outs);
         py::gil_scoped_release nogil;
-        return aclopExecute(op_type.c_str(), static_cast<int>(cid.size()), DataOrNull(cid), DataOrNull(cib),
-                            static_cast<int>(cod.size()), DataOrNull(cod), DataOrNull(ob),
-                            reinterpret_cast<const aclopAttr*>(attr), reinterpret_cast<aclrtStream>(stream));
+        return aclopExecute(op_type.c_str(), l.num_in(), DataOrNull(l.c_in_desc), DataOrNull(l.c_in_buf), l.num_out(),
+                            DataOrNull(l.c_out_desc), DataOrNull(l.out_buf), reinterpret_cast<const aclopAttr*>(attr),
+                            reinterpret_cast<aclrtStream>(stream));
       },
       py::arg("op_type"), py::arg("input_desc"), py::arg("inputs"), py::arg("output_desc"), py::arg("outputs"),
       py::arg("attr"), py::arg("stream"));
@@ -72,16 +83,13 @@ void RegisterManualOp(py::module_& m) {
   m.def(
       "create_handle",
       [](std::string op_type, py::object in_descs, py::object out_descs, uintptr_t attr) {
-        Descs id = HandleList<aclTensorDesc*>(in_descs, "input_desc"),
-              od = HandleList<aclTensorDesc*>(out_descs, "output_desc");
-        std::vector<const aclTensorDesc*> cid(id.begin(), id.end()), cod(od.begin(), od.end());
+        OpLists l(in_descs, py::none(), out_descs, py::none());
         aclopHandle* handle = nullptr;
         aclError ret;
         {
           py::gil_scoped_release nogil;
-          ret = aclopCreateHandle(op_type.c_str(), static_cast<int>(cid.size()), DataOrNull(cid),
-                                  static_cast<int>(cod.size()), DataOrNull(cod),
-                                  reinterpret_cast<const aclopAttr*>(attr), &handle);
+          ret = aclopCreateHandle(op_type.c_str(), l.num_in(), DataOrNull(l.c_in_desc), l.num_out(),
+                                  DataOrNull(l.c_out_desc), reinterpret_cast<const aclopAttr*>(attr), &handle);
         }
         return py::make_tuple(reinterpret_cast<uintptr_t>(handle), static_cast<int>(ret));
       },
@@ -90,11 +98,10 @@ void RegisterManualOp(py::module_& m) {
   m.def(
       "execute_with_handle",
       [](uintptr_t handle, py::object ins, py::object outs, uintptr_t stream) -> int {
-        Bufs ib = HandleList<aclDataBuffer*>(ins, "inputs"), ob = HandleList<aclDataBuffer*>(outs, "outputs");
-        std::vector<const aclDataBuffer*> cib(ib.begin(), ib.end());
+        OpLists l(py::none(), ins, py::none(), outs);
         py::gil_scoped_release nogil;
-        return aclopExecWithHandle(reinterpret_cast<aclopHandle*>(handle), static_cast<int>(cib.size()),
-                                   DataOrNull(cib), static_cast<int>(ob.size()), DataOrNull(ob),
+        return aclopExecWithHandle(reinterpret_cast<aclopHandle*>(handle), static_cast<int>(l.in_buf.size()),
+                                   DataOrNull(l.c_in_buf), static_cast<int>(l.out_buf.size()), DataOrNull(l.out_buf),
                                    reinterpret_cast<aclrtStream>(stream));
       },
       py::arg("handle"), py::arg("inputs"), py::arg("outputs"), py::arg("stream"));
@@ -103,14 +110,11 @@ void RegisterManualOp(py::module_& m) {
       "compile",
       [](std::string op_type, py::object in_descs, py::object out_descs, uintptr_t attr, int engine, int compile_flag,
          std::optional<std::string> op_path) -> int {
-        Descs id = HandleList<aclTensorDesc*>(in_descs, "input_desc"),
-              od = HandleList<aclTensorDesc*>(out_descs, "output_desc");
-        std::vector<const aclTensorDesc*> cid(id.begin(), id.end()), cod(od.begin(), od.end());
+        OpLists l(in_descs, py::none(), out_descs, py::none());
         py::gil_scoped_release nogil;
-        return aclopCompile(op_type.c_str(), static_cast<int>(cid.size()), DataOrNull(cid),
-                            static_cast<int>(cod.size()), DataOrNull(cod), reinterpret_cast<const aclopAttr*>(attr),
-                            static_cast<aclopEngineType>(engine), static_cast<aclopCompileType>(compile_flag),
-                            CStr(op_path));
+        return aclopCompile(op_type.c_str(), l.num_in(), DataOrNull(l.c_in_desc), l.num_out(), DataOrNull(l.c_out_desc),
+                            reinterpret_cast<const aclopAttr*>(attr), static_cast<aclopEngineType>(engine),
+                            static_cast<aclopCompileType>(compile_flag), CStr(op_path));
       },
       py::arg("op_type"), py::arg("input_desc"), py::arg("output_desc"), py::arg("attr"), py::arg("engine_type"),
       py::arg("compile_flag"), py::arg("op_path"));
@@ -119,14 +123,10 @@ void RegisterManualOp(py::module_& m) {
       "compile_and_execute",
       [](std::string op_type, py::object in_descs, py::object ins, py::object out_descs, py::object outs,
          uintptr_t attr, int engine, int compile_flag, std::optional<std::string> op_path, uintptr_t stream) -> int {
-        Descs id = HandleList<aclTensorDesc*>(in_descs, "input_desc"),
-              od = HandleList<aclTensorDesc*>(out_descs, "output_desc");
-        Bufs ib = HandleList<aclDataBuffer*>(ins, "inputs"), ob = HandleList<aclDataBuffer*>(outs, "outputs");
-        std::vector<const aclTensorDesc*> cid(id.begin(), id.end()), cod(od.begin(), od.end());
-        std::vector<const aclDataBuffer*> cib(ib.begin(), ib.end());
+        OpLists l(in_descs, ins, out_descs, outs);
         py::gil_scoped_release nogil;
-        return aclopCompileAndExecute(op_type.c_str(), static_cast<int>(cid.size()), DataOrNull(cid), DataOrNull(cib),
-                                      static_cast<int>(cod.size()), DataOrNull(cod), DataOrNull(ob),
+        return aclopCompileAndExecute(op_type.c_str(), l.num_in(), DataOrNull(l.c_in_desc), DataOrNull(l.c_in_buf),
+                                      l.num_out(), DataOrNull(l.c_out_desc), DataOrNull(l.out_buf),
                                       reinterpret_cast<const aclopAttr*>(attr), static_cast<aclopEngineType>(engine),
                                       static_cast<aclopCompileType>(compile_flag), CStr(op_path),
                                       reinterpret_cast<aclrtStream>(stream));
@@ -138,28 +138,35 @@ void RegisterManualOp(py::module_& m) {
       "compile_and_execute_v2",
       [](std::string op_type, py::object in_descs, py::object ins, py::object out_descs, py::object outs,
          uintptr_t attr, int engine, int compile_flag, std::optional<std::string> op_path, uintptr_t stream) -> int {
-        Descs id = HandleList<aclTensorDesc*>(in_descs, "input_desc"),
-              od = HandleList<aclTensorDesc*>(out_descs, "output_desc");
-        Bufs ib = HandleList<aclDataBuffer*>(ins, "inputs"), ob = HandleList<aclDataBuffer*>(outs, "outputs");
+        OpLists l(in_descs, ins, out_descs, outs);
         py::gil_scoped_release nogil;
-        return aclopCompileAndExecuteV2(
-            op_type.c_str(), static_cast<int>(id.size()), DataOrNull(id), DataOrNull(ib), static_cast<int>(od.size()),
-            DataOrNull(od), DataOrNull(ob), reinterpret_cast<aclopAttr*>(attr), static_cast<aclopEngineType>(engine),
-            static_cast<aclopCompileType>(compile_flag), CStr(op_path), reinterpret_cast<aclrtStream>(stream));
+        return aclopCompileAndExecuteV2(op_type.c_str(), l.num_in(), DataOrNull(l.in_desc), DataOrNull(l.in_buf),
+                                        l.num_out(), DataOrNull(l.out_desc), DataOrNull(l.out_buf),
+                                        reinterpret_cast<aclopAttr*>(attr), static_cast<aclopEngineType>(engine),
+                                        static_cast<aclopCompileType>(compile_flag), CStr(op_path),
+                                        reinterpret_cast<aclrtStream>(stream));
       },
       py::arg("op_type"), py::arg("input_desc"), py::arg("inputs"), py::arg("output_desc"), py::arg("outputs"),
       py::arg("attr"), py::arg("engine_type"), py::arg("compile_flag"), py::arg("op_path"), py::arg("stream"));
+
+  m.def(
+      "update_params",
+      [](std::string op_type, py::object in_descs, py::object out_descs, uintptr_t attr) -> int {
+        OpLists l(in_descs, py::none(), out_descs, py::none());
+        py::gil_scoped_release nogil;
+        return aclopUpdateParams(op_type.c_str(), l.num_in(), DataOrNull(l.c_in_desc), l.num_out(),
+                                 DataOrNull(l.c_out_desc), reinterpret_cast<const aclopAttr*>(attr));
+      },
+      py::arg("op_type"), py::arg("input_desc"), py::arg("output_desc"), py::arg("attr"));
 
   // The output descriptions are updated in place (their handles stay the caller's).
   m.def(
       "infer_shape",
       [](std::string op_type, py::object in_descs, py::object ins, py::object out_descs, uintptr_t attr) -> int {
-        Descs id = HandleList<aclTensorDesc*>(in_descs, "input_desc"),
-              od = HandleList<aclTensorDesc*>(out_descs, "output_desc");
-        Bufs ib = HandleList<aclDataBuffer*>(ins, "inputs");
+        OpLists l(in_descs, ins, out_descs, py::none());
         py::gil_scoped_release nogil;
-        return aclopInferShape(op_type.c_str(), static_cast<int>(id.size()), DataOrNull(id), DataOrNull(ib),
-                               static_cast<int>(od.size()), DataOrNull(od), reinterpret_cast<aclopAttr*>(attr));
+        return aclopInferShape(op_type.c_str(), l.num_in(), DataOrNull(l.in_desc), DataOrNull(l.in_buf), l.num_out(),
+                               DataOrNull(l.out_desc), reinterpret_cast<aclopAttr*>(attr));
       },
       py::arg("op_type"), py::arg("input_desc"), py::arg("inputs"), py::arg("output_desc"), py::arg("attr"));
 

@@ -4,6 +4,7 @@
 #include "acl/acl_rt.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/sim_hooks.h"
+#include "runtime/core/handle_registry.h"
 
 namespace {
 asim::rt::Runtime& RT() {
@@ -17,6 +18,18 @@ asim::Status Created(asim::Status st, aclrtStream* stream) {
   return st;
 }
 
+// The live stream configuration handles: the struct is public, but a destroyed or made-up
+// pointer must get an error, not a double free.
+asim::rt::HandleRegistry<aclrtStreamConfigHandle>& ConfigHandles() {
+  static auto* registry = new asim::rt::HandleRegistry<aclrtStreamConfigHandle>();  // outlives static destructors
+  return *registry;
+}
+
+std::string NotLiveConfig(const void* handle) {
+  return "stream config handle " + asim::check::PtrText(handle) +
+         " is not live (destroyed, or never created by aclrtCreateStreamConfigHandle)";
+}
+
 // aclrtSynchronize*WithTimeout: -1 waits forever; other negative values are invalid.
 bool ValidTimeout(int32_t timeout) {
   return timeout >= -1;
@@ -26,19 +39,19 @@ bool ValidTimeout(int32_t timeout) {
 extern "C" {
 
 aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
-  auto* handle = new (std::nothrow) aclrtStreamConfigHandle;
+  std::shared_ptr<aclrtStreamConfigHandle> handle(new (std::nothrow) aclrtStreamConfigHandle);
   if (handle == nullptr) {
     asim::api::SetRecentError("aclrtCreateStreamConfigHandle", asim::err::kBadAlloc, "out of host memory");
     return nullptr;
   }
-  std::memset(handle, 0, sizeof(*handle));
-  return handle;
+  std::memset(handle.get(), 0, sizeof(*handle));
+  return static_cast<aclrtStreamConfigHandle*>(ConfigHandles().Add(std::move(handle)));
 }
 
 aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {
   ACL_API_BEGIN("aclrtDestroyStreamConfigHandle");
   ACL_API_CHECK_NOT_NULL(handle);
-  delete handle;
+  if (ConfigHandles().Remove(handle) == nullptr) ACL_API_FAIL(asim::err::kInvalidResourceHandle, NotLiveConfig(handle));
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -48,6 +61,7 @@ aclError aclrtSetStreamConfigOpt(aclrtStreamConfigHandle* handle, aclrtStreamCon
   ACL_API_BEGIN("aclrtSetStreamConfigOpt");
   ACL_API_CHECK_NOT_NULL(handle);
   ACL_API_CHECK_NOT_NULL(attrValue);
+  if (ConfigHandles().Find(handle) == nullptr) ACL_API_FAIL(asim::err::kInvalidResourceHandle, NotLiveConfig(handle));
   auto need = [&](size_t size) { return valueSize >= size; };
   switch (attr) {
     case ACL_RT_STREAM_WORK_ADDR_PTR:
@@ -91,7 +105,9 @@ aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle*
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(stream);
   ACL_API_CHECK_NOT_NULL(handle);
-  ACL_API_RETURN(Created(RT().CreateStream(handle->priority, stream), stream));
+  std::shared_ptr<aclrtStreamConfigHandle> config = ConfigHandles().Find(handle);
+  if (config == nullptr) ACL_API_FAIL(asim::err::kInvalidResourceHandle, NotLiveConfig(handle));
+  ACL_API_RETURN(Created(RT().CreateStream(config->priority, stream), stream));
   ACL_API_END();
 }
 

@@ -254,6 +254,12 @@ TEST_F(StreamTest, ConfigHandleAndCreateStreamV2) {
   EXPECT_ACL_ERROR(aclrtCreateStreamV2(nullptr, handle), ACL_ERROR_INVALID_PARAM, "stream");
   ASSERT_ACL_OK(aclrtDestroyStreamConfigHandle(handle));
   EXPECT_ACL_ERROR(aclrtDestroyStreamConfigHandle(nullptr), ACL_ERROR_INVALID_PARAM, "handle");
+  // A destroyed handle is refused by every call, never freed twice or read.
+  EXPECT_ACL_ERROR(aclrtDestroyStreamConfigHandle(handle), ACL_ERROR_INVALID_RESOURCE_HANDLE, "not live");
+  EXPECT_ACL_ERROR(aclrtSetStreamConfigOpt(handle, ACL_RT_STREAM_PRIORITY, &priority, sizeof(priority)),
+                   ACL_ERROR_INVALID_RESOURCE_HANDLE, "not live");
+  aclrtStream stale = nullptr;
+  EXPECT_ACL_ERROR(aclrtCreateStreamV2(&stale, handle), ACL_ERROR_INVALID_RESOURCE_HANDLE, "not live");
 }
 
 TEST_F(StreamTest, StaleStreamHandleIsInvalidResourceHandle) {

@@ -34,6 +34,16 @@ void AppendFloat(std::string* text, double value) {
   text->append(buf, static_cast<size_t>(n));
 }
 
+// "(real,imag)", as a C++ stream prints a std::complex.
+template <typename T>
+void AppendComplex(std::string* text, const std::complex<T>& c) {
+  text->push_back('(');
+  AppendFloat(text, c.real());
+  text->push_back(',');
+  AppendFloat(text, c.imag());
+  text->push_back(')');
+}
+
 void AppendInt(std::string* text, long long value) {
   char buf[32];
   const int n = std::snprintf(buf, sizeof(buf), "%lld", value);
@@ -63,24 +73,8 @@ bool AppendValue(std::string* text, const OutputTensor& t, size_t i) {
     case ACL_UINT32: AppendUnsigned(text, Load<uint32_t>(p)); return true;
     case ACL_UINT64: AppendUnsigned(text, Load<uint64_t>(p)); return true;
     case ACL_BOOL: AppendInt(text, Load<uint8_t>(p) != 0 ? 1 : 0); return true;
-    case ACL_COMPLEX64: {
-      const auto c = Load<std::complex<float>>(p);
-      text->push_back('(');
-      AppendFloat(text, c.real());
-      text->push_back(',');
-      AppendFloat(text, c.imag());
-      text->push_back(')');
-      return true;
-    }
-    case ACL_COMPLEX128: {
-      const auto c = Load<std::complex<double>>(p);
-      text->push_back('(');
-      AppendFloat(text, c.real());
-      text->push_back(',');
-      AppendFloat(text, c.imag());
-      text->push_back(')');
-      return true;
-    }
+    case ACL_COMPLEX64: AppendComplex(text, Load<std::complex<float>>(p)); return true;
+    case ACL_COMPLEX128: AppendComplex(text, Load<std::complex<double>>(p)); return true;
     default: return false;
   }
 }

@@ -114,24 +114,23 @@ class Net(object):
         self._gen_datasets()
 
     def _gen_datasets(self):
-        self.input_dataset = acl.mdl.create_dataset()
-        for i in range(acl.mdl.get_num_inputs(self.model_desc)):
-            size = acl.mdl.get_input_size_by_index(self.model_desc, i)
+        self.input_dataset = self._gen_dataset(acl.mdl.get_num_inputs(self.model_desc),
+                                               acl.mdl.get_input_size_by_index, self.input_buffers)
+        self.output_dataset = self._gen_dataset(acl.mdl.get_num_outputs(self.model_desc),
+                                                acl.mdl.get_output_size_by_index, self.output_buffers)
+
+    def _gen_dataset(self, count, size_by_index, buffers):
+        """A dataset of `count` device buffers sized by the model; (ptr, size, buffer) go to buffers."""
+        dataset = acl.mdl.create_dataset()
+        for i in range(count):
+            size = size_by_index(self.model_desc, i)
             ptr, ret = acl.rt.malloc(size, ACL_MEM_MALLOC_HUGE_FIRST)
             check_ret("acl.rt.malloc", ret)
             buf = acl.create_data_buffer(ptr, size)
-            _, ret = acl.mdl.add_dataset_buffer(self.input_dataset, buf)
+            _, ret = acl.mdl.add_dataset_buffer(dataset, buf)
             check_ret("acl.mdl.add_dataset_buffer", ret)
-            self.input_buffers.append((ptr, size, buf))
-        self.output_dataset = acl.mdl.create_dataset()
-        for i in range(acl.mdl.get_num_outputs(self.model_desc)):
-            size = acl.mdl.get_output_size_by_index(self.model_desc, i)
-            ptr, ret = acl.rt.malloc(size, ACL_MEM_MALLOC_HUGE_FIRST)
-            check_ret("acl.rt.malloc", ret)
-            buf = acl.create_data_buffer(ptr, size)
-            _, ret = acl.mdl.add_dataset_buffer(self.output_dataset, buf)
-            check_ret("acl.mdl.add_dataset_buffer", ret)
-            self.output_buffers.append((ptr, size, buf))
+            buffers.append((ptr, size, buf))
+        return dataset
 
     def input_info(self):
         dims, ret = acl.mdl.get_input_dims(self.model_desc, 0)
