@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "device_sim/engine/run_payload.h"
 #include "device_sim/engine/scheduler.h"
 #include "runtime/base/log.h"
 
@@ -164,8 +165,8 @@ void HwStream::Execute(std::shared_ptr<Task> task, bool skip) {
     Scheduler::NotifyBegin(*observers, record);
     if (!task->injected.ok()) {
       status = task->injected;  // fault injection: the payload does not run
-    } else if (task->desc.run) {
-      status = task->desc.run();
+    } else {
+      status = RunPayload(task->desc);
     }
     Scheduler::NotifyEnd(*observers, record, status);
     // Event state changes after OnTaskEnd, so an observer sees a record end before any

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "device_sim/engine/run_payload.h"
 #include "runtime/base/log.h"
 
 namespace asim::sim {
@@ -266,7 +267,7 @@ Status Scheduler::RunSync(TaskDesc desc) {
   ObserverList observers = SnapshotObservers();
   TaskRecord record = MakeRecord(*task, kSyncStreamId);
   NotifyBegin(*observers, record);
-  Status status = task->desc.run ? task->desc.run() : Status::Ok();
+  Status status = RunPayload(task->desc);
   NotifyEnd(*observers, record, status);
   std::lock_guard<std::mutex> timing(timing_mutex_);
   timeline_.AdvanceHostTo(task->end_ps);

@@ -38,7 +38,14 @@ bool SimEvent::ResolvedLocked(uint64_t generation) const {
 
 void SimEvent::ResolveLocked(uint64_t generation) {
   if (generation <= resolved_prefix_) return;
-  resolved_above_.insert(generation);
+  // In order (the common case: one stream records the event) nothing is stored, so a record
+  // completes on the stream worker without allocating; only a generation resolved ahead of an
+  // earlier one waits in the set.
+  if (generation == resolved_prefix_ + 1) {
+    ++resolved_prefix_;
+  } else {
+    resolved_above_.insert(generation);
+  }
   while (!resolved_above_.empty() && *resolved_above_.begin() == resolved_prefix_ + 1) {
     ++resolved_prefix_;
     resolved_above_.erase(resolved_above_.begin());

@@ -9,6 +9,7 @@
 
 #include "device_sim/soc/json_fields.h"
 #include "device_sim/soc/soc_spec.h"
+#include "runtime/base/json_release.h"
 #include "runtime/base/log.h"
 
 namespace asim::sim {
@@ -177,6 +178,7 @@ Status ParseSocSpec(std::string_view json_text, std::string_view source, SocSpec
   const std::string src(source);
   if (out == nullptr) return Status(err::kInvalidParam, src + ": ParseSocSpec: output is null");
   nlohmann::json doc;
+  const JsonReleaser<nlohmann::json> release_doc(&doc);  // destroyed without allocating
   try {
     doc = nlohmann::json::parse(json_text.begin(), json_text.end());
   } catch (const nlohmann::json::parse_error& e) {

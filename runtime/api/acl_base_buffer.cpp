@@ -29,17 +29,19 @@ aclFloat16 aclFloatToFloat16(float value) {
 }
 
 aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) {
-  // data == NULL with size == 0 is a valid placeholder (an empty tensor or an output the
-  // runtime fills in later); a non-zero size needs memory behind it.
-  if (data == nullptr && size != 0) {
-    asim::api::SetRecentError("aclCreateDataBuffer", asim::err::kInvalidParam,
-                              "data is NULL but size is " + std::to_string(size));
-    return nullptr;
-  }
-  auto buffer = std::make_shared<aclDataBuffer>();
-  buffer->data = data;
-  buffer->size = size;
-  return static_cast<aclDataBuffer*>(DataBuffers().Add(std::move(buffer)));
+  return asim::api::Guarded<aclDataBuffer*>("aclCreateDataBuffer", nullptr, [&]() -> aclDataBuffer* {
+    // data == NULL with size == 0 is a valid placeholder (an empty tensor or an output the
+    // runtime fills in later); a non-zero size needs memory behind it.
+    if (data == nullptr && size != 0) {
+      asim::api::SetRecentError("aclCreateDataBuffer", asim::err::kInvalidParam,
+                                "data is NULL but size is " + std::to_string(size));
+      return nullptr;
+    }
+    auto buffer = std::make_shared<aclDataBuffer>();
+    buffer->data = data;
+    buffer->size = size;
+    return static_cast<aclDataBuffer*>(DataBuffers().Add(std::move(buffer)));
+  });
 }
 
 aclError aclDestroyDataBuffer(const aclDataBuffer* dataBuffer) {

@@ -32,17 +32,19 @@ void aclAppLog(aclLogLevel logLevel, const char* func, const char* file, uint32_
 }
 
 const char* aclrtGetSocName() {
-  // Stable storage for the returned pointer; the name only changes across aclInit calls.
-  static std::mutex mutex;
-  static std::string name;
-  if (!asim::rt::Runtime::Get().initialized()) {
-    asim::api::SetRecentError("aclrtGetSocName", asim::err::kUninitialize,
-                              "AscendCL is not initialized: call aclInit first");
-    return nullptr;
-  }
-  std::lock_guard<std::mutex> lock(mutex);
-  name = asim::rt::Runtime::Get().soc_name();
-  return name.c_str();
+  return asim::api::Guarded<const char*>("aclrtGetSocName", nullptr, [&]() -> const char* {
+    // Stable storage for the returned pointer; the name only changes across aclInit calls.
+    static std::mutex mutex;
+    static std::string name;
+    if (!asim::rt::Runtime::Get().initialized()) {
+      asim::api::SetRecentError("aclrtGetSocName", asim::err::kUninitialize,
+                                "AscendCL is not initialized: call aclInit first");
+      return nullptr;
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    name = asim::rt::Runtime::Get().soc_name();
+    return name.c_str();
+  });
 }
 
 }  // extern "C"

@@ -44,22 +44,26 @@ aclTensorDesc* NewDesc(asim::TensorDesc desc) {
 extern "C" {
 
 aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int64_t* dims, aclFormat format) {
-  asim::TensorDesc desc;
-  asim::Status st =
-      asim::TensorDesc::Create(static_cast<DataType>(dataType), numDims, dims, static_cast<Format>(format), &desc);
-  if (!st.ok()) {
-    asim::api::SetRecentError("aclCreateTensorDesc", st.code(), st.message());
-    return nullptr;
-  }
-  return NewDesc(std::move(desc));
+  return asim::api::Guarded<aclTensorDesc*>("aclCreateTensorDesc", nullptr, [&]() -> aclTensorDesc* {
+    asim::TensorDesc desc;
+    asim::Status st =
+        asim::TensorDesc::Create(static_cast<DataType>(dataType), numDims, dims, static_cast<Format>(format), &desc);
+    if (!st.ok()) {
+      asim::api::SetRecentError("aclCreateTensorDesc", st.code(), st.message());
+      return nullptr;
+    }
+    return NewDesc(std::move(desc));
+  });
 }
 
 void aclDestroyTensorDesc(const aclTensorDesc* desc) {
-  if (desc == nullptr) return;  // like free(NULL)
-  if (asim::api::DestroyTensorDescArray(desc)) return;
-  if (!TensorDescs().Remove(desc)) {
-    Fail("aclDestroyTensorDesc", "desc is not a live tensor descriptor (destroyed twice or never created)");
-  }
+  asim::api::GuardedVoid("aclDestroyTensorDesc", [&]() {
+    if (desc == nullptr) return;  // like free(NULL)
+    if (asim::api::DestroyTensorDescArray(desc)) return;
+    if (!TensorDescs().Remove(desc)) {
+      Fail("aclDestroyTensorDesc", "desc is not a live tensor descriptor (destroyed twice or never created)");
+    }
+  });
 }
 
 aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t dimsCount,
@@ -161,11 +165,13 @@ aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_
 }
 
 void aclSetTensorDescName(aclTensorDesc* desc, const char* name) {
-  if (desc == nullptr) {
-    Fail("aclSetTensorDescName", "desc must not be NULL");
-    return;
-  }
-  desc->desc.set_name(name == nullptr ? "" : name);
+  asim::api::GuardedVoid("aclSetTensorDescName", [&]() {
+    if (desc == nullptr) {
+      Fail("aclSetTensorDescName", "desc must not be NULL");
+      return;
+    }
+    desc->desc.set_name(name == nullptr ? "" : name);
+  });
 }
 
 const char* aclGetTensorDescName(aclTensorDesc* desc) {
@@ -243,19 +249,21 @@ aclError aclSetTensorOriginShape(aclTensorDesc* desc, int numDims, const int64_t
 }
 
 aclTensorDesc* aclGetTensorDescByIndex(aclTensorDesc* desc, size_t index) {
-  // The argument is an array of descriptors (as aclopExecute takes them); the real API
-  // indexes into it. A single descriptor is index 0.
-  if (desc == nullptr) {
-    Fail("aclGetTensorDescByIndex", "desc must not be NULL");
-    return nullptr;
-  }
-  if (index != 0) {
-    if (aclTensorDesc* element = asim::api::TensorDescArrayElement(desc, index)) return element;
-    Fail("aclGetTensorDescByIndex",
-         "index " + std::to_string(index) + " is out of range: descriptors created by aclCreateTensorDesc are single");
-    return nullptr;
-  }
-  return desc;
+  return asim::api::Guarded<aclTensorDesc*>("aclGetTensorDescByIndex", nullptr, [&]() -> aclTensorDesc* {
+    // The argument is an array of descriptors (as aclopExecute takes them); the real API
+    // indexes into it. A single descriptor is index 0.
+    if (desc == nullptr) {
+      Fail("aclGetTensorDescByIndex", "desc must not be NULL");
+      return nullptr;
+    }
+    if (index != 0) {
+      if (aclTensorDesc* element = asim::api::TensorDescArrayElement(desc, index)) return element;
+      Fail("aclGetTensorDescByIndex", "index " + std::to_string(index) +
+                                          " is out of range: descriptors created by aclCreateTensorDesc are single");
+      return nullptr;
+    }
+    return desc;
+  });
 }
 
 void* aclGetTensorDescAddress(const aclTensorDesc* desc) {

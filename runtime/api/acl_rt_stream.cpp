@@ -39,13 +39,16 @@ bool ValidTimeout(int32_t timeout) {
 extern "C" {
 
 aclrtStreamConfigHandle* aclrtCreateStreamConfigHandle(void) {
-  std::shared_ptr<aclrtStreamConfigHandle> handle(new (std::nothrow) aclrtStreamConfigHandle);
-  if (handle == nullptr) {
-    asim::api::SetRecentError("aclrtCreateStreamConfigHandle", asim::err::kBadAlloc, "out of host memory");
-    return nullptr;
-  }
-  std::memset(handle.get(), 0, sizeof(*handle));
-  return static_cast<aclrtStreamConfigHandle*>(ConfigHandles().Add(std::move(handle)));
+  return asim::api::Guarded<aclrtStreamConfigHandle*>(
+      "aclrtCreateStreamConfigHandle", nullptr, [&]() -> aclrtStreamConfigHandle* {
+        std::shared_ptr<aclrtStreamConfigHandle> handle(new (std::nothrow) aclrtStreamConfigHandle);
+        if (handle == nullptr) {
+          asim::api::SetRecentError("aclrtCreateStreamConfigHandle", asim::err::kBadAlloc, "out of host memory");
+          return nullptr;
+        }
+        std::memset(handle.get(), 0, sizeof(*handle));
+        return static_cast<aclrtStreamConfigHandle*>(ConfigHandles().Add(std::move(handle)));
+      });
 }
 
 aclError aclrtDestroyStreamConfigHandle(aclrtStreamConfigHandle* handle) {

@@ -245,15 +245,17 @@ aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
 }
 
 acltdtDataItem* acltdtGetDataItem(const acltdtDataset* dataset, size_t index) {
-  auto ds = LiveDataset("acltdtGetDataItem", dataset);
-  if (!ds) return nullptr;
-  if (index >= ds->size()) {
-    SetRecentError("acltdtGetDataItem", asim::err::kInvalidParam,
-                   "index " + std::to_string(index) + " is out of range: the dataset has " +
-                       std::to_string(ds->size()) + " item(s)");
-    return nullptr;
-  }
-  return reinterpret_cast<acltdtDataItem*>(ds->item(index));
+  return asim::api::Guarded<acltdtDataItem*>("acltdtGetDataItem", nullptr, [&]() -> acltdtDataItem* {
+    auto ds = LiveDataset("acltdtGetDataItem", dataset);
+    if (!ds) return nullptr;
+    if (index >= ds->size()) {
+      SetRecentError("acltdtGetDataItem", asim::err::kInvalidParam,
+                     "index " + std::to_string(index) + " is out of range: the dataset has " +
+                         std::to_string(ds->size()) + " item(s)");
+      return nullptr;
+    }
+    return reinterpret_cast<acltdtDataItem*>(ds->item(index));
+  });
 }
 
 size_t acltdtGetDatasetSize(const acltdtDataset* dataset) {

@@ -60,6 +60,15 @@ T Guarded(const char* api, T fallback, Body&& body) {
   return fallback;
 }
 
+// Guarded for a function that returns nothing.
+template <typename Body>
+void GuardedVoid(const char* api, Body&& body) {
+  (void)Guarded<int>(api, 0, [&]() {
+    body();
+    return 0;
+  });
+}
+
 }  // namespace asim::api
 
 #define ACL_API_BEGIN(name)                            \

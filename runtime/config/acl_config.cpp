@@ -14,6 +14,7 @@
 #include <limits>
 #include <new>
 
+#include "runtime/base/json_release.h"
 #include "runtime/config/json_document.h"
 #include "runtime/config/sections.h"
 
@@ -97,6 +98,7 @@ Status ParseTopLevelKey(const std::string& key, const Json& value, const Where& 
 
 Status ParseDocument(std::string_view text, std::string_view source, AclConfig* out) {
   Json document;
+  const JsonReleaser<Json> release_document(&document);  // destroyed without allocating
   ASIM_RETURN_IF_ERROR(detail::ParseConfigText(text, source, &document));
   AclConfig config;
   config.source_path = std::string(source);
@@ -146,6 +148,7 @@ Status ParseDumpConfigFile(const char* path, DumpConfig* out) {
     std::string text;
     ASIM_RETURN_IF_ERROR(detail::ReadConfigFile(path, &text));
     Json document;
+    const JsonReleaser<Json> release_document(&document);
     ASIM_RETURN_IF_ERROR(detail::ParseConfigText(text, path, &document));
     DumpConfig dump;
     const auto it = document.find("dump");

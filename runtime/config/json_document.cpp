@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <system_error>
 
+#include "runtime/base/json_release.h"
 #include "runtime/base/log.h"
 #include "runtime/config/acl_config.h"
 
@@ -140,6 +141,7 @@ Status ParseConfigText(std::string_view text, std::string_view source, Json* doc
   }
   ASIM_RETURN_IF_ERROR(CheckNesting(text, source));
   Json parsed;
+  const JsonReleaser<Json> release_parsed(&parsed);  // a refused document goes without allocating
   try {
     parsed = Json::parse(text.begin(), text.end());
   } catch (const Json::parse_error& e) {

@@ -115,9 +115,23 @@ Status Runtime::Finalize() {
       if (ever_finalized_ || finalizing_) return Status(err::kRepeatFinalize, "aclFinalize was already called");
       return Status(err::kUninitialize, "aclFinalize called before aclInit");
     }
+    devices = devices_;  // may throw: before anything changes, so a failed call changes nothing
     finalizing_ = true;
-    devices = devices_;
   }
+  // Whatever happens below (host memory running out while a device drains, say), the runtime
+  // ends up finalized: the application can aclInit again, and an exception still reaches the
+  // API guard as an error code.
+  struct MarkFinalized {
+    Runtime* rt;
+    ~MarkFinalized() {
+      std::lock_guard<std::mutex> lock(rt->mutex_);
+      rt->devices_.clear();
+      rt->host_memory_.reset();
+      rt->initialized_ = false;
+      rt->finalizing_ = false;
+      rt->ever_finalized_ = true;
+    }
+  } mark_finalized{this};
   // Streams drain and queued callbacks run without the lifecycle lock held: a callback may
   // itself call the API (aclrtFreeHost, aclrtMemcpy ...), which takes that lock.
   reports_.Clear();
@@ -125,19 +139,14 @@ Status Runtime::Finalize() {
   for (const auto& dc : devices) leaks += ReleaseDevice(dc, /*log_leaks=*/true);
   for (const auto& ext : Extensions()) ext->OnFinalize();  // without the lifecycle lock
   std::lock_guard<std::mutex> lock(mutex_);
-  devices_.clear();
   if (host_memory_) {
     for (const auto& a : host_memory_->LiveAllocations()) {
       ++leaks;
       ASIM_LOG_WARN("[ACL] aclFinalize: leaked host memory {} bytes at 0x{:x} (#{} from {})", a.requested, a.addr,
                     a.serial, a.origin);
     }
-    host_memory_.reset();
   }
   ReportLeakTotal("aclFinalize", leaks);
-  initialized_ = false;
-  finalizing_ = false;
-  ever_finalized_ = true;
   return Status::Ok();
 }
 

@@ -48,9 +48,14 @@ LoadedModel::LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr
     : model_(std::move(model)), device_(std::move(device)), id_(id) {}
 
 LoadedModel::~LoadedModel() {
-  if (sync_stream_) device_->scheduler().DestroyStream(sync_stream_, /*force=*/false);
-  if (owns_work_ && work_dev_ != nullptr) (void)device_->memory().Free(work_dev_);
-  if (owns_weight_ && weight_dev_ != nullptr) (void)device_->memory().Free(weight_dev_);
+  // A destructor must not throw: should host memory run out while releasing (a free's
+  // bookkeeping allocates), what is not released yet is left to the device's teardown.
+  try {
+    if (sync_stream_) device_->scheduler().DestroyStream(sync_stream_, /*force=*/false);
+    if (owns_work_ && work_dev_ != nullptr) (void)device_->memory().Free(work_dev_);
+    if (owns_weight_ && weight_dev_ != nullptr) (void)device_->memory().Free(weight_dev_);
+  } catch (...) {
+  }
 }
 
 std::string LoadedModel::Where(const om::Node& node) const {

@@ -1,0 +1,41 @@
+// RunPayload: runs a task's functional payload so that nothing it throws leaves the task.
+//
+// Owns: nothing. Used by the stream workers (hw_stream.cpp) and the synchronous path
+// (scheduler.cpp): a payload runs on a worker thread, where an escaping exception would end the
+// process with std::terminate. Host memory running out inside a kernel (std::bad_alloc) fails
+// that task with ACL_ERROR_BAD_ALLOC, like any task failure (the stream reports it at its next
+// synchronisation); any other exception fails it with ACL_ERROR_INTERNAL_ERROR and its what().
+// Thread safety: as the payload's. Failure: returned, never thrown.
+#pragma once
+
+#include <exception>
+#include <new>
+#include <string>
+
+#include "device_sim/engine/task.h"
+#include "runtime/base/status.h"
+
+namespace asim::sim {
+
+inline Status RunPayload(const TaskDesc& desc) noexcept {
+  if (!desc.run) return Status::Ok();
+  try {
+    return desc.run();
+  } catch (const std::bad_alloc&) {
+    try {
+      return Status(err::kBadAlloc, "task '" + desc.name + "': out of host memory");
+    } catch (...) {
+      return Status(err::kBadAlloc, std::string());
+    }
+  } catch (const std::exception& e) {
+    try {
+      return Status(err::kInternalError, "task '" + desc.name + "': " + e.what());
+    } catch (...) {
+      return Status(err::kInternalError, std::string());
+    }
+  } catch (...) {
+    return Status(err::kInternalError, std::string());
+  }
+}
+
+}  // namespace asim::sim
