@@ -100,9 +100,17 @@ Status DeviceMemory::Allocate(size_t size, size_t alignment, PageKind page, std:
                       std::to_string(allocator_.largest_free_block()) + " bytes");
   }
   const uint64_t serial = next_serial_++;
+  BlockMap::iterator it;
+  try {
+    // The bookkeeping allocates (the map node): if the host runs out here, the range goes back
+    // to the allocator instead of staying taken, and the caller gets the exception.
+    it = live_.emplace(*placed, Block{size, reserved, page, serial, std::move(origin)}).first;
+  } catch (...) {
+    (void)allocator_.Release(*placed, reserved);
+    throw;
+  }
   (huge ? used_huge_ : used_normal_) += reserved;
   peak_used_ = std::max(peak_used_, used_huge_ + used_normal_);
-  auto it = live_.emplace(*placed, Block{size, reserved, page, serial, std::move(origin)}).first;
   if (huge) space_->AdviseHugePages(*placed - base(), reserved);
   ASIM_LOG_DEBUG("[SIM] device {}: allocated {}", device_id_, DescribeAllocation(Info(it)));
   if (listener_) listener_->OnAllocated(device_id_, Info(it));

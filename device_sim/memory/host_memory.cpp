@@ -40,11 +40,22 @@ Status HostMemory::Allocate(size_t size, std::string origin, void** out) {
                                                 origin + "': the host allocator refused");
   }
   std::unique_lock lock(mu_);
-  AllocationInfo info{AddrOf(p), size, reserved, PageKind::kNormal, next_serial_++, std::move(origin)};
+  BlockMap::iterator it;
+  try {
+    // The bookkeeping allocates (the map node): should the host run out right here, the block
+    // goes back instead of leaking, and the caller gets the exception (ACL_ERROR_BAD_ALLOC).
+    it = live_
+             .emplace(AddrOf(p),
+                      AllocationInfo{AddrOf(p), size, reserved, PageKind::kNormal, next_serial_, std::move(origin)})
+             .first;
+  } catch (...) {
+    std::free(p);
+    throw;
+  }
+  ++next_serial_;
   used_ += reserved;
   peak_used_ = std::max(peak_used_, used_);
-  ASIM_LOG_DEBUG("[SIM] host memory: allocated {}", DescribeAllocation(info));
-  live_.emplace(info.addr, std::move(info));
+  ASIM_LOG_DEBUG("[SIM] host memory: allocated {}", DescribeAllocation(it->second));
   *out = p;
   return Status::Ok();
 }
