@@ -44,10 +44,14 @@ aclTensorDesc* NewDesc(asim::TensorDesc desc) {
 extern "C" {
 
 aclTensorDesc* aclCreateTensorDesc(aclDataType dataType, int numDims, const int64_t* dims, aclFormat format) {
+  // The enums as the caller passed them (any int): the lambda would load them as enum-typed
+  // objects, which is undefined for values outside the enumerators (UBSan).
+  const int32_t raw_type = asim::api::RawEnum(dataType);
+  const int32_t raw_format = asim::api::RawEnum(format);
   return asim::api::Guarded<aclTensorDesc*>("aclCreateTensorDesc", nullptr, [&]() -> aclTensorDesc* {
     asim::TensorDesc desc;
-    asim::Status st =
-        asim::TensorDesc::Create(static_cast<DataType>(dataType), numDims, dims, static_cast<Format>(format), &desc);
+    asim::Status st = asim::TensorDesc::Create(static_cast<DataType>(raw_type), numDims, dims,
+                                               static_cast<Format>(raw_format), &desc);
     if (!st.ok()) {
       asim::api::SetRecentError("aclCreateTensorDesc", st.code(), st.message());
       return nullptr;
