@@ -14,6 +14,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "acl/acl.h"
@@ -26,6 +27,20 @@ namespace py = pybind11;
 
 namespace asim::pyacl {
 namespace {
+
+// Calls `call(&value)` on a zeroed T without the GIL: the C functions that fill a structure.
+// Returns the structure (zeroed apart from what the call wrote) and the call's aclError.
+template <typename T, typename Call>
+std::pair<T, int> FillOut(Call&& call) {
+  T value;
+  std::memset(&value, 0, sizeof value);
+  aclError ret;
+  {
+    py::gil_scoped_release nogil;
+    ret = call(&value);
+  }
+  return {value, static_cast<int>(ret)};
+}
 
 // {"name": str, "dimCount": int, "dims": [int, ...]}
 py::dict DimsDict(const aclmdlIODims& d) {
@@ -175,14 +190,9 @@ void RegisterManualMdl(py::module_& m) {
     m.def(
         name,
         [fn](uintptr_t desc, size_t index) {
-          aclmdlIODims d;
-          std::memset(&d, 0, sizeof d);
-          aclError ret;
-          {
-            py::gil_scoped_release nogil;
-            ret = fn(reinterpret_cast<const aclmdlDesc*>(desc), index, &d);
-          }
-          return py::make_tuple(DimsDict(d), static_cast<int>(ret));
+          const auto [d, ret] = FillOut<aclmdlIODims>(
+              [&](aclmdlIODims* out) { return fn(reinterpret_cast<const aclmdlDesc*>(desc), index, out); });
+          return py::make_tuple(DimsDict(d), ret);
         },
         py::arg("model_desc"), py::arg("index"));
   };
@@ -209,18 +219,13 @@ void RegisterManualMdl(py::module_& m) {
   m.def(
       "get_dynamic_batch",
       [](uintptr_t desc) {
-        aclmdlBatch b;
-        std::memset(&b, 0, sizeof b);
-        aclError ret;
-        {
-          py::gil_scoped_release nogil;
-          ret = aclmdlGetDynamicBatch(reinterpret_cast<const aclmdlDesc*>(desc), &b);
-        }
+        const auto [b, ret] = FillOut<aclmdlBatch>(
+            [&](aclmdlBatch* out) { return aclmdlGetDynamicBatch(reinterpret_cast<const aclmdlDesc*>(desc), out); });
         size_t n = b.batchCount <= ACL_MAX_BATCH_NUM ? b.batchCount : ACL_MAX_BATCH_NUM;
         py::dict d;
         d["batchCount"] = n;
         d["batch"] = py::cast(std::vector<uint64_t>(b.batch, b.batch + n));
-        return py::make_tuple(d, static_cast<int>(ret));
+        return py::make_tuple(d, ret);
       },
       py::arg("model_desc"));
 
@@ -228,20 +233,15 @@ void RegisterManualMdl(py::module_& m) {
   m.def(
       "get_dynamic_hw",
       [](uintptr_t desc, size_t index) {
-        aclmdlHW hw;
-        std::memset(&hw, 0, sizeof hw);
-        aclError ret;
-        {
-          py::gil_scoped_release nogil;
-          ret = aclmdlGetDynamicHW(reinterpret_cast<const aclmdlDesc*>(desc), index, &hw);
-        }
+        const auto [hw, ret] = FillOut<aclmdlHW>(
+            [&](aclmdlHW* out) { return aclmdlGetDynamicHW(reinterpret_cast<const aclmdlDesc*>(desc), index, out); });
         size_t n = hw.hwCount <= ACL_MAX_HW_NUM ? hw.hwCount : ACL_MAX_HW_NUM;
         py::list list;
         for (size_t i = 0; i < n; ++i) list.append(py::make_tuple(hw.hw[i][0], hw.hw[i][1]).cast<py::list>());
         py::dict d;
         d["hwCount"] = n;
         d["hw"] = list;
-        return py::make_tuple(d, static_cast<int>(ret));
+        return py::make_tuple(d, ret);
       },
       py::arg("model_desc"), py::arg("index"));
 
@@ -277,14 +277,10 @@ void RegisterManualMdl(py::module_& m) {
   m.def(
       "get_input_dims_range",
       [](uintptr_t desc, size_t index) {
-        aclmdlIODimsRange r;
-        std::memset(&r, 0, sizeof r);
-        aclError ret;
-        {
-          py::gil_scoped_release nogil;
-          ret = aclmdlGetInputDimsRange(reinterpret_cast<const aclmdlDesc*>(desc), index, &r);
-        }
-        return py::make_tuple(RangeDict(r), static_cast<int>(ret));
+        const auto [r, ret] = FillOut<aclmdlIODimsRange>([&](aclmdlIODimsRange* out) {
+          return aclmdlGetInputDimsRange(reinterpret_cast<const aclmdlDesc*>(desc), index, out);
+        });
+        return py::make_tuple(RangeDict(r), ret);
       },
       py::arg("model_desc"), py::arg("index"));
 
@@ -292,13 +288,8 @@ void RegisterManualMdl(py::module_& m) {
   m.def(
       "query_exe_om_desc",
       [](const std::string& path) {
-        aclmdlExeOMDesc d;
-        std::memset(&d, 0, sizeof d);
-        aclError ret;
-        {
-          py::gil_scoped_release nogil;
-          ret = aclmdlQueryExeOMDesc(path.c_str(), &d);
-        }
+        const auto [d, ret] =
+            FillOut<aclmdlExeOMDesc>([&](aclmdlExeOMDesc* out) { return aclmdlQueryExeOMDesc(path.c_str(), out); });
         py::dict o;
         o["workSize"] = d.workSize;
         o["weightSize"] = d.weightSize;
@@ -307,7 +298,7 @@ void RegisterManualMdl(py::module_& m) {
         o["kernelArgsSize"] = d.kernelArgsSize;
         o["staticTaskSize"] = d.staticTaskSize;
         o["dynamicTaskSize"] = d.dynamicTaskSize;
-        return py::make_tuple(o, static_cast<int>(ret));
+        return py::make_tuple(o, ret);
       },
       py::arg("file_name"));
 

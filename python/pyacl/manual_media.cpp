@@ -13,6 +13,7 @@
 
 #include <map>
 #include <mutex>
+#include <utility>
 
 #include "acl/acl.h"
 #include "acl/ops/acl_dvpp.h"
@@ -52,6 +53,22 @@ void VencTrampoline(acldvppPicDesc* input, acldvppStreamDesc* output, void* user
   if (cb == nullptr) return;
   cb->Call(reinterpret_cast<uintptr_t>(input), reinterpret_cast<uintptr_t>(output), cb->arg);
   PyCallback::Destroy(cb);
+}
+
+// Sets the C callback of a VDEC / VENC channel to its trampoline and, when the C call
+// succeeds, keeps `func` for the channel (the trampoline finds it by the channel).
+template <typename Desc, typename Setter, typename Trampoline>
+int SetChannelCallback(uintptr_t desc, py::function func, Setter setter, Trampoline trampoline) {
+  aclError ret;
+  {
+    py::gil_scoped_release nogil;
+    ret = setter(reinterpret_cast<Desc*>(desc), trampoline);
+  }
+  if (ret == ACL_SUCCESS) {
+    std::lock_guard<std::mutex> lock(Callables().mu);
+    Callables().by_channel[reinterpret_cast<const void*>(desc)] = std::move(func);
+  }
+  return ret;
 }
 
 }  // namespace
@@ -177,33 +194,17 @@ void RegisterManualMedia(py::module_& m) {
   // func(input_stream_desc, output_pic_desc, user_data) runs once per decoded frame.
   m.def(
       "vdec_set_channel_desc_callback",
-      [](uintptr_t desc, py::function func) -> int {
-        aclError ret;
-        {
-          py::gil_scoped_release nogil;
-          ret = aclvdecSetChannelDescCallback(reinterpret_cast<aclvdecChannelDesc*>(desc), VdecTrampoline);
-        }
-        if (ret == ACL_SUCCESS) {
-          std::lock_guard<std::mutex> lock(Callables().mu);
-          Callables().by_channel[reinterpret_cast<const void*>(desc)] = func;
-        }
-        return ret;
+      [](uintptr_t desc, py::function func) {
+        return SetChannelCallback<aclvdecChannelDesc>(desc, std::move(func), aclvdecSetChannelDescCallback,
+                                                      VdecTrampoline);
       },
       py::arg("channel_desc"), py::arg("callback"));
 
   m.def(
       "venc_set_channel_desc_callback",
-      [](uintptr_t desc, py::function func) -> int {
-        aclError ret;
-        {
-          py::gil_scoped_release nogil;
-          ret = aclvencSetChannelDescCallback(reinterpret_cast<aclvencChannelDesc*>(desc), VencTrampoline);
-        }
-        if (ret == ACL_SUCCESS) {
-          std::lock_guard<std::mutex> lock(Callables().mu);
-          Callables().by_channel[reinterpret_cast<const void*>(desc)] = func;
-        }
-        return ret;
+      [](uintptr_t desc, py::function func) {
+        return SetChannelCallback<aclvencChannelDesc>(desc, std::move(func), aclvencSetChannelDescCallback,
+                                                      VencTrampoline);
       },
       py::arg("channel_desc"), py::arg("callback"));
 

@@ -31,6 +31,16 @@ inline std::string RecentMsg() {
   return msg == nullptr ? std::string() : std::string(msg);
 }
 
+// Free bytes of the current device's memory: DDR on the Ascend310, HBM on the others
+// (aclrtGetMemInfo reports 0 for the kind the chip lacks).
+inline size_t DeviceFreeBytes() {
+  size_t free_ddr = 0, total_ddr = 0, free_hbm = 0, total_hbm = 0;
+  EXPECT_EQ(aclrtGetMemInfo(ACL_DDR_MEM, &free_ddr, &total_ddr), ACL_SUCCESS);
+  EXPECT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free_hbm, &total_hbm), ACL_SUCCESS);
+  EXPECT_NE(total_ddr + total_hbm, 0u) << "the device reports no memory";
+  return total_ddr != 0 ? free_ddr : free_hbm;
+}
+
 // Checks that `expr` returned `code`, that aclGetRecentErrMsg() is non-NULL and that it
 // mentions `needle` (case-sensitive substring).
 #define EXPECT_ACL_ERROR(expr, code, needle)                                                  \

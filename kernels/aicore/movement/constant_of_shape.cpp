@@ -50,7 +50,7 @@ Status ConstantOfShapeCompute(KernelContext& ctx) {
     } else {
       fill = as_int != nullptr ? static_cast<T>(*as_int) : FromDouble<T>(as_double);
     }
-    if (y.dtype() == DataType::kBool) fill = static_cast<T>(ToDouble(fill) != 0.0);
+    if (y.dtype() == DataType::kBool) fill = FromDouble<T>(ToDouble(fill) != 0.0 ? 1.0 : 0.0);
     std::fill(y.as<T>(), y.as<T>() + y.ElementCount(), fill);
     return Status::Ok();
   });

@@ -34,11 +34,6 @@ class ModelFile : public ::testing::Test {
     (void)aclrtResetDevice(0);
     (void)aclFinalize();
   }
-  size_t FreeDeviceBytes() {
-    size_t free_bytes = 0, total = 0;
-    EXPECT_ACL_OK(aclrtGetMemInfo(ACL_HBM_MEM, &free_bytes, &total));
-    return free_bytes;
-  }
   // The file's bytes with one byte of the weight blob flipped (the blob is the file's last
   // section: aclmdlQuerySize's weight size counts back from the end).
   std::string DamagedWeights() {
@@ -56,14 +51,14 @@ class ModelFile : public ::testing::Test {
 };
 
 TEST_F(ModelFile, DamagedWeightsFailTheLoadNamingTheFileAndLeaveNothing) {
-  const size_t before = FreeDeviceBytes();
+  const size_t before = conformance::DeviceFreeBytes();
   const std::string damaged = dir_.Write("damaged.om", DamagedWeights());
   uint32_t id = 0;
   EXPECT_ACL_ERROR(aclmdlLoadFromFile(damaged.c_str(), &id), ACL_ERROR_DESERIALIZE_MODEL, "damaged.om");
-  EXPECT_EQ(FreeDeviceBytes(), before);
+  EXPECT_EQ(conformance::DeviceFreeBytes(), before);
   const std::string bytes = DamagedWeights();
   EXPECT_ACL_ERROR(aclmdlLoadFromMem(bytes.data(), bytes.size(), &id), ACL_ERROR_DESERIALIZE_MODEL, "CRC-32");
-  EXPECT_EQ(FreeDeviceBytes(), before);
+  EXPECT_EQ(conformance::DeviceFreeBytes(), before);
   // The intact file still loads.
   ASSERT_ACL_OK(aclmdlLoadFromFile(path_.c_str(), &id));
   EXPECT_ACL_OK(aclmdlUnload(id));

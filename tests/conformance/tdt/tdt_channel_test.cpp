@@ -394,26 +394,19 @@ TEST(TdtChannel, DatasetsInDeviceMemory) {
   ASSERT_ACL_OK(aclrtFree(dev));
 }
 
-size_t DeviceFreeBytes() {
-  size_t free_ddr = 0, total_ddr = 0, free_hbm = 0, total_hbm = 0;
-  EXPECT_ACL_OK(aclrtGetMemInfo(ACL_DDR_MEM, &free_ddr, &total_ddr));
-  EXPECT_ACL_OK(aclrtGetMemInfo(ACL_HBM_MEM, &free_hbm, &total_hbm));
-  return total_ddr != 0 ? free_ddr : free_hbm;
-}
-
 TEST(TdtChannel, QueuedDatasetsOccupyDeviceMemory) {
   Channel ch("memory", 4);
   std::vector<float> big(1 << 18);  // 1 MiB
   SendSet out;
   out.AddFloats(big);
-  const size_t before = DeviceFreeBytes();
+  const size_t before = conformance::DeviceFreeBytes();
   ASSERT_ACL_OK(acltdtSendTensor(ch.get(), out.get(), 0));
   ASSERT_ACL_OK(acltdtSendTensor(ch.get(), out.get(), 0));
-  EXPECT_GE(before - DeviceFreeBytes(), 2u * big.size() * sizeof(float));
+  EXPECT_GE(before - conformance::DeviceFreeBytes(), 2u * big.size() * sizeof(float));
   RecvSet in;
   ASSERT_ACL_OK(acltdtReceiveTensor(ch.get(), in.get(), 0));
   ASSERT_ACL_OK(acltdtCleanChannel(ch.get()));
-  EXPECT_EQ(DeviceFreeBytes(), before);
+  EXPECT_EQ(conformance::DeviceFreeBytes(), before);
 }
 
 TEST(TdtChannel, TransfersTakeSimulatedTime) {

@@ -176,15 +176,8 @@ void Consume(acltdtChannelHandle* ch, int channel, std::vector<std::atomic<uint8
   (void)acltdtDestroyDataset(ds);
 }
 
-size_t DeviceFreeBytes() {
-  size_t free_ddr = 0, total_ddr = 0, free_hbm = 0, total_hbm = 0;
-  EXPECT_EQ(aclrtGetMemInfo(ACL_DDR_MEM, &free_ddr, &total_ddr), ACL_SUCCESS);
-  EXPECT_EQ(aclrtGetMemInfo(ACL_HBM_MEM, &free_hbm, &total_hbm), ACL_SUCCESS);
-  return total_ddr != 0 ? free_ddr : free_hbm;
-}
-
 TEST(TdtStress, ManyProducersAndConsumersOnSeveralChannels) {
-  const size_t free_before = DeviceFreeBytes();
+  const size_t free_before = conformance::DeviceFreeBytes();
   const uint64_t total = static_cast<uint64_t>(kChannels) * kProducersPerChannel * kTensorsPerProducer;
   std::vector<std::atomic<uint8_t>> seen(total);
   Stats stats;
@@ -231,7 +224,7 @@ TEST(TdtStress, ManyProducersAndConsumersOnSeveralChannels) {
     EXPECT_EQ(size, 0u);
     EXPECT_EQ(acltdtDestroyChannel(ch), ACL_SUCCESS);
   }
-  EXPECT_EQ(DeviceFreeBytes(), free_before);  // every dataset's device memory came back
+  EXPECT_EQ(conformance::DeviceFreeBytes(), free_before);  // every dataset's device memory came back
 
   const double mb = static_cast<double>(stats.bytes.load()) / 1e6;
   std::printf("tdt stress: %d channels, %d producers, %d consumers: %" PRIu64
