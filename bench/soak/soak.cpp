@@ -15,6 +15,7 @@
 // Public API (acl.h, acl_prof.h, the aclsim extension for memcheck). Not a test: run by
 // bench/soak/run.sh, never by ctest (10 minutes).
 #include <dirent.h>
+#include <malloc.h>
 #include <unistd.h>
 #include <CLI/CLI.hpp>
 
@@ -183,6 +184,9 @@ int main(int argc, char** argv) {
   app.add_option("--warmup", warmup, "seconds before the baseline is taken")->check(CLI::NonNegativeNumber);
   app.add_option("--work", work, "directory for profiling and dump output (emptied after each use)");
   app.add_option("--max-growth-kib", max_growth_kib, "resident set growth after warm-up that fails the run");
+  bool memcheck = true, trim = true;
+  app.add_option("--memcheck", memcheck, "memcheck on (error mode) during the run")->default_val(true);
+  app.add_option("--trim", trim, "malloc_trim(0) before each RSS sample")->default_val(true);
   CLI11_PARSE(app, argc, argv);
 
   const std::string prof_dir = work + "/prof", dump_dir = work + "/dump", dump_json = work + "/dump.json";
@@ -196,7 +200,7 @@ int main(int argc, char** argv) {
   }
 
   if (!Ok(aclInit(nullptr), "aclInit") || !Ok(aclrtSetDevice(0), "aclrtSetDevice")) return 1;
-  Ok(aclsimSetMemcheck(ACLSIM_MEMCHECK_ERROR), "aclsimSetMemcheck");
+  if (memcheck) Ok(aclsimSetMemcheck(ACLSIM_MEMCHECK_ERROR), "aclsimSetMemcheck");
   int status = 0;
   {
     Instance main_instance(model);
@@ -216,7 +220,10 @@ int main(int argc, char** argv) {
       }
       ++iterations[i % 4];
       if (i % 4 != 3) continue;
-      // Measured where each cycle ends, so every sample sees the same phase of the cycle.
+      // Measured where each cycle ends, so every sample sees the same phase of the cycle, and
+      // (with --trim) after glibc gave its free heap pages back: what stays is what the
+      // process holds, not the allocator's cache of freed blocks.
+      if (trim) malloc_trim(0);
       const uint64_t rss = ResidentKib();
       const int fds = OpenFds();
       if (fds_warm < 0 && elapsed() >= warmup) {
