@@ -188,6 +188,14 @@ Status CheckTensor(const Model& m, const Graph& graph, size_t g, size_t t) {
         return Invalid(where + ": work range " + range + " exceeds the graph's work_size " +
                        std::to_string(graph.work_size));
       }
+      // Work memory starts 64-byte aligned; a tensor at an offset that is not a multiple of
+      // its element size would make every kernel access misaligned (the compiler plans at
+      // kWorkAlignment, so only a damaged or hand-made file has one).
+      if (const uint64_t element = std::max<uint64_t>(1, DataTypeSize(tensor.desc.dtype));
+          tensor.offset % element != 0) {
+        return Invalid(where + ": work offset " + std::to_string(tensor.offset) + " is not a multiple of its " +
+                       std::to_string(element) + "-byte elements");
+      }
       break;
     case TensorPlace::kWeight:
       if (!RangeWithin(tensor.offset, tensor.size, m.weight_size())) {

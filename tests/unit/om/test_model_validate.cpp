@@ -90,6 +90,14 @@ TEST(OmModel, WorkTensorRangeAndSize) {
   ExpectInvalid(m, "graph 0 tensor 3 'conv1_out': size 1000 < 1024 bytes of DT_FLOAT [1,4,8,8]");
 }
 
+// Found by model_exec_fuzz: a float work tensor at offset 6 made the kernels store misaligned.
+TEST(OmModel, WorkTensorAtAnOffsetNotAMultipleOfItsElementSizeIsRefused) {
+  Model m = MakeConvReluModel();
+  m.graphs[0].tensors[3].offset = 6;
+  m.graphs[0].work_size += 512;
+  ExpectInvalid(m, "graph 0 tensor 3 'conv1_out': work offset 6 is not a multiple of its 4-byte elements");
+}
+
 TEST(OmModel, WeightTensorRangeAndAlignment) {
   Model m = MakeConvReluModel();
   m.graphs[0].tensors[2].offset = 512;
