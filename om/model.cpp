@@ -10,7 +10,10 @@
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <utility>
 #include <variant>
+
+#include "runtime/base/tensor_desc.h"
 
 namespace asim::om {
 namespace {
@@ -60,6 +63,17 @@ Status CheckDesc(const TensorDesc& desc, const std::string& where) {
   if (!ValidFormat(desc.origin_format)) {
     return Invalid(where + ": origin format " + std::to_string(static_cast<int32_t>(desc.origin_format)) +
                    " is not a Format");
+  }
+  // Dims (and origin dims) are sizes, -1 where unknown, and describe a tensor that can
+  // exist: kernels multiply them freely (a fuzzed file's huge origin dims overflowed
+  // TransData's strides).
+  for (const auto& [dims, what] : {std::pair{&desc.dims, "dims"}, std::pair{&desc.origin_dims, "origin dims"}}) {
+    for (int64_t d : *dims) {
+      if (d < -1) return Invalid(where + ": " + what + " hold " + std::to_string(d) + " (sizes are >= 0, -1 unknown)");
+    }
+    const Status fits =
+        ::asim::TensorDesc::CheckByteSize(desc.dtype, static_cast<int>(dims->size()), dims->data(), what);
+    if (!fits.ok()) return Invalid(where + ": " + fits.message());
   }
   return Status::Ok();
 }

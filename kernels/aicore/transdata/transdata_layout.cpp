@@ -61,6 +61,9 @@ Status Fail(int32_t code, const TensorSpec& src, Format dst, const std::string& 
 // The plain 4-D view an internal tensor came from, when it is known and fits `dims`.
 bool OriginPlain4(const TensorSpec& t, Plain4* p) {
   if (t.origin_dims.size() != 4 || !IsPlainFormat(t.origin_format)) return false;
+  for (int64_t d : t.origin_dims) {
+    if (d < 0) return false;  // unknown: no view to come from
+  }
   *p = ReadPlain4(t.origin_format, t.origin_dims);
   return true;
 }

@@ -90,6 +90,18 @@ TEST(OmModel, WorkTensorRangeAndSize) {
   ExpectInvalid(m, "graph 0 tensor 3 'conv1_out': size 1000 < 1024 bytes of DT_FLOAT [1,4,8,8]");
 }
 
+// Found by model_exec_fuzz: huge origin dims overflowed TransData's strides.
+TEST(OmModel, DimsBelowMinusOneOrBeyondAnyTensorAreRefused) {
+  Model m = MakeConvReluModel();
+  m.graphs[0].tensors[3].desc.origin_dims = {1, -2, 8, 8};
+  ExpectInvalid(m, "graph 0 tensor 3 'conv1_out': origin dims hold -2 (sizes are >= 0, -1 unknown)");
+  m = MakeConvReluModel();
+  m.graphs[0].tensors[3].desc.origin_dims = {1, int64_t{1} << 40, int64_t{1} << 30, 8};
+  ExpectInvalid(m,
+                "graph 0 tensor 3 'conv1_out': origin dims [1,1099511627776,1073741824,8] of DT_FLOAT hold more than "
+                "2^63 - 1 bytes: no tensor is that large");
+}
+
 // Found by model_exec_fuzz: a float work tensor at offset 6 made the kernels store misaligned.
 TEST(OmModel, WorkTensorAtAnOffsetNotAMultipleOfItsElementSizeIsRefused) {
   Model m = MakeConvReluModel();
