@@ -1,4 +1,4 @@
-// conv_bench: the ResNet-50 v1.5 convolutions (batch 1, 224x224, fp32) through the Conv2D
+// conv_bench: the ResNet-50 v1.5 convolutions (batch 1 or --batch N, 224x224, fp32) through the Conv2D
 // kernel the registry selects, against the machine's FMA limit measured in the same run.
 //
 // Paths (each one is what the runtime picks for that model and chip):
@@ -18,7 +18,13 @@
 // other processes sharing the cores cannot distort (idle or spinning workers count
 // against it). On an idle machine the two agree.
 //
-// Usage: conv_bench [--iterations N] [--paths aicore,aicpu,fp16] [--quick]
+// The filter is prepared once per layer as a model load prepares it (the kernel's PrepareFn:
+// packed chunks, or the Winograd transform of a 3x3 stride-1 layer, kernels/aicore/cube/
+// winograd_conv.h); --unprepared measures the per-execution packing instead. GFLOP/s always
+// counts the direct convolution's FLOPs, so a Winograd layer's figure is an effective rate
+// and can exceed the FMA limit.
+//
+// Usage: conv_bench [--iterations N] [--paths aicore,aicpu,fp16] [--quick] [--unprepared] [--batch N]
 // Owner: bench/conv. Failure: exit 1 when a kernel cannot be selected or fails.
 #include <algorithm>
 #include <chrono>
@@ -125,8 +131,8 @@ double ProcessCpuMs() {
 }
 
 // Times one layer on one path; exits on a selection or kernel failure.
-Timing TimeLayer(const ResNetConv& layer, const Path& path, int iterations) {
-  const std::vector<TensorSpec> inputs{Laid(path, {1, layer.cin, layer.hw, layer.hw}, Format::kNc1hwc0),
+Timing TimeLayer(const ResNetConv& layer, const Path& path, int iterations, bool prepare, int64_t batch) {
+  const std::vector<TensorSpec> inputs{Laid(path, {batch, layer.cin, layer.hw, layer.hw}, Format::kNc1hwc0),
                                        Laid(path, {layer.cout, layer.cin, layer.k, layer.k}, Format::kFractalZ),
                                        Spec(path.dtype, Format::kNd, {layer.cout})};
   kernels::AttrMap attrs;
@@ -151,6 +157,15 @@ Timing TimeLayer(const ResNetConv& layer, const Path& path, int iterations) {
   workspace.Allocate(sel.workspace_bytes);
   ctx.outputs.push_back(TensorView{sel.outputs[0], out.data.get()});
   ctx.attrs = &sel.attrs;
+  // The filter is a constant, prepared once as a model load prepares it (packed chunks, or the
+  // Winograd transform of a 3x3 stride-1 layer), unless --unprepared.
+  std::shared_ptr<const void> prepared;
+  if (prepare && sel.def->prepare) {
+    std::vector<TensorSpec> constant = inputs;
+    constant[1].host_data = in[1].data.get();
+    prepared = sel.def->prepare(constant, sel.attrs);
+    ctx.prepared = prepared.get();
+  }
   ctx.workspace = workspace.data.get();
   ctx.workspace_bytes = sel.workspace_bytes;
   std::vector<double> ms, cpu_ms;
@@ -173,9 +188,10 @@ Timing TimeLayer(const ResNetConv& layer, const Path& path, int iterations) {
   std::sort(cpu_ms.begin(), cpu_ms.end());
   Timing timing;
   timing.median_ms = ms[ms.size() / 2];
-  timing.gflops = layer.Gflop() / (timing.median_ms / 1e3);
+  const double gflop = layer.Gflop() * static_cast<double>(batch);
+  timing.gflops = gflop / (timing.median_ms / 1e3);
   timing.median_cpu_ms = cpu_ms[cpu_ms.size() / 2];
-  timing.gflops_per_cpu = layer.Gflop() / (timing.median_cpu_ms / 1e3);
+  timing.gflops_per_cpu = gflop / (timing.median_cpu_ms / 1e3);
   return timing;
 }
 
@@ -191,16 +207,24 @@ int Main(int argc, char** argv) {
   int iterations = 15;
   double fma_seconds = 0.5;
   std::string wanted = "aicore,aicpu,fp16";
+  bool prepare = true;
+  int64_t batch = 1;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--iterations") == 0 && i + 1 < argc) {
       iterations = std::max(1, std::atoi(argv[++i]));
     } else if (std::strcmp(argv[i], "--paths") == 0 && i + 1 < argc) {
       wanted = argv[++i];
+    } else if (std::strcmp(argv[i], "--batch") == 0 && i + 1 < argc) {
+      batch = std::max(1, std::atoi(argv[++i]));
+    } else if (std::strcmp(argv[i], "--unprepared") == 0) {
+      prepare = false;
     } else if (std::strcmp(argv[i], "--quick") == 0) {
       iterations = 1;
       fma_seconds = 0.05;
     } else {
-      std::fprintf(stderr, "usage: conv_bench [--iterations N] [--paths aicore,aicpu,fp16] [--quick]\n");
+      std::fprintf(
+          stderr,
+          "usage: conv_bench [--iterations N] [--paths aicore,aicpu,fp16] [--quick] [--unprepared] [--batch N]\n");
       return 2;
     }
   }
@@ -220,7 +244,8 @@ int Main(int argc, char** argv) {
   const size_t layers = std::size(kResNet50Convs);
   std::vector<std::vector<Timing>> timings(paths.size(), std::vector<Timing>(layers));
   for (size_t p = 0; p < paths.size(); ++p) {
-    for (size_t l = 0; l < layers; ++l) timings[p][l] = TimeLayer(kResNet50Convs[l], paths[p], iterations);
+    for (size_t l = 0; l < layers; ++l)
+      timings[p][l] = TimeLayer(kResNet50Convs[l], paths[p], iterations, prepare, batch);
     peaks.push_back(MeasureFmaPeak(fma_seconds, target));
   }
   double limit = 0, core_limit = 0;
@@ -229,7 +254,9 @@ int Main(int argc, char** argv) {
     core_limit = std::max(core_limit, p.gflops_per_cpu);
   }
 
-  std::printf("conv_bench: ResNet-50 v1.5 convolutions, batch 1, 224x224, through Conv2D as the registry selects it\n");
+  std::printf(
+      "conv_bench: ResNet-50 v1.5 convolutions, batch %lld, 224x224, through Conv2D as the registry selects it\n",
+      static_cast<long long>(batch));
   std::printf("kernels' vector target: %s (this CPU runs:", target.c_str());
   for (const std::string& t : asim::kernels::isa::Available()) std::printf(" %s", t.c_str());
   std::printf("; ASCEND_SIM_ISA forces a lower one)\n");
@@ -238,6 +265,9 @@ int Main(int argc, char** argv) {
   for (const FmaPeak& p : peaks) std::printf(" %.1f", p.gflops);
   std::printf("); one core while it runs: %.1f GFLOP/s (%d cores: %.1f)\n", core_limit, peaks[0].threads,
               core_limit * peaks[0].threads);
+  std::printf("filters: %s\n", prepare ? "prepared once, as a model load does (3x3 stride-1 layers may run Winograd: "
+                                         "GFLOP/s counts direct FLOPs)"
+                                       : "packed on every execution (--unprepared)");
   std::printf(
       "per layer: median of %d runs; %%lim = GFLOP/s / FMA limit (wall clock); %%core = GFLOP per CPU-second / "
       "one core's FMA limit\n\n",
@@ -252,8 +282,9 @@ int Main(int argc, char** argv) {
   for (size_t l = 0; l < layers; ++l) {
     const ResNetConv& c = kResNet50Convs[l];
     const double n = static_cast<double>(c.count);
-    total_gflop += c.Gflop() * n;
-    std::printf("%-13s %-24s %3lld %6.3f", c.name, Shape(c).c_str(), static_cast<long long>(c.count), c.Gflop());
+    const double gflop = c.Gflop() * static_cast<double>(batch);
+    total_gflop += gflop * n;
+    std::printf("%-13s %-24s %3lld %6.3f", c.name, Shape(c).c_str(), static_cast<long long>(c.count), gflop);
     for (size_t p = 0; p < paths.size(); ++p) {
       const Timing& t = timings[p][l];
       total_ms[p] += t.median_ms * n;

@@ -202,8 +202,9 @@ KernelBuilder& KernelBuilder::Compute(ComputeFn fn) {
   def_.compute = std::move(fn);
   return *this;
 }
-KernelBuilder& KernelBuilder::Prepare(PrepareFn fn) {
+KernelBuilder& KernelBuilder::Prepare(PrepareFn fn, bool same_bytes) {
   def_.prepare = std::move(fn);
+  def_.prepared_same_bytes = same_bytes;
   return *this;
 }
 KernelBuilder& KernelBuilder::Cost(CostFn fn) {

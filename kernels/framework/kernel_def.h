@@ -95,6 +95,10 @@ struct KernelDef {
   WorkspaceFn workspace;
   ComputeFn compute;
   PrepareFn prepare;  // optional
+  // Whether compute given what `prepare` made writes the same bytes as without it (true), or
+  // may take another algorithm that rounds differently, within the kernel's documented
+  // tolerance (false: the convolution's Winograd path for filters transformed at load).
+  bool prepared_same_bytes = true;
   CostFn cost;
   std::vector<ConstraintFn> constraints;
   std::string source;  // "kernels/aicore/vector/relu.cpp" (for docs and diagnostics)
@@ -138,7 +142,7 @@ class KernelBuilder {
   KernelBuilder& InferShape(InferShapeFn fn);
   KernelBuilder& Workspace(WorkspaceFn fn);
   KernelBuilder& Compute(ComputeFn fn);
-  KernelBuilder& Prepare(PrepareFn fn);
+  KernelBuilder& Prepare(PrepareFn fn, bool same_bytes = true);
   KernelBuilder& Cost(CostFn fn);
   KernelBuilder& Constraint(ConstraintFn fn);
   KernelBuilder& StaticShapesOnly();  // AI Core kernels: every input dim known

@@ -127,7 +127,7 @@ KernelDef Build(const char* op, ConvAttrStyle style, bool small_channel) {
       .InferShape(Infer(style))
       .Workspace(Workspace(style))
       .Compute(Compute(style))
-      .Prepare(Prepare(style))
+      .Prepare(Prepare(style), /*same_bytes=*/false)  // a 3x3 filter may be transformed for Winograd
       .Cost([style](const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs, const AttrMap& attrs,
                     const ChipTraits& chip) {
         WorkDesc w = ConvCubeCost(style)(inputs, outputs, attrs, chip);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -13,7 +14,9 @@
 
 #include "kernels/aicore/cube/blocked_conv.h"
 #include "kernels/aicore/cube/weight_chunks.h"
+#include "kernels/aicore/cube/winograd_conv.h"
 #include "kernels/common/large_buffer.h"
+#include "kernels/common/scratch_pool.h"
 
 namespace asim::kernels {
 namespace {
@@ -33,6 +36,7 @@ struct Plan {
   bool depthwise = false, direct_in = false, direct_out = false, known = true;
   bool fused = false;    // weights packed chunk by chunk inside the engine (weight_chunks.h)
   bool partial = false;  // fused with an fp16 output in place: fp32 running sums in the workspace
+  int winograd = 0;      // Winograd tile size (winograd_conv.h) when the filter is transformed at load
   int64_t c1g = 0, co1g = 0, ob = 1, ocg = 0, hp = 0, wp = 0, chunk_c1 = 1;
   size_t in_off = 0, w_off = 0, bias_off = 0, out_off = 0, partial_off = 0, bytes = 0;
 };
@@ -83,6 +87,9 @@ Plan MakePlan(const ConvParams& p, Format x_format, DataType x_dtype, const Filt
     s.co1g = CeilDiv(s.cout_g, 16);
     s.ob = one_register ? ChooseOutputBlocksFor(*one_register, s.co1g, s.ow) : ChooseOutputBlocks(s.co1g, s.ow);
     s.ocg = CeilDiv(s.co1g, s.ob);
+    if (s.groups == 1 && s.kh == 3 && s.kw == 3 && s.sh == 1 && s.sw == 1 && s.dh == 1 && s.dw == 1) {
+      s.winograd = ChooseWinogradTile(s.n, s.oh, s.ow, s.cin, s.cout);
+    }
     in_floats = static_cast<size_t>(s.n * s.c1g * s.hp * s.wp * 16);
     bias_floats = static_cast<size_t>(s.ocg * s.ob * 16);
     // Fused when every group's weights move as fractals; else packed once up front.
@@ -152,18 +159,85 @@ void RunDepthwise(const Plan& s, const ConvIo& io, char* base) {
 }
 
 // The filter of every convolution group packed as PackWeights lays it out, which is the
-// fused engine's chunk layout ([weight group][c1][kh][kw][16 ci][ob*16 co]) back to back.
+// fused engine's chunk layout ([weight group][c1][kh][kw][16 ci][ob*16 co]) back to back;
+// or, for a convolution the Winograd path takes, the transformed filter
+// (TransformWinogradFilter's layout, one group).
 
 struct PrepackedConvWeights {
   int64_t groups = 0, c1g = 0, ob = 0, ocg = 0, taps = 0;
+  int winograd = 0;  // the tile size the filter was transformed for; 0: packed for the direct engine
   // groups x GroupFloats(), 64-byte aligned: the tiles read chunks of it in place.
   LargeBuffer<float> floats;                                   // huge pages: ResNet-50's filters are 100 MB
   int64_t BlockFloats() const { return taps * 16 * ob * 16; }  // one input block of one weight group
   int64_t GroupFloats() const { return ocg * c1g * BlockFloats(); }
   bool Fits(const Plan& s) const {
-    return s.fused && groups == s.groups && c1g == s.c1g && ob == s.ob && ocg == s.ocg && taps == s.kh * s.kw;
+    return winograd == 0 && s.fused && groups == s.groups && c1g == s.c1g && ob == s.ob && ocg == s.ocg &&
+           taps == s.kh * s.kw;
+  }
+  bool FitsWinograd(const Plan& s) const {
+    return winograd != 0 && winograd == s.winograd && c1g == s.c1g && ob == s.ob && ocg == s.ocg;
   }
 };
+
+// ASCEND_SIM_WINOGRAD=0 (or off, false): every convolution on the direct engine, for results
+// that do not depend on which filters a model prepares at load.
+bool WinogradEnabled() {
+  const char* v = std::getenv("ASCEND_SIM_WINOGRAD");
+  if (v == nullptr) return true;
+  const std::string s(v);
+  return !(s == "0" || s == "off" || s == "OFF" || s == "false" || s == "FALSE");
+}
+
+// The Winograd path (winograd_conv.h) with `pre`'s transformed filter; false when its scratch
+// memory is not there (the caller then runs the direct engine).
+bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedConvWeights& pre) {
+  WinogradConvArgs a;
+  a.m = s.winograd;
+  a.c1 = s.c1g;
+  a.c0_last = s.cin_g - 16 * (s.c1g - 1);
+  a.ob = s.ob;
+  a.ocg = s.ocg;
+  a.n = s.n, a.oh = s.oh, a.ow = s.ow;
+  a.out_c1 = s.oh * s.ow * 16;
+  a.out_row = s.ow * 16;
+  a.out_blocks = s.co1g;
+  ScratchLease scratch(WinogradScratchBytes(a.m, a.n, a.oh, a.ow, a.c1, a.out_blocks));
+  if (scratch.data() == nullptr) return false;
+  a.scratch = static_cast<float*>(scratch.data());
+  // An NC1HWC0 input (fp32 or fp16) is read where it is, its padding made by the transform;
+  // any other layout is packed (padded, fp32) first.
+  const int64_t x_c1 = CeilDiv(s.cin, 16);
+  if (io.x.format == Format::kNc1hwc0 && (io.x.dtype == DataType::kFloat || io.x.dtype == DataType::kFloat16)) {
+    a.in = io.x.data;
+    a.in_f16 = io.x.dtype == DataType::kFloat16;
+    a.in_h = s.h, a.in_w = s.w, a.pad_top = s.pt, a.pad_left = s.pl;
+  } else {
+    float* buf = reinterpret_cast<float*>(base + s.in_off);
+    PackActivations(io.x, 0, s.cin, s.pt, s.pb, s.pl, s.pr, buf);
+    a.in = buf;
+    a.in_h = s.hp, a.in_w = s.wp;
+  }
+  a.in_c1 = a.in_h * a.in_w * 16;
+  a.in_n = x_c1 * a.in_c1;
+  a.in_row = a.in_w * 16;
+  a.filter = pre.floats.get();
+  if (io.bias != nullptr) {
+    float* bias = reinterpret_cast<float*>(base + s.bias_off);
+    PackBias(io.bias, io.bias_dtype, 0, s.cout, s.ocg * s.ob * 16, bias);
+    a.bias = bias;
+  }
+  if (s.direct_out) {
+    a.out = io.y.data;
+    a.out_f16 = io.y.dtype == DataType::kFloat16;
+    a.out_n = CeilDiv(s.cout, 16) * a.out_c1;
+  } else {
+    a.out = base + s.out_off;
+    a.out_n = s.co1g * a.out_c1;
+  }
+  RunWinogradConv(a);
+  if (!s.direct_out) UnpackActivations(reinterpret_cast<const float*>(base + s.out_off), s.cout, io.y, 0);
+  return true;
+}
 
 struct PrepackedChunkSource {
   const PrepackedConvWeights* pre = nullptr;
@@ -190,9 +264,23 @@ std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_for
                                                const FilterTensor& w, Format y_format, DataType y_dtype) {
   if (w.data == nullptr) return nullptr;
   const Plan s = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype);
-  if (!s.known || s.depthwise || !s.fused || s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return nullptr;
+  if (!s.known || s.depthwise || s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return nullptr;
   auto pre = std::make_shared<PrepackedConvWeights>();
   pre->groups = s.groups, pre->c1g = s.c1g, pre->ob = s.ob, pre->ocg = s.ocg, pre->taps = s.kh * s.kw;
+  if (s.winograd != 0 && WinogradEnabled()) {
+    const size_t packed_bytes = static_cast<size_t>(PackedWeightFloats(s.co1g, s.ob, s.c1g, 3, 3)) * sizeof(float);
+    LargeBuffer<float> packed = AllocateLarge<float>(packed_bytes);
+    pre->floats =
+        AllocateLarge<float>(static_cast<size_t>(WinogradFilterFloats(s.winograd, s.ocg, s.ob, s.c1g)) * sizeof(float));
+    if (packed != nullptr && pre->floats != nullptr) {
+      PackWeights(w, 0, s.cout, s.ob, packed.get());
+      TransformWinogradFilter(s.winograd, packed.get(), s.ocg, s.ob, s.c1g, pre->floats.get());
+      pre->winograd = s.winograd;
+      return pre;
+    }
+    pre->floats.reset();  // not enough memory: prepack for the direct engine as below
+  }
+  if (!s.fused) return nullptr;
   if (PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw) != pre->GroupFloats()) return nullptr;
   const size_t bytes = static_cast<size_t>(pre->groups * pre->GroupFloats()) * sizeof(float);
   pre->floats = AllocateLarge<float>(bytes);
@@ -201,6 +289,10 @@ std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_for
     PackWeights(w, g * s.cout_g, s.cout_g, s.ob, pre->floats.get() + g * pre->GroupFloats());
   }
   return pre;
+}
+
+int PrepackedWinogradTile(const void* prepacked) {
+  return prepacked != nullptr ? static_cast<const PrepackedConvWeights*>(prepacked)->winograd : 0;
 }
 
 size_t ConvWorkspaceBytes(const ConvParams& p, Format x_format, DataType x_dtype, const FilterTensor& w,
@@ -216,7 +308,6 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
                const void* prepacked) {
   const Plan s = MakePlan(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype);
   const auto* pre = static_cast<const PrepackedConvWeights*>(prepacked);
-  if (pre != nullptr && !pre->Fits(s)) pre = nullptr;
   if (!s.known) return Status(err::kOpInputNotMatch, "convolution shapes are not known at run time");
   if (s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return Status::Ok();
   std::unique_ptr<char[]> heap;
@@ -234,6 +325,8 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
     RunDepthwise(s, io, base);
     return Status::Ok();
   }
+  if (pre != nullptr && pre->FitsWinograd(s) && RunWinograd(s, io, base, *pre)) return Status::Ok();
+  if (pre != nullptr && !pre->Fits(s)) pre = nullptr;
   if (io.y.format == Format::kNc1hwc0 && !s.direct_out) {  // groups share blocks: padding lanes must be zero
     std::memset(io.y.data, 0,
                 static_cast<size_t>(s.n * CeilDiv(s.cout, 16) * s.oh * s.ow * 16) * ElemBytes(io.y.dtype));

@@ -50,8 +50,14 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
 // The filter packed once, as the fused engine's chunks read it, for a convolution whose
 // filter is constant (a model weight: io.w.data set). nullptr when the plan does not pack
 // chunks (depthwise, filters packed up front anyway) or the sizes are unknown. Owned by the
-// caller (a kernel's PrepareFn result).
+// caller (a kernel's PrepareFn result). For a 3x3 stride-1 convolution that
+// ChooseWinogradTile takes (winograd_conv.h), the filter is transformed for the Winograd path
+// instead, and RunConv then computes it that way; ASCEND_SIM_WINOGRAD=0 turns that off.
 std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_format, DataType x_dtype,
                                                const FilterTensor& w, Format y_format, DataType y_dtype);
+
+// The Winograd tile size `prepacked` was made for (2 or 4), or 0 (the direct engine's chunks,
+// or nullptr).
+int PrepackedWinogradTile(const void* prepacked);
 
 }  // namespace asim::kernels

@@ -204,7 +204,9 @@ RunResult Run(const KernelRegistry& registry, const std::string& op, const std::
   ctx.attrs = &sel.attrs;
   result.status = sel.def->compute ? sel.def->compute(ctx) : Status(err::kInternalError, "kernel has no compute");
   // A kernel with a PrepareFn runs again as a model node with constant inputs would (every
-  // input's bytes in host_data, compute given what Prepare made): the output must not change.
+  // input's bytes in host_data, compute given what Prepare made): the output must not change,
+  // or for a kernel whose prepared path rounds differently (KernelDef::prepared_same_bytes),
+  // stay within the floating-point tolerance of its dtype.
   if (result.status.ok() && sel.def->prepare) {
     std::vector<TensorSpec> constant_specs;
     for (const TensorView& v : ctx.inputs) {
@@ -223,7 +225,18 @@ RunResult Run(const KernelRegistry& registry, const std::string& op, const std::
       ctx.prepared = prepared.get();
       const Status st = sel.def->compute(ctx);
       for (size_t i = 0; st.ok() && i < again.size(); ++i) {
-        if (again[i].bytes != result.outputs[i].bytes) {
+        if (!sel.def->prepared_same_bytes &&
+            (again[i].spec.dtype == DataType::kFloat || again[i].spec.dtype == DataType::kFloat16)) {
+          const bool half = again[i].spec.dtype == DataType::kFloat16;
+          const ::testing::AssertionResult close = AllClose(again[i].ToFloats(), result.outputs[i].ToFloats(),
+                                                            half ? kFp16Rtol : 1e-4f, half ? kFp16Atol : 5e-4f);
+          if (!close) {
+            result.status = Status(err::kInternalError, op + ": output " + std::to_string(i) +
+                                                            " computed with the kernel's prepared data is not within "
+                                                            "tolerance: " +
+                                                            close.message());
+          }
+        } else if (again[i].bytes != result.outputs[i].bytes) {
           result.status = Status(err::kInternalError, op + ": output " + std::to_string(i) +
                                                           " differs when computed with the kernel's prepared data");
         }
