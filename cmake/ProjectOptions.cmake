@@ -64,4 +64,19 @@ if(ASIM_SAN_FLAGS)
   add_compile_options(${ASIM_SAN_FLAGS})
   add_link_options(${ASIM_SAN_FLAGS})
   add_compile_definitions(ASIM_SANITIZER_BUILD=1)
+  if(ASIM_SANITIZE AND CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    # The C API takes its enums (aclFormat, aclDataType, ...) from C callers, for whom any int
+    # is a value of the enum type, and checks each one's range itself. Clang's enum check
+    # holds C++'s narrower rule for enums without a fixed type (the range of their
+    # enumerators' bits) and reports the load of such an argument before the range check can
+    # refuse it. Neither compiler assumes that narrower range in its code here (no
+    # -fstrict-enums), and gcc's enum check does not apply it, so clang's is turned off.
+    add_compile_options(-fno-sanitize=enum)
+  endif()
+  if(ASIM_SANITIZE AND CMAKE_C_COMPILER_ID MATCHES "Clang")
+    # A C program (the C99 and memcheck test programs) links libascendcl.so, whose C++ code
+    # carries UBSan's C++ checks (vptr, function type); clang's C driver leaves their runtime
+    # out unless told to link it.
+    add_link_options("$<$<LINK_LANGUAGE:C>:-fsanitize-link-c++-runtime;-lstdc++>")
+  endif()
 endif()

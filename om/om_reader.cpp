@@ -2,8 +2,7 @@
 //
 // Owns: ParseHeader (magic, version, sizes, header CRC, section table), the decoders of
 // the metadata, io and graphs sections, the cross-checks between them, and file reading.
-// Thread safety: no shared state. Failure: see om_reader.h. In a fuzzing build
-// (ASIM_OM_FUZZING) CRC mismatches are not fatal, so the fuzzer reaches the decoders.
+// Thread safety: no shared state. Failure: see om_reader.h.
 #include "om/om_reader.h"
 
 #include <fcntl.h>
@@ -31,14 +30,6 @@ Status SizeError(const std::string& message) {
 }
 Status Corrupt(const std::string& message) {
   return Status(err::kDeserializeModel, message);
-}
-
-bool EnforceCrc() {
-#ifdef ASIM_OM_FUZZING
-  return false;
-#else
-  return true;
-#endif
 }
 
 uint32_t Le32(const uint8_t* p) {
@@ -158,7 +149,7 @@ Status ParseHeader(const uint8_t* p, size_t avail, uint64_t total, ParsedHeader*
   crc = Crc32(zeros, 4, crc);
   crc = Crc32(p + kOffHeaderCrc + 4, h->header_size - kOffHeaderCrc - 4, crc);
   const uint32_t stored_crc = Le32(p + kOffHeaderCrc);
-  if (crc != stored_crc && EnforceCrc()) {
+  if (crc != stored_crc) {
     return Corrupt("header at byte " + std::to_string(kOffHeaderCrc) + ": CRC-32 mismatch over bytes 0.." +
                    std::to_string(h->header_size) + ": stored " + Hex32(stored_crc) + ", computed " + Hex32(crc));
   }
@@ -241,7 +232,7 @@ Status CheckGaps(const uint8_t* p, uint64_t total, const ParsedHeader& h) {
 
 Status CheckCrc(const uint8_t* section, const SectionInfo& s) {
   const uint32_t crc = Crc32(section, s.length);
-  if (crc == s.crc32 || !EnforceCrc()) return Status::Ok();
+  if (crc == s.crc32) return Status::Ok();
   return Corrupt(SectionWhere(s) + ": CRC-32 mismatch: stored " + Hex32(s.crc32) + ", computed " + Hex32(crc));
 }
 
@@ -813,7 +804,7 @@ Status ModelFile::ReadWeights(uint8_t* dst, const ParallelRunner& parallel) cons
     ASIM_RETURN_IF_ERROR(errors[c]);
     crc = Crc32Combine(crc, crcs[c], std::min(kChunk, ws.length - c * kChunk));
   }
-  if (crc != ws.crc32 && EnforceCrc()) {
+  if (crc != ws.crc32) {
     return WithPath(impl_->path, Corrupt(SectionWhere(ws) + ": CRC-32 mismatch: stored " + Hex32(ws.crc32) +
                                          ", computed " + Hex32(crc)));
   }

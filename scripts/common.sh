@@ -14,6 +14,18 @@ configure_and_build() {
   cmake --build "$dir" -j "$JOBS"
 }
 
+# The sanitizer tree (build-asan): clang, Debug, ASan + UBSan, and the libFuzzer targets
+# (ASIM_FUZZ=ON), so the unit and conformance suites (scripts/test.sh) and the fuzz targets
+# (scripts/fuzz.sh) share one instrumented build of the kernels and the runtime.
+SANITIZER_BUILD="$ROOT/build-asan"
+# configure_sanitizer_tree: configures $SANITIZER_BUILD (idempotent; no build).
+configure_sanitizer_tree() {
+  mkdir -p "$SANITIZER_BUILD"
+  cmake -S "$ROOT" -B "$SANITIZER_BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ -DASIM_SANITIZE=ON -DASIM_FUZZ=ON \
+    -DASIM_BUILD_SAMPLES=OFF > "$SANITIZER_BUILD.configure.log" 2>&1 || { cat "$SANITIZER_BUILD.configure.log"; return 1; }
+}
+
 # ctest_counts <ctest log>: prints "passed failed skipped unlisted" for one ctest run. ctest
 # reports a GTEST_SKIP as "(Skipped)" and counts it among the passed; here a skip is its own
 # count, and a skip whose test is not on tests/skip_allowlist.txt (name, then the reason) is

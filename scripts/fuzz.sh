@@ -15,23 +15,22 @@
 #                 tests/fuzz/corpus/dump_reader, big-dump and inline dump files)
 #   prof_raw      the PROF_* raw record-line readers (task, API event, msproftx; seeds:
 #                 tests/fuzz/corpus/prof_raw)
-# and, with ASIM_FUZZ_PIPELINE=1, the two whole-pipeline targets:
 #   onnx_import   atc's whole ONNX conversion: load, checker, import, passes, graph compiler
 #                 (seeds: tests/fuzz/corpus/onnx_import, a SoC selector byte then a model)
 #   model_exec    .om bytes loaded and executed through libascendcl's public API (seeds:
 #                 tests/fuzz/corpus/model_exec, small models from atc and the test models)
-# These two link the kernels and the runtime, which this build then compiles under clang's
-# ASan (about 25 minutes on two cores from a cold cache): scripts/test.sh does not set it yet
-# (docs/testing.md says why and what will change that).
 # A target with a dictionary (tests/fuzz/dict/<target>.dict: the format's keywords) gets it
 # through -dict=.
 #
-# Configures build-fuzz with clang (-DASIM_FUZZ=ON, ASan + UBSan), builds only the fuzz
-# targets and the seed generator, and runs each over a copy of its committed seed corpus, so
-# the committed corpus is never modified. Findings (crash, sanitizer report, timeout, OOM) are
-# written to build-fuzz/fuzz-<target>/artifacts/. Exit status: 0 when every target is clean,
-# non-zero on a finding or a build failure. One line per target:
-# "fuzz: <target> <execs> execs ... : clean|FINDING".
+# The targets live in the sanitizer tree scripts/test.sh also tests (build-asan: clang, Debug,
+# ASan + UBSan, -DASIM_FUZZ=ON; common.sh's configure_sanitizer_tree), so the two
+# whole-pipeline targets cost a link there, not a second instrumented build of the kernels
+# and the runtime. This script configures that tree, builds only the fuzz targets and the seed
+# generator (nothing when test.sh has built the tree), and runs each target over a copy of its
+# committed seed corpus, so the committed corpus is never modified. Findings (crash,
+# sanitizer report, timeout, OOM) are written to build-asan/fuzz-<target>/artifacts/. Exit
+# status: 0 when every target is clean, non-zero on a finding or a build failure. One line
+# per target: "fuzz: <target> <execs> execs ... : clean|FINDING".
 set -uo pipefail
 source "$(dirname "$0")/common.sh"
 cd "$ROOT"
@@ -41,20 +40,14 @@ if ! [[ "$FUZZ_SECONDS" =~ ^[0-9]+$ ]]; then
   echo "usage: scripts/fuzz.sh [seconds]" >&2
   exit 2
 fi
-BUILD="$ROOT/build-fuzz"
-PIPELINE_TARGETS=""
-[ "${ASIM_FUZZ_PIPELINE:-0}" = 1 ] && PIPELINE_TARGETS="onnx_import_fuzz model_exec_fuzz"
+BUILD="$SANITIZER_BUILD"
 
-mkdir -p "$BUILD"
-if ! cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
-    -DASIM_FUZZ=ON -DASIM_SANITIZE=ON -DASIM_BUILD_SAMPLES=OFF > "$BUILD/configure.log" 2>&1; then
-  cat "$BUILD/configure.log"
+if ! configure_sanitizer_tree; then
   echo "fuzz: configure failed" >&2
   exit 1
 fi
 if ! cmake --build "$BUILD" -j "$JOBS" --target om_reader_fuzz make_om_seeds caffe_parser_fuzz tf_graph_fuzz aipp_config_fuzz dvpp_decode_fuzz \
-    acl_config_fuzz singleop_json_fuzz dump_reader_fuzz prof_raw_fuzz $PIPELINE_TARGETS; then
+    acl_config_fuzz singleop_json_fuzz dump_reader_fuzz prof_raw_fuzz onnx_import_fuzz model_exec_fuzz; then
   echo "fuzz: build failed" >&2
   exit 1
 fi
@@ -103,8 +96,6 @@ fuzz_target acl_config "" || status=1
 fuzz_target singleop_json "" || status=1
 fuzz_target dump_reader "" || status=1
 fuzz_target prof_raw "" || status=1
-if [ -n "$PIPELINE_TARGETS" ]; then
-  fuzz_target onnx_import "" -max_len=65536 || status=1
-  fuzz_target model_exec "" -max_len=65536 || status=1
-fi
+fuzz_target onnx_import "" -max_len=65536 || status=1
+fuzz_target model_exec "" -max_len=65536 || status=1
 exit $status

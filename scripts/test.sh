@@ -3,7 +3,8 @@
 #   1. install the Debian packages (idempotent),
 #   2. release build (RelWithDebInfo) + every ctest test: unit, conformance, headers, samples,
 #      install, lint,
-#   3. ASan+UBSan build + the unit and conformance suites (not the pure-Python ones, label
+#   3. ASan+UBSan build (clang; it also holds the fuzz targets of step 6) + the unit and
+#      conformance suites (not the pure-Python ones, label
 #      "python": the release stage runs them and a sanitizer adds nothing; and of the ONNX
 #      conformance suites only the one over Debian's libonnx-testdata: the generated cases
 #      repeat most of it and took 5 of the stage's 22 minutes under ASan; nor those labelled
@@ -12,8 +13,9 @@
 #   5. the aarch64 cross build (-Werror: NEON kernels, libascendcl, the ResNet-50 sample) and
 #      its kernel suite under qemu-user (scripts/test_aarch64.sh says why not more),
 #   6. the libFuzzer targets (the .om reader, atc's Caffe, TensorFlow, AIPP config and --singleop
-#      readers, the DVPP decoders, acl.json, dump files, profiling raw data) for 20 seconds each
-#      (scripts/fuzz.sh).
+#      readers, the DVPP decoders, acl.json, dump files, profiling raw data, atc's whole ONNX
+#      conversion, a model's load and execution) for 20 seconds each (scripts/fuzz.sh), from
+#      the tree step 3 built.
 # Ends with one line "tests: N passed, M failed, S skipped" over all runs; a skipped test counts
 # as failed unless tests/skip_allowlist.txt lists it with a reason. Exits non-zero on any failure.
 set -uo pipefail
@@ -66,7 +68,7 @@ fi
 
 disk_report "the ASan build"
 echo "=== ASan + UBSan build: unit and conformance suites ==="
-if configure_and_build "$ROOT/build-asan" -DCMAKE_BUILD_TYPE=Debug -DASIM_SANITIZE=ON -DASIM_BUILD_SAMPLES=OFF; then
+if configure_sanitizer_tree && cmake --build "$SANITIZER_BUILD" -j "$JOBS"; then
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=0" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
     run_ctest "$ROOT/build-asan" -L "unit|conformance" -LE "python|large" -E "^onnx_conformance$"
 else
@@ -112,9 +114,9 @@ else
 fi
 
 disk_report "the fuzzer"
-echo "=== libFuzzer: 9 targets (the .om, Caffe, TensorFlow, AIPP config, acl.json, single-op JSON, dump and profiling readers, the DVPP decoders), 20 s each (clang, ASan+UBSan) ==="
+echo "=== libFuzzer: 11 targets (the .om, Caffe, TensorFlow, AIPP config, acl.json, single-op JSON, dump and profiling readers, the DVPP decoders, ONNX conversion, model execution), 20 s each (clang, ASan+UBSan) ==="
 # Each target counts as one test: passed when it ran its time without a finding.
-fuzz_log="$ROOT/build-fuzz.test.log"
+fuzz_log="$ROOT/build-asan.fuzz.log"
 bash scripts/fuzz.sh 20 2>&1 | tee "$fuzz_log"
 fuzz_rc=${PIPESTATUS[0]}
 fuzz_clean=$(grep -cE "^fuzz: [a-z_]+ .*: clean$" "$fuzz_log")
@@ -123,7 +125,7 @@ total_passed=$((total_passed + fuzz_clean))
 total_failed=$((total_failed + fuzz_found))
 if [ "$fuzz_rc" -ne 0 ]; then
   [ "$fuzz_found" -gt 0 ] || total_failed=$((total_failed + 1))  # the build or a seed step failed
-  echo "test.sh: a fuzzer found a problem or did not run (see build-fuzz/)" >&2
+  echo "test.sh: a fuzzer found a problem or did not run (see build-asan/fuzz-*)" >&2
   status=1
 fi
 

@@ -8,8 +8,8 @@
 // return (never crash, hang or trip ASan / UBSan / LeakSanitizer); the .om reader and the
 // loader must agree (a file the reader refuses does not load); a refused load or execution
 // must leave a message (aclGetRecentErrMsg) and the runtime usable (the next input loads).
-// The library is built with ASIM_OM_FUZZING (CRC mismatches not fatal) so mutations reach
-// the model's sections, and with coverage on the om reader and runtime/model.
+// The input is re-sealed first (om_seal.h: its CRCs recomputed) so mutations reach the
+// model's sections; the om reader and runtime/model are built with coverage.
 // Bounded sizes: models whose work memory, weights, inputs or outputs exceed 1 MiB each, or
 // with more than 256 nodes in a graph, are read but not loaded (the loader's own limits are
 // the device's memory, far above what a fuzzer can afford per input); AI CPU loops stop at
@@ -23,6 +23,7 @@
 
 #include "acl/acl.h"
 #include "om/om_reader.h"
+#include "tests/fuzz/om_seal.h"
 
 namespace {
 
@@ -91,7 +92,10 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   return 0;
 }
 
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* raw, size_t raw_size) {
+  const std::vector<uint8_t> sealed = asim::fuzz::SealOm(raw, raw_size);
+  const uint8_t* data = sealed.empty() ? raw : sealed.data();
+  const size_t size = sealed.size();
   asim::om::Model model;
   const bool readable = asim::om::ReadModel(data, size, &model).ok();
   if (readable && !WithinBounds(model)) return 0;

@@ -5,8 +5,8 @@
 // An accepted input must be a model the writer accepts (ReadModel ran Validate), that reads
 // back, and whose encoding is canonical (write(read(write(m))) == write(m)); its header
 // must read too and it must render as JSON. A broken oracle traps, which libFuzzer reports.
-// The library is built with ASIM_OM_FUZZING (CRC mismatches not fatal) so mutations reach
-// the section decoders.
+// Each input is read twice: as it is (the CRC checks refuse most mutations) and re-sealed
+// (om_seal.h: CRCs recomputed), so mutations reach the section decoders.
 // Thread safety: libFuzzer calls it from one thread. Failure: __builtin_trap on a finding.
 #include <cstddef>
 #include <cstdint>
@@ -15,6 +15,7 @@
 #include "om/om_json.h"
 #include "om/om_reader.h"
 #include "om/om_writer.h"
+#include "tests/fuzz/om_seal.h"
 
 namespace {
 
@@ -23,9 +24,7 @@ bool DocumentedCode(int32_t code) {
          code == asim::err::kFeatureUnsupported || code == asim::err::kDeserializeModel;
 }
 
-}  // namespace
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+void CheckOne(const uint8_t* data, size_t size) {
   asim::om::Model model;
   const asim::Status read = asim::om::ReadModel(data, size, &model);
   asim::om::ModelHeader header;
@@ -33,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!header_read.ok() && (!DocumentedCode(header_read.code()) || header_read.message().empty())) __builtin_trap();
   if (!read.ok()) {
     if (!DocumentedCode(read.code()) || read.message().empty()) __builtin_trap();
-    return 0;
+    return;
   }
   if (!header_read.ok()) __builtin_trap();  // the header checks are a subset of ReadModel's
   if (header.work_size != model.work_size() || header.weight_size != model.weight_size()) __builtin_trap();
@@ -44,5 +43,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::vector<uint8_t> bytes2;
   if (!asim::om::WriteModel(again, &bytes2).ok() || bytes2 != bytes) __builtin_trap();
   if (asim::om::ModelToJson(model, &header).empty()) __builtin_trap();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  CheckOne(data, size);
+  const std::vector<uint8_t> sealed = asim::fuzz::SealOm(data, size);
+  if (!sealed.empty()) CheckOne(sealed.data(), sealed.size());
   return 0;
 }

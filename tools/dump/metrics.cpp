@@ -77,13 +77,12 @@ Metrics ComputeMetrics(std::span<const double> x, std::span<const double> y) {
     m.reasons.push_back(n == 0 ? "The tensor is empty." : "The element counts differ.");
     return m;
   }
-  double xx = 0, yy = 0, xy = 0, diff2 = 0, abs_sum = 0, max_abs = 0, rel_sum = 0, rel_max = 0;
+  double xx = 0, yy = 0, diff2 = 0, abs_sum = 0, max_abs = 0, rel_sum = 0, rel_max = 0;
   double sum_x = 0, sum_y = 0;
   for (size_t i = 0; i < n; ++i) {
     const double a = x[i], b = y[i], d = a - b;
     xx += a * a;
     yy += b * b;
-    xy += a * b;
     diff2 += d * d;
     abs_sum += std::abs(d);
     max_abs = std::max(max_abs, std::abs(d));

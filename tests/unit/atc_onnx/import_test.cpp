@@ -223,5 +223,50 @@ TEST(AtcOnnxImport, OutNodesSelectOutputs) {
   EXPECT_EQ(CodeOf(Convert(m.Save(), &model, nullptr, o)), "E16001");
 }
 
+// ONNX 1.12's shape inference for the convolutions (kernel taken from W) and for MaxUnpool
+// indexes past the end of a vector or a shape when the ranks disagree, and the convolutions'
+// and poolings' divides by the strides (found by the
+// onnx_import fuzz target: SEGVs inside libonnx). The guards in front of those functions
+// (onnx_inference_guards.h) turn that into a refusal that names the node.
+TEST(AtcOnnxImport, MalformedNodesInOnnxInferenceAreRefusedNotACrash) {
+  struct Case {
+    const char* op;
+    std::vector<Dim> x, w;
+  };
+  const Case cases[] = {
+      {"ConvTranspose", {1, 1, 3}, {1, 2, 3, 3}}, {"ConvTranspose", {1, 1, 3}, {4}}, {"ConvTranspose", {1, 1}, {1}},
+      {"Conv", {1, 1, 3}, {1, 1, 3, 3}},          {"MaxUnpool", {1, 1, 3, 3}, {4}},
+  };
+  for (const Case& c : cases) {
+    OnnxModel m(13);
+    m.Input("x", kF, c.x).Input("w", std::string(c.op) == "MaxUnpool" ? TensorProto::INT64 : kF, c.w).Output("y");
+    onnx::NodeProto& n = m.Node(c.op, {"x", "w"}, {"y"}, "the_node");
+    if (std::string(c.op) == "MaxUnpool") SetInts(n, "kernel_shape", {2, 2});
+    om::Model model;
+    const Status st = Convert(m.Save(), &model);
+    EXPECT_FALSE(st.ok()) << c.op;
+    EXPECT_NE(st.message().find("the_node"), std::string::npos) << c.op << ": " << st.message();
+  }
+  // A stride of 0: ONNX divides by it (SIGFPE).
+  for (const char* op : {"Conv", "MaxPool", "AveragePool"}) {
+    OnnxModel m(13);
+    m.Input("x", kF, {1, 1, 4, 4}).Input("w", kF, {1, 1, 2, 2}).Output("y");
+    onnx::NodeProto& n =
+        std::string(op) == "Conv" ? m.Node(op, {"x", "w"}, {"y"}, "the_node") : m.Node(op, {"x"}, {"y"}, "the_node");
+    SetInts(n, "kernel_shape", {2, 2});
+    SetInts(n, "strides", {0, 1});
+    om::Model model;
+    const Status st = Convert(m.Save(), &model);
+    EXPECT_FALSE(st.ok()) << op;
+    EXPECT_NE(st.message().find("the_node"), std::string::npos) << op << ": " << st.message();
+  }
+  // ConvInteger and QLinearConv: uint8 data, the weights at input 1 and 3.
+  OnnxModel ci(13);
+  ci.Input("x", TensorProto::UINT8, {1, 1, 3}).Input("w", TensorProto::UINT8, {1, 1, 3, 3}).Output("y");
+  ci.Node("ConvInteger", {"x", "w"}, {"y"}, "the_node");
+  om::Model model;
+  EXPECT_FALSE(Convert(ci.Save(), &model).ok());
+}
+
 }  // namespace
 }  // namespace asim::atc::testing

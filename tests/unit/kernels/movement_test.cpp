@@ -201,7 +201,9 @@ TEST(Transpose, PermutationsOfOddShapesEveryEngineAndDtype) {
   const std::vector<std::pair<std::vector<int64_t>, std::vector<int64_t>>> cases = {
       {{3, 5}, {1, 0}}, {{2, 3, 5}, {2, 0, 1}}, {{2, 1, 3, 7}, {0, 2, 3, 1}}, {{3, 2, 2, 3, 2}, {4, 2, 0, 3, 1}}};
   for (Engine e : kEngines) {
-    for (const auto& [in, perm] : cases) {
+    for (const auto& c : cases) {
+      const std::vector<int64_t>& in = c.first;  // not a structured binding: the lambda captures it
+      const std::vector<int64_t>& perm = c.second;
       std::vector<int64_t> out;
       const auto src = TransposeSrc(in, perm, &out);
       ExpectMovesEveryDtype(

@@ -37,6 +37,12 @@ inline HostTensor RandomBytes(DataType dtype, std::vector<int64_t> dims, uint32_
 
 // Like HostTensor::FromFloats / ToFloats, for every numeric storage type (unsigned
 // ones included); doubles, so int64 values survive.
+// A double as a whole number; narrower integer types then take it modulo 2^bits (a double
+// outside the target type's range converted directly would be undefined behaviour).
+inline int64_t Whole(double v) {
+  return static_cast<int64_t>(v);
+}
+
 inline HostTensor Numbers(DataType dtype, std::vector<int64_t> dims, const std::vector<double>& v) {
   HostTensor t = HostTensor::Make(dtype, std::move(dims));
   EXPECT_EQ(static_cast<int64_t>(v.size()), t.spec.ElementCount());
@@ -47,13 +53,13 @@ inline HostTensor Numbers(DataType dtype, std::vector<int64_t> dims, const std::
       case DataType::kDouble: reinterpret_cast<double*>(p)[i] = v[i]; break;
       case DataType::kFloat16: reinterpret_cast<uint16_t*>(p)[i] = FloatToHalf(static_cast<float>(v[i])); break;
       case DataType::kBf16: reinterpret_cast<uint16_t*>(p)[i] = FloatToBf16(static_cast<float>(v[i])); break;
-      case DataType::kInt8: reinterpret_cast<int8_t*>(p)[i] = static_cast<int8_t>(v[i]); break;
-      case DataType::kUint8: reinterpret_cast<uint8_t*>(p)[i] = static_cast<uint8_t>(v[i]); break;
+      case DataType::kInt8: reinterpret_cast<int8_t*>(p)[i] = static_cast<int8_t>(Whole(v[i])); break;
+      case DataType::kUint8: reinterpret_cast<uint8_t*>(p)[i] = static_cast<uint8_t>(Whole(v[i])); break;
       case DataType::kBool: reinterpret_cast<uint8_t*>(p)[i] = v[i] != 0; break;
-      case DataType::kInt16: reinterpret_cast<int16_t*>(p)[i] = static_cast<int16_t>(v[i]); break;
-      case DataType::kUint16: reinterpret_cast<uint16_t*>(p)[i] = static_cast<uint16_t>(v[i]); break;
-      case DataType::kInt32: reinterpret_cast<int32_t*>(p)[i] = static_cast<int32_t>(v[i]); break;
-      case DataType::kUint32: reinterpret_cast<uint32_t*>(p)[i] = static_cast<uint32_t>(v[i]); break;
+      case DataType::kInt16: reinterpret_cast<int16_t*>(p)[i] = static_cast<int16_t>(Whole(v[i])); break;
+      case DataType::kUint16: reinterpret_cast<uint16_t*>(p)[i] = static_cast<uint16_t>(Whole(v[i])); break;
+      case DataType::kInt32: reinterpret_cast<int32_t*>(p)[i] = static_cast<int32_t>(Whole(v[i])); break;
+      case DataType::kUint32: reinterpret_cast<uint32_t*>(p)[i] = static_cast<uint32_t>(Whole(v[i])); break;
       case DataType::kInt64: reinterpret_cast<int64_t*>(p)[i] = static_cast<int64_t>(v[i]); break;
       case DataType::kUint64: reinterpret_cast<uint64_t*>(p)[i] = static_cast<uint64_t>(v[i]); break;
       default: ADD_FAILURE() << "Numbers: unsupported dtype " << DataTypeName(dtype); return t;

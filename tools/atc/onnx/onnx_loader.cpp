@@ -10,6 +10,7 @@
 #include <climits>
 #include <fstream>
 
+#include "tools/atc/onnx/onnx_inference_guards.h"
 #include "tools/atc/passes/atc_error.h"
 
 namespace asim::atc::onnx_import {
@@ -120,6 +121,7 @@ Status InferOnnxShapes(LoadedModel* model, const std::map<std::string, std::vect
       if (d >= 0) dim->set_dim_value(d);
     }
   }
+  InstallOnnxInferenceGuards();
   try {
     onnx::ShapeInferenceOptions options{/*check_type=*/false, /*error_mode=*/0, /*enable_data_propagation=*/true};
     onnx::shape_inference::InferShapes(model->proto, onnx::OpSchemaRegistry::Instance(), options);

@@ -8,7 +8,8 @@
 // uses them — and the checker with the model's directory (so external data is found).
 // Shape inference runs with --input_shape's dims written into the graph inputs first; its
 // per-node errors are not fatal (the importer's own inference, through the kernels, is
-// authoritative); a thrown error is returned as E16009 and the importer logs it.
+// authoritative); a thrown error is returned as E16009 and the importer logs it. ONNX
+// 1.12's functions that crash on disagreeing ranks run behind onnx_inference_guards.h.
 // Thread safety: pure functions (read files; the ONNX schema registry is thread-safe).
 // Failure: E19001 (kInvalidFile) the file cannot be opened, E19005 (kParseFile) it is not
 // an ONNX ModelProto, E16004 (kParseModel) no graph, E16005 (kParseModel) several default
