@@ -70,7 +70,7 @@ disk_report "the ASan build"
 echo "=== ASan + UBSan build: unit and conformance suites ==="
 if configure_sanitizer_tree && cmake --build "$SANITIZER_BUILD" -j "$JOBS"; then
   ASAN_OPTIONS="detect_leaks=1:abort_on_error=0" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1" \
-    run_ctest "$ROOT/build-asan" -L "unit|conformance" -LE "python|large" -E "^onnx_conformance$"
+    run_ctest "$SANITIZER_BUILD" -L "unit|conformance" -LE "python|large" -E "^onnx_conformance$"
 else
   echo "test.sh: sanitizer build failed" >&2
   status=1

@@ -1,6 +1,8 @@
 // See onnx_inference_guards.h.
 #include "tools/atc/onnx/onnx_inference_guards.h"
 
+#include "tools/atc/onnx/onnx_loader.h"
+
 #include <onnx/defs/schema.h>
 #include <onnx/defs/shape_inference.h>
 
@@ -102,12 +104,9 @@ constexpr Guard kGuards[] = {
     {"LpPool", &CheckLpPool},
 };
 
-// Highest default-domain opset ONNX 1.12 registers schemas for.
-constexpr int kHighestRegisteredOpset = 17;
-
 void WrapEveryVersion(const Guard& guard) {
   std::set<const onnx::OpSchema*> wrapped;
-  for (int version = 1; version <= kHighestRegisteredOpset; ++version) {
+  for (int version = 1; version <= static_cast<int>(kOnnxKnownOpset); ++version) {
     const onnx::OpSchema* schema = onnx::OpSchemaRegistry::Schema(guard.op_type, version);
     if (schema == nullptr || !wrapped.insert(schema).second) continue;
     onnx::InferenceFunction original = schema->GetTypeAndShapeInferenceFunction();

@@ -16,7 +16,6 @@
 namespace asim::atc::onnx_import {
 namespace {
 
-constexpr int64_t kOnnxKnownOpset = 17;  // ONNX 1.12
 constexpr int64_t kOnnxKnownIr = 8;
 
 bool IsDefaultDomain(const std::string& d) {

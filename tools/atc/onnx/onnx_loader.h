@@ -30,6 +30,9 @@ namespace asim::atc::onnx_import {
 inline constexpr int64_t kMinOpset = 1;
 inline constexpr int64_t kMaxOpset = 18;
 inline constexpr int64_t kMaxIrVersion = 10;
+// The highest default-domain opset Debian's ONNX (1.12) has schemas for: its checker and shape
+// inference run up to it.
+inline constexpr int64_t kOnnxKnownOpset = 17;
 
 struct LoadedModel {
   onnx::ModelProto proto;
