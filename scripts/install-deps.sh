@@ -45,7 +45,7 @@ PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git python3 file binutils time
   libtbb-dev libeigen3-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libhwy-dev zlib1g-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format  # the sanitizer tree and fuzz targets; the format lint
   chromium  # headless rendering of the profiling timeline and report (tests/msprof, label browser)
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler python3-onnx python3-numpy python3-protobuf libcli11-dev
   libstb-dev

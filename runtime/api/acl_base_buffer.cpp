@@ -71,28 +71,34 @@ aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size)
 }
 
 void* aclGetDataBufferAddr(const aclDataBuffer* dataBuffer) {
-  if (dataBuffer == nullptr) {
-    asim::api::SetRecentError("aclGetDataBufferAddr", asim::err::kInvalidParam, "dataBuffer must not be NULL");
-    return nullptr;
-  }
-  return dataBuffer->data;
+  return asim::api::Guarded<void*>("aclGetDataBufferAddr", nullptr, [&]() -> void* {
+    if (dataBuffer == nullptr) {
+      asim::api::SetRecentError("aclGetDataBufferAddr", asim::err::kInvalidParam, "dataBuffer must not be NULL");
+      return nullptr;
+    }
+    return dataBuffer->data;
+  });
 }
 
 uint32_t aclGetDataBufferSize(const aclDataBuffer* dataBuffer) {
-  if (dataBuffer == nullptr) {
-    asim::api::SetRecentError("aclGetDataBufferSize", asim::err::kInvalidParam, "dataBuffer must not be NULL");
-    return 0;
-  }
-  // The deprecated form truncates to 32 bits, as the real one does; use the V2 for 4 GiB+.
-  return static_cast<uint32_t>(dataBuffer->size);
+  return asim::api::Guarded<uint32_t>("aclGetDataBufferSize", 0, [&]() -> uint32_t {
+    if (dataBuffer == nullptr) {
+      asim::api::SetRecentError("aclGetDataBufferSize", asim::err::kInvalidParam, "dataBuffer must not be NULL");
+      return 0;
+    }
+    // The deprecated form truncates to 32 bits, as the real one does; use the V2 for 4 GiB+.
+    return static_cast<uint32_t>(dataBuffer->size);
+  });
 }
 
 size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) {
-  if (dataBuffer == nullptr) {
-    asim::api::SetRecentError("aclGetDataBufferSizeV2", asim::err::kInvalidParam, "dataBuffer must not be NULL");
-    return 0;
-  }
-  return dataBuffer->size;
+  return asim::api::Guarded<size_t>("aclGetDataBufferSizeV2", 0, [&]() -> size_t {
+    if (dataBuffer == nullptr) {
+      asim::api::SetRecentError("aclGetDataBufferSizeV2", asim::err::kInvalidParam, "dataBuffer must not be NULL");
+      return 0;
+    }
+    return dataBuffer->size;
+  });
 }
 
 size_t aclDataTypeSize(aclDataType dataType) {

@@ -87,59 +87,71 @@ aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t valueCount,
 }
 
 aclDataType aclGetTensorDescType(const aclTensorDesc* desc) {
-  if (desc == nullptr) {
-    Fail("aclGetTensorDescType", "desc must not be NULL");
-    return ACL_DT_UNDEFINED;
-  }
-  return static_cast<aclDataType>(desc->desc.data_type());
+  return asim::api::Guarded<aclDataType>("aclGetTensorDescType", ACL_DT_UNDEFINED, [&]() -> aclDataType {
+    if (desc == nullptr) {
+      Fail("aclGetTensorDescType", "desc must not be NULL");
+      return ACL_DT_UNDEFINED;
+    }
+    return static_cast<aclDataType>(desc->desc.data_type());
+  });
 }
 
 aclFormat aclGetTensorDescFormat(const aclTensorDesc* desc) {
-  if (desc == nullptr) {
-    Fail("aclGetTensorDescFormat", "desc must not be NULL");
-    return ACL_FORMAT_UNDEFINED;
-  }
-  return static_cast<aclFormat>(desc->desc.format());
+  return asim::api::Guarded<aclFormat>("aclGetTensorDescFormat", ACL_FORMAT_UNDEFINED, [&]() -> aclFormat {
+    if (desc == nullptr) {
+      Fail("aclGetTensorDescFormat", "desc must not be NULL");
+      return ACL_FORMAT_UNDEFINED;
+    }
+    return static_cast<aclFormat>(desc->desc.format());
+  });
 }
 
 size_t aclGetTensorDescSize(const aclTensorDesc* desc) {
-  if (desc == nullptr) {
-    Fail("aclGetTensorDescSize", "desc must not be NULL");
-    return 0;
-  }
-  return desc->desc.SizeBytes();
+  return asim::api::Guarded<size_t>("aclGetTensorDescSize", 0, [&]() -> size_t {
+    if (desc == nullptr) {
+      Fail("aclGetTensorDescSize", "desc must not be NULL");
+      return 0;
+    }
+    return desc->desc.SizeBytes();
+  });
 }
 
 size_t aclGetTensorDescElementCount(const aclTensorDesc* desc) {
-  if (desc == nullptr) {
-    Fail("aclGetTensorDescElementCount", "desc must not be NULL");
-    return 0;
-  }
-  return static_cast<size_t>(desc->desc.ElementCount());
+  return asim::api::Guarded<size_t>("aclGetTensorDescElementCount", 0, [&]() -> size_t {
+    if (desc == nullptr) {
+      Fail("aclGetTensorDescElementCount", "desc must not be NULL");
+      return 0;
+    }
+    return static_cast<size_t>(desc->desc.ElementCount());
+  });
 }
 
 size_t aclGetTensorDescNumDims(const aclTensorDesc* desc) {
-  if (desc == nullptr) {
-    Fail("aclGetTensorDescNumDims", "desc must not be NULL");
-    return 0;
-  }
-  // Unknown rank reports ACL_UNKNOWN_RANK as the dim count, as the real API does.
-  if (desc->desc.IsUnknownRank()) return static_cast<size_t>(ACL_UNKNOWN_RANK);
-  return desc->desc.NumDims();
+  return asim::api::Guarded<size_t>("aclGetTensorDescNumDims", 0, [&]() -> size_t {
+    if (desc == nullptr) {
+      Fail("aclGetTensorDescNumDims", "desc must not be NULL");
+      return 0;
+    }
+    // Unknown rank reports ACL_UNKNOWN_RANK as the dim count, as the real API does.
+    if (desc->desc.IsUnknownRank()) return static_cast<size_t>(ACL_UNKNOWN_RANK);
+    return desc->desc.NumDims();
+  });
 }
 
 int64_t aclGetTensorDescDim(const aclTensorDesc* desc, size_t index) {
-  int64_t dim = -1;
-  if (desc == nullptr) {
-    Fail("aclGetTensorDescDim", "desc must not be NULL");
-    return -1;
-  }
-  asim::Status st = desc->desc.Dim(index, &dim);
-  if (!st.ok()) {
-    asim::api::SetRecentError("aclGetTensorDescDim", st.code(), st.message());
-    return -1;
-  }
-  return dim;
+  return asim::api::Guarded<int64_t>("aclGetTensorDescDim", -1, [&]() -> int64_t {
+    int64_t dim = -1;
+    if (desc == nullptr) {
+      Fail("aclGetTensorDescDim", "desc must not be NULL");
+      return -1;
+    }
+    asim::Status st = desc->desc.Dim(index, &dim);
+    if (!st.ok()) {
+      asim::api::SetRecentError("aclGetTensorDescDim", st.code(), st.message());
+      return -1;
+    }
+    return dim;
+  });
 }
 
 aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t* dimSize) {
@@ -179,11 +191,13 @@ void aclSetTensorDescName(aclTensorDesc* desc, const char* name) {
 }
 
 const char* aclGetTensorDescName(aclTensorDesc* desc) {
-  if (desc == nullptr) {
-    Fail("aclGetTensorDescName", "desc must not be NULL");
-    return nullptr;
-  }
-  return desc->desc.name().c_str();
+  return asim::api::Guarded<const char*>("aclGetTensorDescName", nullptr, [&]() -> const char* {
+    if (desc == nullptr) {
+      Fail("aclGetTensorDescName", "desc must not be NULL");
+      return nullptr;
+    }
+    return desc->desc.name().c_str();
+  });
 }
 
 aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFormat, aclTensorDesc** dstDesc) {
@@ -271,11 +285,13 @@ aclTensorDesc* aclGetTensorDescByIndex(aclTensorDesc* desc, size_t index) {
 }
 
 void* aclGetTensorDescAddress(const aclTensorDesc* desc) {
-  if (desc == nullptr) {
-    Fail("aclGetTensorDescAddress", "desc must not be NULL");
-    return nullptr;
-  }
-  return desc->desc.address();
+  return asim::api::Guarded<void*>("aclGetTensorDescAddress", nullptr, [&]() -> void* {
+    if (desc == nullptr) {
+      Fail("aclGetTensorDescAddress", "desc must not be NULL");
+      return nullptr;
+    }
+    return desc->desc.address();
+  });
 }
 
 aclError aclSetTensorDynamicInput(aclTensorDesc* desc, const char* dynamicInputName) {

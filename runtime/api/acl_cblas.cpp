@@ -29,6 +29,7 @@
 
 #include "acl/acl.h"
 #include "acl/ops/acl_cblas.h"
+#include "runtime/api/api_guard.h"
 #include "runtime/api/error_state.h"
 #include "runtime/base/status.h"
 
@@ -352,47 +353,55 @@ aclError Report(const char* func, const Fail& f) {
 aclError RunGemm(const char* func, aclTransType ta, aclTransType tb, aclTransType tc, int m, int n, int k,
                  const void* alpha, const void* a, int lda, aclDataType at, const void* b, int ldb, aclDataType bt,
                  const void* beta, void* c, int ldc, aclDataType ct, aclComputeType type, aclrtStream stream) {
-  OpCall call;
-  Fail f = DescribeGemm(ta, tb, tc, m, n, k, &lda, &ldb, &ldc, at, bt, ct, type, &call);
-  for (const auto& [name, p] : std::initializer_list<std::pair<const char*, const void*>>{
-           {"alpha", alpha}, {"matrixA", a}, {"matrixB", b}, {"beta", beta}, {"matrixC", c}}) {
-    if (f.ok()) f = CheckPointer(name, p);
-  }
-  call.original_c = c;
-  if (f.ok()) f = call.Execute({a, b, c, alpha, beta}, stream);
-  return Report(func, f);
+  return asim::api::GuardedError(func, [&]() -> aclError {
+    OpCall call;
+    Fail f = DescribeGemm(ta, tb, tc, m, n, k, &lda, &ldb, &ldc, at, bt, ct, type, &call);
+    for (const auto& [name, p] : std::initializer_list<std::pair<const char*, const void*>>{
+             {"alpha", alpha}, {"matrixA", a}, {"matrixB", b}, {"beta", beta}, {"matrixC", c}}) {
+      if (f.ok()) f = CheckPointer(name, p);
+    }
+    call.original_c = c;
+    if (f.ok()) f = call.Execute({a, b, c, alpha, beta}, stream);
+    return Report(func, f);
+  });
 }
 
 aclError RunGemv(const char* func, aclTransType ta, int m, int n, const void* alpha, const void* a, int lda,
                  aclDataType at, const void* x, int incx, aclDataType xt, const void* beta, void* y, int incy,
                  aclDataType yt, aclComputeType type, aclrtStream stream) {
-  OpCall call;
-  Fail f = DescribeGemv(ta, m, n, &lda, &incx, &incy, at, xt, yt, type, &call);
-  for (const auto& [name, p] : std::initializer_list<std::pair<const char*, const void*>>{
-           {"alpha", alpha}, {"a", a}, {"x", x}, {"beta", beta}, {"y", y}}) {
-    if (f.ok()) f = CheckPointer(name, p);
-  }
-  call.original_c = y;
-  if (f.ok()) f = call.Execute({a, x, y, alpha, beta}, stream);
-  return Report(func, f);
+  return asim::api::GuardedError(func, [&]() -> aclError {
+    OpCall call;
+    Fail f = DescribeGemv(ta, m, n, &lda, &incx, &incy, at, xt, yt, type, &call);
+    for (const auto& [name, p] : std::initializer_list<std::pair<const char*, const void*>>{
+             {"alpha", alpha}, {"a", a}, {"x", x}, {"beta", beta}, {"y", y}}) {
+      if (f.ok()) f = CheckPointer(name, p);
+    }
+    call.original_c = y;
+    if (f.ok()) f = call.Execute({a, x, y, alpha, beta}, stream);
+    return Report(func, f);
+  });
 }
 
 aclError GemmHandle(const char* func, aclTransType ta, aclTransType tb, aclTransType tc, int m, int n, int k,
                     aclDataType at, aclDataType bt, aclDataType ct, aclComputeType type, aclopHandle** handle) {
-  OpCall call;
-  Fail f = CheckPointer("handle", handle);
-  if (f.ok()) f = DescribeGemm(ta, tb, tc, m, n, k, nullptr, nullptr, nullptr, at, bt, ct, type, &call);
-  if (f.ok()) f = call.MakeHandle(handle);
-  return Report(func, f);
+  return asim::api::GuardedError(func, [&]() -> aclError {
+    OpCall call;
+    Fail f = CheckPointer("handle", handle);
+    if (f.ok()) f = DescribeGemm(ta, tb, tc, m, n, k, nullptr, nullptr, nullptr, at, bt, ct, type, &call);
+    if (f.ok()) f = call.MakeHandle(handle);
+    return Report(func, f);
+  });
 }
 
 aclError GemvHandle(const char* func, aclTransType ta, int m, int n, aclDataType at, aclDataType xt, aclDataType yt,
                     aclComputeType type, aclopHandle** handle) {
-  OpCall call;
-  Fail f = CheckPointer("handle", handle);
-  if (f.ok()) f = DescribeGemv(ta, m, n, nullptr, nullptr, nullptr, at, xt, yt, type, &call);
-  if (f.ok()) f = call.MakeHandle(handle);
-  return Report(func, f);
+  return asim::api::GuardedError(func, [&]() -> aclError {
+    OpCall call;
+    Fail f = CheckPointer("handle", handle);
+    if (f.ok()) f = DescribeGemv(ta, m, n, nullptr, nullptr, nullptr, at, xt, yt, type, &call);
+    if (f.ok()) f = call.MakeHandle(handle);
+    return Report(func, f);
+  });
 }
 
 }  // namespace

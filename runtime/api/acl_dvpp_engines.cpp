@@ -138,9 +138,10 @@ dvpp::Rect Whole(const dvpp::PictureDesc& pic) {
 // One picture in, one picture out: the five single-picture VPC calls.
 aclError SingleVpc(const char* api, acldvppChannelDesc* channelDesc, acldvppPicDesc* inputDesc,
                    acldvppPicDesc* outputDesc, const acldvppRoiConfig* cropArea, const acldvppRoiConfig* pasteArea,
-                   const acldvppResizeConfig* resizeConfig, bool crop_required, bool paste_required,
-                   aclrtStream stream) {
+                   const acldvppResizeConfig* resizeConfig, bool crop_required, bool paste_required, aclrtStream stream,
+                   bool resize_required = false) {
   ACL_API_BEGIN(api);
+  if (resize_required && resizeConfig == nullptr) ACL_API_FAIL(err::kInvalidParam, "resizeConfig is NULL");
   ACL_API_REQUIRE_INIT();
   std::shared_ptr<acldvppChannelDesc> channel;
   dvpp::VpcItem item;
@@ -445,11 +446,8 @@ aclError acldvppPngDecodeAsync(acldvppChannelDesc* channelDesc, const void* data
 
 aclError acldvppVpcResizeAsync(acldvppChannelDesc* channelDesc, acldvppPicDesc* inputDesc, acldvppPicDesc* outputDesc,
                                acldvppResizeConfig* resizeConfig, aclrtStream stream) {
-  if (resizeConfig == nullptr) {
-    return asim::api::ToAclError("acldvppVpcResizeAsync", Status(err::kInvalidParam, "resizeConfig is NULL"));
-  }
   return SingleVpc("acldvppVpcResizeAsync", channelDesc, inputDesc, outputDesc, nullptr, nullptr, resizeConfig, false,
-                   false, stream);
+                   false, stream, /*resize_required=*/true);
 }
 
 aclError acldvppVpcCropAsync(acldvppChannelDesc* channelDesc, acldvppPicDesc* inputDesc, acldvppPicDesc* outputDesc,

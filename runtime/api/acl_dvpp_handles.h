@@ -41,17 +41,12 @@ T* CreateDvppObject(const char* api, rt::HandleRegistry<T>& registry, Init&& ini
 // Runs `set(object)` (returning Status) on the live object behind `handle`.
 template <typename T, typename Set>
 int SetDvppField(const char* api, rt::HandleRegistry<T>& registry, const void* handle, const char* arg, Set&& set) {
-  try {
-    const prof::ApiScope prof_scope(api);
+  return GuardedError(api, [&]() {
     std::shared_ptr<T> object;
     Status st = FindDvppHandle(registry, handle, arg, &object);
     if (st.ok()) st = set(*object);
     return ToAclError(api, st);
-  } catch (const std::bad_alloc&) {
-    return ToAclError(api, Status(err::kBadAlloc, "out of host memory"));
-  } catch (const std::exception& e) {
-    return ToAclError(api, Status(err::kInternalError, e.what()));
-  }
+  });
 }
 
 // `get(object)` of the live object behind `handle`, or `fallback` with the error recorded.

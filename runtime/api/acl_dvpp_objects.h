@@ -1,6 +1,6 @@
 // The definitions behind acl_dvpp.h's opaque descriptors (pictures, batches, ROIs, resize and
-// JPEGE configs, channels, bitstreams, LUT maps, border configs, histograms) and the registries that tell live handles from stale
-// ones.
+// JPEGE configs, channels, bitstreams, LUT maps, border configs, histograms) and the registries that tell live handles
+// from stale ones.
 //
 // Owns: the object layout only; the shims in acl_dvpp_*.cpp create and destroy the objects.
 // The engine-side state lives in runtime/dvpp/engine/picture_desc.h.

@@ -323,13 +323,6 @@ Status WriteDynamicAipp(const asim::model::ModelInfo& info, size_t image_index, 
 }
 }  // namespace
 
-// Inside ACL_API_BEGIN / END: returns the failed status as an aclError.
-#define ACL_MDL_RETURN_IF_ERROR(expr)                         \
-  do {                                                        \
-    ::asim::Status st_ = (expr);                              \
-    if (!st_.ok()) return ::asim::api::ToAclError(kApi, st_); \
-  } while (0)
-
 extern "C" {
 
 aclmdlAIPP* aclmdlCreateAIPP(uint64_t batchSize) {
@@ -549,7 +542,7 @@ aclError aclmdlGetAippType(uint32_t modelId, size_t index, aclmdlInputAippType* 
   ACL_API_CHECK_NOT_NULL(dynamicAttachedDataIndex);
   *dynamicAttachedDataIndex = ACL_INVALID_NODE_INDEX;
   std::shared_ptr<const asim::model::ModelInfo> info;
-  ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
+  ACL_API_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
   const auto record = AippRecord(*info, index);
   if (IsAippData(*info, index) || RecordValue(record, "dynamic_node", 0) != 0) {
     *type = ACL_DYNAMIC_AIPP_NODE;
@@ -569,11 +562,11 @@ aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo* aip
   ACL_API_BEGIN("aclmdlGetFirstAippInfo");
   ACL_API_CHECK_NOT_NULL(aippInfo);
   std::shared_ptr<const asim::model::ModelInfo> info;
-  ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
+  ACL_API_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
   const auto parsed = AippRecord(*info, index);
   const std::string* record = StaticAipp(*info, index);
   if (record != nullptr && RecordValue(parsed, "dynamic", 0) == 0 && RecordValue(parsed, "dynamic_node", 0) == 0) {
-    ACL_MDL_RETURN_IF_ERROR(FillStaticAippInfo(*info, index, *record, aippInfo));
+    ACL_API_RETURN_IF_ERROR(FillStaticAippInfo(*info, index, *record, aippInfo));
     return ACL_SUCCESS;
   }
   ACL_API_FAIL(asim::err::kGeAippNotExist, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
@@ -587,12 +580,12 @@ aclError aclmdlSetInputAIPP(uint32_t modelId, aclmdlDataset* dataset, size_t ind
   ACL_API_BEGIN("aclmdlSetInputAIPP");
   ACL_API_CHECK_NOT_NULL(dataset);
   std::shared_ptr<aclmdlAIPP> aipp;
-  ACL_MDL_RETURN_IF_ERROR(FindAipp(aippParmsSet, &aipp));
+  ACL_API_RETURN_IF_ERROR(FindAipp(aippParmsSet, &aipp));
   if (!asim::api::Datasets().Find(dataset)) {
     ACL_API_FAIL(asim::err::kInvalidParam, "dataset " + asim::rt::PointerText(dataset) + " is not live");
   }
   std::shared_ptr<const asim::model::ModelInfo> info;
-  ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
+  ACL_API_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
   if (!IsAippData(*info, index)) {
     ACL_API_FAIL(asim::err::kInvalidParam, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
                                                " is not a dynamic AIPP input (" + ACL_DYNAMIC_AIPP_NAME +
@@ -603,7 +596,7 @@ aclError aclmdlSetInputAIPP(uint32_t modelId, aclmdlDataset* dataset, size_t ind
     ACL_API_FAIL(asim::err::kInvalidParam,
                  "the model records no image input for its dynamic AIPP input " + std::to_string(index));
   }
-  ACL_MDL_RETURN_IF_ERROR(
+  ACL_API_RETURN_IF_ERROR(
       WriteDynamicAipp(*info, static_cast<size_t>(image_index), index, *asim::api::Datasets().Find(dataset), *aipp));
   return ACL_SUCCESS;
   ACL_API_END();
@@ -613,7 +606,7 @@ aclError aclmdlSetAIPPByInputIndex(uint32_t modelId, aclmdlDataset* dataset, siz
                                    const aclmdlAIPP* aippParmsSet) {
   ACL_API_BEGIN("aclmdlSetAIPPByInputIndex");
   std::shared_ptr<aclmdlAIPP> aipp;
-  ACL_MDL_RETURN_IF_ERROR(FindAipp(aippParmsSet, &aipp));
+  ACL_API_RETURN_IF_ERROR(FindAipp(aippParmsSet, &aipp));
   ACL_API_CHECK_NOT_NULL(dataset);
   auto set = asim::api::Datasets().Find(dataset);
   if (!set) ACL_API_FAIL(asim::err::kInvalidParam, "dataset " + asim::rt::PointerText(dataset) + " is not live");
@@ -622,14 +615,14 @@ aclError aclmdlSetAIPPByInputIndex(uint32_t modelId, aclmdlDataset* dataset, siz
                                                std::to_string(set->buffers.size()) + " buffer(s)");
   }
   std::shared_ptr<const asim::model::ModelInfo> info;
-  ACL_MDL_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
+  ACL_API_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
   const auto record = AippRecord(*info, index);
   if (RecordValue(record, "dynamic", 0) == 0) {
     ACL_API_FAIL(ACL_ERROR_FAILURE, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
                                         " has no dynamic AIPP attached (aclmdlGetAippType: not "
                                         "ACL_DATA_WITH_DYNAMIC_AIPP)");
   }
-  ACL_MDL_RETURN_IF_ERROR(
+  ACL_API_RETURN_IF_ERROR(
       WriteDynamicAipp(*info, index, static_cast<size_t>(RecordValue(record, "attached", 0)), *set, *aipp));
   return ACL_SUCCESS;
   ACL_API_END();

@@ -50,9 +50,11 @@ aclError aclrtGetDevice(int32_t* deviceId) {
 
 aclError aclrtGetRunMode(aclrtRunMode* runMode) {
   ACL_API_BEGIN("aclrtGetRunMode");
-  ACL_API_REQUIRE_INIT();
+  // Answered before aclInit too: the memory-management samples ask before initializing.
   ACL_API_CHECK_NOT_NULL(runMode);
-  *runMode = RT().device_run_mode() ? ACL_DEVICE : ACL_HOST;
+  asim::rt::Runtime::Platform platform;
+  ACL_API_RETURN_IF_ERROR(RT().GetPlatform(&platform));
+  *runMode = platform.device_run_mode ? ACL_DEVICE : ACL_HOST;
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -76,8 +78,7 @@ aclError aclrtSetTsDevice(aclrtTsId tsId) {
 
 aclError aclrtGetDeviceCount(uint32_t* count) {
   ACL_API_BEGIN("aclrtGetDeviceCount");
-  ACL_API_REQUIRE_INIT();
-  ACL_API_CHECK_NOT_NULL(count);
+  ACL_API_CHECK_NOT_NULL(count);  // answered before aclInit too, as the driver is asked
   ACL_API_RETURN(RT().GetDeviceCount(count));
   ACL_API_END();
 }

@@ -46,7 +46,7 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACLSIM_RETURN_IF(asim::check::BeforeMalloc(kApi, size));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(kApi, size));
   asim::Status st = RT().Malloc(devPtr, size, static_cast<uint32_t>(policy), /*align32_only=*/false);
   if (st.ok()) asim::check::AfterMalloc(*devPtr, size);
   ACL_API_RETURN(st);
@@ -58,7 +58,7 @@ aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy pol
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACLSIM_RETURN_IF(asim::check::BeforeMalloc(kApi, size));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(kApi, size));
   asim::Status st = RT().Malloc(devPtr, size, static_cast<uint32_t>(policy), /*align32_only=*/true);
   if (st.ok()) asim::check::AfterMalloc(*devPtr, size);
   ACL_API_RETURN(st);
@@ -70,7 +70,7 @@ aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy poli
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACLSIM_RETURN_IF(asim::check::BeforeMalloc(kApi, size));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(kApi, size));
   asim::Status st = RT().Malloc(devPtr, size, static_cast<uint32_t>(policy), /*align32_only=*/false);
   if (st.ok()) asim::check::AfterMalloc(*devPtr, size);
   ACL_API_RETURN(st);
@@ -99,7 +99,7 @@ aclError aclrtFree(void* devPtr) {
   ACL_API_BEGIN("aclrtFree");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACLSIM_RETURN_IF(asim::check::BeforeFree(kApi, devPtr, /*host_api=*/false));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(kApi, devPtr, /*host_api=*/false));
   asim::Status st = RT().Free(devPtr);
   if (st.ok()) asim::check::AfterFree(devPtr);
   ACL_API_RETURN(st);
@@ -121,7 +121,7 @@ aclError aclrtFreeHost(void* hostPtr) {
   ACL_API_BEGIN("aclrtFreeHost");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACLSIM_RETURN_IF(asim::check::BeforeFree(kApi, hostPtr, /*host_api=*/true));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(kApi, hostPtr, /*host_api=*/true));
   asim::Status st = RT().FreeHost(hostPtr);
   if (st.ok()) asim::check::AfterFreeHost(hostPtr);
   ACL_API_RETURN(st);
@@ -133,7 +133,8 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   const int32_t raw = asim::api::RawEnum(kind);
-  ACLSIM_RETURN_IF(asim::check::BeforeCopy(Copy(kApi, dst, destMax, src, count, raw, count, count), nullptr, false));
+  ACL_API_RETURN_IF_ERROR(
+      asim::check::BeforeCopy(Copy(kApi, dst, destMax, src, count, raw, count, count), nullptr, false));
   ACL_API_RETURN(RT().Memcpy(dst, destMax, src, count, static_cast<int32_t>(kind)));
   ACL_API_END();
 }
@@ -144,7 +145,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   const asim::check::CopyCall call = Copy(kApi, dst, destMax, src, count, asim::api::RawEnum(kind), count, count);
-  ACLSIM_RETURN_IF(asim::check::BeforeCopy(call, stream, true));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(call, stream, true));
   const aclError ret =
       asim::api::ToAclError(kApi, RT().MemcpyAsync(dst, destMax, src, count, static_cast<int32_t>(kind), stream));
   NoteAsyncWrite(ret, stream, dst, count, "the destination of " + call.args);
@@ -160,9 +161,10 @@ aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch,
   if (width != 0 && height != 0 && width <= dpitch && width <= spitch) {
     const std::string extra = "spitch=" + std::to_string(spitch) + ", width=" + std::to_string(width) +
                               ", height=" + std::to_string(height) + ", dpitch=" + std::to_string(dpitch);
-    ACLSIM_RETURN_IF(asim::check::BeforeCopy(Copy(kApi, dst, 0, src, 0, asim::api::RawEnum(kind),
-                                                  dpitch * (height - 1) + width, spitch * (height - 1) + width, extra),
-                                             nullptr, false));
+    ACL_API_RETURN_IF_ERROR(
+        asim::check::BeforeCopy(Copy(kApi, dst, 0, src, 0, asim::api::RawEnum(kind), dpitch * (height - 1) + width,
+                                     spitch * (height - 1) + width, extra),
+                                nullptr, false));
   }
   ACL_API_RETURN(RT().Memcpy2d(dst, dpitch, src, spitch, width, height, static_cast<int32_t>(kind), nullptr, false));
   ACL_API_END();
@@ -181,7 +183,7 @@ aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t sp
   const size_t dst_span = dpitch * (height - 1) + width;
   const asim::check::CopyCall call =
       Copy(kApi, dst, 0, src, 0, asim::api::RawEnum(kind), dst_span, spitch * (height - 1) + width, extra);
-  ACLSIM_RETURN_IF(asim::check::BeforeCopy(call, stream, true));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(call, stream, true));
   const aclError ret = asim::api::ToAclError(
       kApi, RT().Memcpy2d(dst, dpitch, src, spitch, width, height, static_cast<int32_t>(kind), stream, true));
   NoteAsyncWrite(ret, stream, dst, dst_span, "the destination of " + call.args);
@@ -193,7 +195,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
   ACL_API_BEGIN("aclrtMemset");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACLSIM_RETURN_IF(asim::check::BeforeMemset(kApi, devPtr, maxCount, value, count));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMemset(kApi, devPtr, maxCount, value, count));
   ACL_API_RETURN(RT().Memset(devPtr, maxCount, value, count, nullptr, false));
   ACL_API_END();
 }
@@ -202,7 +204,7 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
   ACL_API_BEGIN("aclrtMemsetAsync");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACLSIM_RETURN_IF(asim::check::BeforeMemset(kApi, devPtr, maxCount, value, count));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMemset(kApi, devPtr, maxCount, value, count));
   const aclError ret = asim::api::ToAclError(kApi, RT().Memset(devPtr, maxCount, value, count, stream, true));
   NoteAsyncWrite(ret, stream, devPtr, count,
                  "the destination of aclrtMemsetAsync(devPtr=" + asim::check::PtrText(devPtr) +

@@ -25,13 +25,6 @@
 #include "runtime/tdt/tdt_codes.h"
 #include "runtime/tdt/tdt_objects.h"
 
-// Returns the failed Status of `expr` as the aclError of the enclosing shim.
-#define ASIM_TDT_RETURN_IF(expr)                                      \
-  do {                                                                \
-    ::asim::Status tdt_st_ = (expr);                                  \
-    if (!tdt_st_.ok()) return ::asim::api::ToAclError(kApi, tdt_st_); \
-  } while (0)
-
 namespace {
 
 namespace tdt = asim::tdt;
@@ -150,28 +143,39 @@ aclError acltdtDestroyDataItem(acltdtDataItem* dataItem) {
 }
 
 acltdtTensorType acltdtGetTensorTypeFromItem(const acltdtDataItem* dataItem) {
-  auto item = LiveItem("acltdtGetTensorTypeFromItem", dataItem);
-  return item ? static_cast<acltdtTensorType>(item->meta().type) : ACL_TENSOR_DATA_UNDEFINED;
+  return asim::api::Guarded<acltdtTensorType>(
+      "acltdtGetTensorTypeFromItem", ACL_TENSOR_DATA_UNDEFINED, [&]() -> acltdtTensorType {
+        auto item = LiveItem("acltdtGetTensorTypeFromItem", dataItem);
+        return item ? static_cast<acltdtTensorType>(item->meta().type) : ACL_TENSOR_DATA_UNDEFINED;
+      });
 }
 
 aclDataType acltdtGetDataTypeFromItem(const acltdtDataItem* dataItem) {
-  auto item = LiveItem("acltdtGetDataTypeFromItem", dataItem);
-  return item ? static_cast<aclDataType>(item->meta().dtype) : ACL_DT_UNDEFINED;
+  return asim::api::Guarded<aclDataType>("acltdtGetDataTypeFromItem", ACL_DT_UNDEFINED, [&]() -> aclDataType {
+    auto item = LiveItem("acltdtGetDataTypeFromItem", dataItem);
+    return item ? static_cast<aclDataType>(item->meta().dtype) : ACL_DT_UNDEFINED;
+  });
 }
 
 void* acltdtGetDataAddrFromItem(const acltdtDataItem* dataItem) {
-  auto item = LiveItem("acltdtGetDataAddrFromItem", dataItem);
-  return item ? item->data() : nullptr;
+  return asim::api::Guarded<void*>("acltdtGetDataAddrFromItem", nullptr, [&]() -> void* {
+    auto item = LiveItem("acltdtGetDataAddrFromItem", dataItem);
+    return item ? item->data() : nullptr;
+  });
 }
 
 size_t acltdtGetDataSizeFromItem(const acltdtDataItem* dataItem) {
-  auto item = LiveItem("acltdtGetDataSizeFromItem", dataItem);
-  return item ? item->meta().size : 0;
+  return asim::api::Guarded<size_t>("acltdtGetDataSizeFromItem", 0, [&]() -> size_t {
+    auto item = LiveItem("acltdtGetDataSizeFromItem", dataItem);
+    return item ? item->meta().size : 0;
+  });
 }
 
 size_t acltdtGetDimNumFromItem(const acltdtDataItem* dataItem) {
-  auto item = LiveItem("acltdtGetDimNumFromItem", dataItem);
-  return item ? item->meta().dims.size() : 0;
+  return asim::api::Guarded<size_t>("acltdtGetDimNumFromItem", 0, [&]() -> size_t {
+    auto item = LiveItem("acltdtGetDimNumFromItem", dataItem);
+    return item ? item->meta().dims.size() : 0;
+  });
 }
 
 aclError acltdtGetSliceInfoFromItem(const acltdtDataItem* dataItem, size_t* sliceNum, size_t* sliceId) {
@@ -259,13 +263,17 @@ acltdtDataItem* acltdtGetDataItem(const acltdtDataset* dataset, size_t index) {
 }
 
 size_t acltdtGetDatasetSize(const acltdtDataset* dataset) {
-  auto ds = LiveDataset("acltdtGetDatasetSize", dataset);
-  return ds ? ds->size() : 0;
+  return asim::api::Guarded<size_t>("acltdtGetDatasetSize", 0, [&]() -> size_t {
+    auto ds = LiveDataset("acltdtGetDatasetSize", dataset);
+    return ds ? ds->size() : 0;
+  });
 }
 
 const char* acltdtGetDatasetName(const acltdtDataset* dataset) {
-  auto ds = LiveDataset("acltdtGetDatasetName", dataset);
-  return ds ? ds->name().c_str() : nullptr;
+  return asim::api::Guarded<const char*>("acltdtGetDatasetName", nullptr, [&]() -> const char* {
+    auto ds = LiveDataset("acltdtGetDatasetName", dataset);
+    return ds ? ds->name().c_str() : nullptr;
+  });
 }
 
 // ---- channels --------------------------------------------------------------------------
@@ -321,13 +329,13 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle, const acltdtDataset
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(dataset);
   std::shared_ptr<tdt::Channel> channel;
-  ASIM_TDT_RETURN_IF(FindChannel(handle, &channel));
+  ACL_API_RETURN_IF_ERROR(FindChannel(handle, &channel));
   auto ds = tdt::Datasets().Find(dataset);
   if (!ds) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataset is not a live dataset");
   tdt::OutgoingDataset outgoing;
   std::vector<std::shared_ptr<tdt::DataItem>> hold;  // keeps the items alive during the send
-  ASIM_TDT_RETURN_IF(tdt::CollectOutgoing(*ds, &outgoing, &hold));
-  ASIM_TDT_RETURN_IF(asim::check::BeforeChannelSend(channel->config().name));  // fault injection
+  ACL_API_RETURN_IF_ERROR(tdt::CollectOutgoing(*ds, &outgoing, &hold));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeChannelSend(channel->config().name));  // fault injection
   ACL_API_RETURN(channel->Send(outgoing, timeout));
   ACL_API_END();
 }
@@ -337,12 +345,12 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle, acltdtDataset* d
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(dataset);
   std::shared_ptr<tdt::Channel> channel;
-  ASIM_TDT_RETURN_IF(FindChannel(handle, &channel));
+  ACL_API_RETURN_IF_ERROR(FindChannel(handle, &channel));
   auto ds = tdt::Datasets().Find(dataset);
   if (!ds) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataset is not a live dataset");
-  ASIM_TDT_RETURN_IF(ds->CheckReceivable());  // before taking anything off the channel
+  ACL_API_RETURN_IF_ERROR(ds->CheckReceivable());  // before taking anything off the channel
   tdt::IncomingDataset incoming;
-  ASIM_TDT_RETURN_IF(channel->Receive(timeout, &incoming));
+  ACL_API_RETURN_IF_ERROR(channel->Receive(timeout, &incoming));
   tdt::InstallIncoming(*ds, std::move(incoming));
   return ACL_SUCCESS;
   ACL_API_END();

@@ -542,16 +542,18 @@ aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList, size_t index
 }
 
 size_t acltdtGetQueueRouteNum(const acltdtQueueRouteList* routeList) {
-  if (routeList == nullptr) {
-    SetRecentError("acltdtGetQueueRouteNum", asim::err::kInvalidParam, "routeList must not be NULL");
-    return 0;
-  }
-  auto list = tdt::RouteLists().Find(routeList);
-  if (!list) {
-    SetRecentError("acltdtGetQueueRouteNum", asim::err::kInvalidResourceHandle, "routeList is not a live route list");
-    return 0;
-  }
-  return list->routes.size();
+  return asim::api::Guarded<size_t>("acltdtGetQueueRouteNum", 0, [&]() -> size_t {
+    if (routeList == nullptr) {
+      SetRecentError("acltdtGetQueueRouteNum", asim::err::kInvalidParam, "routeList must not be NULL");
+      return 0;
+    }
+    auto list = tdt::RouteLists().Find(routeList);
+    if (!list) {
+      SetRecentError("acltdtGetQueueRouteNum", asim::err::kInvalidResourceHandle, "routeList is not a live route list");
+      return 0;
+    }
+    return list->routes.size();
+  });
 }
 
 acltdtQueueRouteQueryInfo* acltdtCreateQueueRouteQueryInfo() {

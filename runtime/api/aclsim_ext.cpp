@@ -68,7 +68,9 @@ aclError aclsimSetMemcheck(aclsimMemcheckMode mode) {
 }
 
 uint64_t aclsimGetFindingCount(aclsimFinding finding) {
-  return check::Memcheck::Get().Count(asim::api::RawEnum(finding));
+  return asim::api::Guarded<uint64_t>("aclsimGetFindingCount", 0, [&]() -> uint64_t {
+    return check::Memcheck::Get().Count(asim::api::RawEnum(finding));
+  });
 }
 
 const char* aclsimGetLastFinding(void) {

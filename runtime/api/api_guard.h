@@ -60,6 +60,23 @@ T Guarded(const char* api, T fallback, Body&& body) {
   return fallback;
 }
 
+// Runs `body` (returning an aclError) for a function that returns aclError: an exception
+// becomes ACL_ERROR_BAD_ALLOC / ACL_ERROR_INTERNAL_ERROR with the message recorded. For
+// helpers shared by several exported functions (the name is the exported function's).
+template <typename Body>
+int GuardedError(const char* api, Body&& body) {
+  const prof::ApiScope prof_scope(api);
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return ToAclError(api, Status(err::kBadAlloc, "out of host memory"));
+  } catch (const std::exception& e) {
+    return ToAclError(api, Status(err::kInternalError, e.what()));
+  } catch (...) {
+    return ToAclError(api, Status(err::kInternalError, "unknown exception"));
+  }
+}
+
 // Guarded for a function that returns nothing.
 template <typename Body>
 void GuardedVoid(const char* api, Body&& body) {

@@ -5,12 +5,12 @@
 //     ACL_API_BEGIN("aclrtFoo");
 //     ACLSIM_SCOPE();                          // this call, from the application's return address
 //     ACL_API_REQUIRE_INIT();
-//     ACLSIM_RETURN_IF(::asim::check::BeforeX(...));  // an injected fault or a memcheck finding
+//     ACL_API_RETURN_IF_ERROR(::asim::check::BeforeX(...));  // an injected fault or a memcheck finding
 //     ...
 //   }
 //
-// Owns: nothing. Thread safety: the scope is per thread. Failure: ACLSIM_RETURN_IF returns
-// the failed Status as the shim's aclError (recorded for aclGetRecentErrMsg).
+// Owns: nothing. Thread safety: the scope is per thread. Failure: a hook's failed Status becomes the
+// shim's aclError through ACL_API_RETURN_IF_ERROR (recorded for aclGetRecentErrMsg).
 #pragma once
 
 #include "runtime/api/api_guard.h"
@@ -21,9 +21,3 @@
 #define ACLSIM_SCOPE_NAMED(name) \
   const ::asim::check::ApiCallScope aclsim_scope_((name), __builtin_extract_return_addr(__builtin_return_address(0)))
 #define ACLSIM_SCOPE() ACLSIM_SCOPE_NAMED(kApi)
-
-#define ACLSIM_RETURN_IF(expr)                                              \
-  do {                                                                      \
-    ::asim::Status aclsim_st_ = (expr);                                     \
-    if (!aclsim_st_.ok()) return ::asim::api::ToAclError(kApi, aclsim_st_); \
-  } while (0)

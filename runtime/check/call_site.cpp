@@ -46,11 +46,11 @@ std::string Demangle(const char* name) {
 
 }  // namespace
 
-ApiCallScope::ApiCallScope(const char* api, void* return_address) : saved_(t_call) {
+ApiCallScope::ApiCallScope(const char* api, void* return_address) noexcept : saved_(t_call) {
   t_call = ApiCall{api, return_address};
 }
 
-ApiCallScope::~ApiCallScope() {
+ApiCallScope::~ApiCallScope() noexcept {
   t_call = saved_;
 }
 

@@ -26,8 +26,8 @@ struct ApiCall {
 // Nested scopes (an API called from a callback inside an API) restore the outer one.
 class ApiCallScope {
  public:
-  ApiCallScope(const char* api, void* return_address);
-  ~ApiCallScope();
+  ApiCallScope(const char* api, void* return_address) noexcept;
+  ~ApiCallScope() noexcept;
   ApiCallScope(const ApiCallScope&) = delete;
   ApiCallScope& operator=(const ApiCallScope&) = delete;
 

@@ -70,6 +70,27 @@ std::string Runtime::soc_name() const {
   return soc_name_;
 }
 
+Status Runtime::GetPlatform(Platform* platform) const {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (initialized_) {
+      platform->soc_name = soc_name_;
+      platform->device_count = static_cast<uint32_t>(devices_.size());
+      platform->device_run_mode = config_.sim.run_mode == cfg::RunMode::kDevice;
+      return Status::Ok();
+    }
+  }
+  cfg::AclConfig defaults;
+  ASIM_RETURN_IF_ERROR(cfg::ParseAclConfigFile(nullptr, &defaults));
+  ASIM_RETURN_IF_ERROR(cfg::ApplyEnvironment(&defaults));
+  sim::SocSpec spec;
+  ASIM_RETURN_IF_ERROR(sim::LoadSocSpec(defaults.sim.soc_version, &spec));
+  platform->soc_name = spec.soc_name;
+  platform->device_count = static_cast<uint32_t>(defaults.sim.device_count);
+  platform->device_run_mode = defaults.sim.run_mode == cfg::RunMode::kDevice;
+  return Status::Ok();
+}
+
 Status Runtime::Init(const char* config_path) {
   log::ReloadLogConfig();
   std::lock_guard<std::mutex> lock(mutex_);
@@ -337,8 +358,9 @@ std::shared_ptr<DeviceContext> Runtime::OpenedDevice(int32_t device_id) const {
 }
 
 Status Runtime::GetDeviceCount(uint32_t* count) const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  *count = static_cast<uint32_t>(devices_.size());
+  Platform platform;
+  ASIM_RETURN_IF_ERROR(GetPlatform(&platform));
+  *count = platform.device_count;
   return Status::Ok();
 }
 
@@ -350,11 +372,6 @@ Status Runtime::SynchronizeDevice(int64_t timeout_ms) {
     return Status(err::kRtStreamSyncTimeout, "aclrtSynchronizeDevice timed out: " + st.message());
   }
   return st;
-}
-
-bool Runtime::device_run_mode() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return config_.sim.run_mode == cfg::RunMode::kDevice;
 }
 
 Status Runtime::SetTsDevice(int32_t ts_id) {

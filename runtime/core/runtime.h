@@ -46,6 +46,17 @@ class Runtime {
   Status RequireInit() const;
   cfg::AclConfig config() const;
   std::string soc_name() const;  // valid after Init
+  // The simulated machine as the driver-level queries see it (aclrtGetDeviceCount,
+  // aclrtGetRunMode, aclrtGetSocName), which real AscendCL answers before aclInit and after
+  // aclFinalize: after aclInit the configuration in use; otherwise what aclInit(NULL) would
+  // choose now (the built-in defaults and the ASCEND_SIM_* environment). Fails only on an
+  // invalid environment variable, with the message aclInit would give.
+  struct Platform {
+    std::string soc_name;
+    uint32_t device_count = 0;
+    bool device_run_mode = false;  // true: the app runs "on the device" (ACL_DEVICE)
+  };
+  Status GetPlatform(Platform* platform) const;
 
   // ---- devices -----------------------------------------------------------------------
   Status SetDevice(int32_t device_id);
@@ -53,7 +64,6 @@ class Runtime {
   Status GetDevice(int32_t* device_id);
   Status GetDeviceCount(uint32_t* count) const;
   Status SynchronizeDevice(int64_t timeout_ms);
-  bool device_run_mode() const;  // true: the app runs "on the device" (ACL_DEVICE)
   Status SetTsDevice(int32_t ts_id);
   Status QueryDeviceStatus(int32_t device_id, int32_t* status) const;
   Status DeviceCanAccessPeer(int32_t* can, int32_t device_id, int32_t peer_id) const;

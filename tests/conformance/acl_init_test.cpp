@@ -122,17 +122,101 @@ TEST_F(AclInitTest, CallsBeforeInitAreUninitialize) {
   EXPECT_ACL_ERROR(aclrtMalloc(&p, 64, ACL_MEM_MALLOC_HUGE_FIRST), ACL_ERROR_UNINITIALIZE, "aclInit");
   aclrtStream stream = nullptr;
   EXPECT_ACL_ERROR(aclrtCreateStream(&stream), ACL_ERROR_UNINITIALIZE, "aclInit");
-  uint32_t count = 0;
-  EXPECT_ACL_ERROR(aclrtGetDeviceCount(&count), ACL_ERROR_UNINITIALIZE, "aclInit");
   aclrtContext ctx = nullptr;
   EXPECT_ACL_ERROR(aclrtCreateContext(&ctx, 0), ACL_ERROR_UNINITIALIZE, "aclInit");
   aclrtEvent event = nullptr;
   EXPECT_ACL_ERROR(aclrtCreateEvent(&event), ACL_ERROR_UNINITIALIZE, "aclInit");
-  aclrtRunMode mode;
-  EXPECT_ACL_ERROR(aclrtGetRunMode(&mode), ACL_ERROR_UNINITIALIZE, "aclInit");
-  EXPECT_EQ(aclrtGetSocName(), nullptr);
   EXPECT_RECENT_MSG_HAS("aclInit");
   EXPECT_EQ(ACL_ERROR_UNINITIALIZE, 100001);
+}
+
+// Real AscendCL answers the driver-level queries without aclInit: the public memory-management
+// samples call aclrtGetRunMode first, and tools ask for the device count and SoC name.
+TEST_F(AclInitTest, DriverQueriesAnswerBeforeInit) {
+  aclrtRunMode mode = ACL_DEVICE;
+  EXPECT_ACL_OK(aclrtGetRunMode(&mode));
+  EXPECT_EQ(mode, ACL_HOST);
+  uint32_t count = 0;
+  EXPECT_ACL_OK(aclrtGetDeviceCount(&count));
+  EXPECT_EQ(count, 1u);
+  const char* soc = aclrtGetSocName();
+  ASSERT_NE(soc, nullptr);
+  EXPECT_STREQ(soc, "Ascend310");
+  int32_t major = -1, minor = -1, patch = -1;
+  EXPECT_ACL_OK(aclrtGetVersion(&major, &minor, &patch));
+  EXPECT_GE(major, 1);
+  // NULL outputs are still refused.
+  EXPECT_ACL_ERROR(aclrtGetRunMode(nullptr), ACL_ERROR_INVALID_PARAM, "runMode");
+  EXPECT_ACL_ERROR(aclrtGetDeviceCount(nullptr), ACL_ERROR_INVALID_PARAM, "count");
+}
+
+// Host-side objects need no device and no aclInit: applications build their datasets,
+// descriptions and attributes before initializing (or keep them across aclFinalize).
+TEST_F(AclInitTest, HostObjectsWorkBeforeInit) {
+  EXPECT_EQ(aclDataTypeSize(ACL_FLOAT16), 2u);
+  EXPECT_EQ(aclFloat16ToFloat(aclFloatToFloat16(1.5f)), 1.5f);
+  float value = 0.0f;
+  aclDataBuffer* buffer = aclCreateDataBuffer(&value, sizeof(value));
+  ASSERT_NE(buffer, nullptr);
+  EXPECT_EQ(aclGetDataBufferSizeV2(buffer), sizeof(value));
+  aclmdlDataset* dataset = aclmdlCreateDataset();
+  ASSERT_NE(dataset, nullptr);
+  EXPECT_ACL_OK(aclmdlAddDatasetBuffer(dataset, buffer));
+  EXPECT_EQ(aclmdlGetDatasetNumBuffers(dataset), 1u);
+  const int64_t dims[] = {1, 3};
+  aclTensorDesc* desc = aclCreateTensorDesc(ACL_FLOAT, 2, dims, ACL_FORMAT_ND);
+  ASSERT_NE(desc, nullptr);
+  EXPECT_EQ(aclGetTensorDescSize(desc), 12u);
+  aclmdlDesc* model_desc = aclmdlCreateDesc();
+  EXPECT_NE(model_desc, nullptr);
+  aclopAttr* attr = aclopCreateAttr();
+  ASSERT_NE(attr, nullptr);
+  EXPECT_ACL_OK(aclopSetAttrInt(attr, "axis", 1));
+  aclmdlConfigHandle* config = aclmdlCreateConfigHandle();
+  EXPECT_NE(config, nullptr);
+  EXPECT_ACL_OK(aclmdlDestroyConfigHandle(config));
+  aclopDestroyAttr(attr);
+  EXPECT_ACL_OK(aclmdlDestroyDesc(model_desc));
+  aclDestroyTensorDesc(desc);
+  EXPECT_ACL_OK(aclmdlDestroyDataset(dataset));
+  EXPECT_ACL_OK(aclDestroyDataBuffer(buffer));
+}
+
+TEST_F(AclInitTest, DriverQueriesBeforeInitFollowTheEnvironment) {
+  ScopedEnv soc("ASCEND_SIM_SOC_VERSION", "Ascend910B2");
+  ScopedEnv devices("ASCEND_SIM_DEVICE_COUNT", "8");
+  uint32_t count = 0;
+  EXPECT_ACL_OK(aclrtGetDeviceCount(&count));
+  EXPECT_EQ(count, 8u);
+  const char* soc_name = aclrtGetSocName();
+  ASSERT_NE(soc_name, nullptr);
+  EXPECT_STREQ(soc_name, "Ascend910B2");
+  // aclInit then agrees with what was answered before it.
+  ASSERT_ACL_OK(aclInit(nullptr));
+  EXPECT_ACL_OK(aclrtGetDeviceCount(&count));
+  EXPECT_EQ(count, 8u);
+  EXPECT_STREQ(aclrtGetSocName(), "Ascend910B2");
+  EXPECT_STREQ(soc_name, "Ascend910B2");  // the earlier pointer stays valid
+  ASSERT_ACL_OK(aclFinalize());
+}
+
+TEST_F(AclInitTest, DriverQueriesAnswerAfterFinalize) {
+  ASSERT_ACL_OK(aclInit(nullptr));
+  ASSERT_ACL_OK(aclFinalize());
+  aclrtRunMode mode = ACL_DEVICE;
+  EXPECT_ACL_OK(aclrtGetRunMode(&mode));
+  EXPECT_EQ(mode, ACL_HOST);
+  uint32_t count = 0;
+  EXPECT_ACL_OK(aclrtGetDeviceCount(&count));
+  EXPECT_EQ(count, 1u);
+  EXPECT_NE(aclrtGetSocName(), nullptr);
+}
+
+TEST_F(AclInitTest, DriverQueriesBeforeInitRefuseABadEnvironment) {
+  ScopedEnv devices("ASCEND_SIM_DEVICE_COUNT", "many");
+  uint32_t count = 0;
+  EXPECT_ACL_ERROR(aclrtGetDeviceCount(&count), ACL_ERROR_INVALID_PARAM, "ASCEND_SIM_DEVICE_COUNT");
+  EXPECT_EQ(aclrtGetSocName(), nullptr);
 }
 
 TEST_F(AclInitTest, CallsAfterFinalizeAreUninitialize) {

@@ -8,13 +8,23 @@
   kernels           -> kernels, runtime/base              (no streams, time, dump, profiling)
   om                -> om, kernels/framework, runtime/base (the model IR and .om format; no runtime)
   runtime/dvpp      -> runtime/base, runtime/dvpp         (the DVPP pixel library: no runtime)
-  runtime/dvpp/engine -> anything but acl/                (the DVPP engines on streams)
+  runtime modules, in this order (each sees the runtime modules listed before it, and the leaves):
+  runtime/core      -> runtime/base, runtime/config, device_sim
+  runtime/check     -> runtime/core and below                (memcheck, fault injection)
+  runtime/dvpp/engine, runtime/tdt -> runtime/core and below (the DVPP engines; data channels)
+  runtime/model     -> runtime/core and below, kernels, om   (loading and executing models)
+  runtime/op        -> runtime/model and below, kernels, om, tools/atc/compiler (single ops;
+                       the graph compiler moves out of tools/ in issue 20)
+  runtime/dump      -> runtime/model and below, om           (dump on model execution)
+  runtime/profiling -> runtime/model and below, kernels, profdata
   runtime/dump/format -> runtime/base, itself             (the dump file format, shared with tools)
   profdata          -> profdata, runtime/base             (profiling data and files, shared with tools/msprof)
-  runtime/<other>   -> anything but acl/                  (only runtime/api sees acl/ types)
+  tools/atc         -> tools/atc, runtime/base, om, kernels, device_sim (no runtime: atc is offline)
+  tools/opsdoc      -> tools/opsdoc, kernels, runtime/base
   tools/dump        -> tools/dump, runtime/dump/format, runtime/base, om, kernels/framework
   tools/msprof      -> tools/msprof, profdata, runtime/base
   tools/msame       -> acl/ public headers, tools/msame   (an AscendCL application, as the real msame)
+  bench             -> bench, acl/, kernels, device_sim, runtime/base (benchmarks: public API or leaves)
   python/pyacl      -> acl/ public headers, python/pyacl  (pyACL is a thin layer over the public API)
   runtime/api       -> anything
   samples, tests/conformance -> acl/ public headers only (no internals)
@@ -36,10 +46,24 @@ RULES = [
     ("om/", ("om/", "kernels/framework/", "runtime/base/"), ()),
     ("profdata/", ("profdata/", "runtime/base/"), ()),
     ("runtime/api/", None, ()),
-    ("runtime/dvpp/engine/", None, ("acl/",)),
+    ("runtime/core/", ("runtime/base/", "runtime/config/", "runtime/core/", "device_sim/"), ()),
+    ("runtime/check/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/check/", "device_sim/"), ()),
+    ("runtime/dvpp/engine/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/dvpp/", "device_sim/"), ()),
     ("runtime/dvpp/", ("runtime/base/", "runtime/dvpp/"), ()),
+    ("runtime/tdt/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/tdt/", "device_sim/"), ()),
+    ("runtime/model/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/model/", "device_sim/", "kernels/",
+                        "om/"), ()),
+    ("runtime/op/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/model/", "runtime/op/", "device_sim/",
+                     "kernels/", "om/", "tools/atc/compiler/"), ()),
     ("runtime/dump/format/", ("runtime/base/", "runtime/dump/format/"), ()),
+    ("runtime/dump/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/model/", "runtime/dump/",
+                       "device_sim/", "om/"), ()),
+    ("runtime/profiling/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/model/", "runtime/profiling/",
+                            "device_sim/", "kernels/", "profdata/"), ()),
     ("runtime/", None, ("acl/",)),
+    ("tools/atc/", ("tools/atc/", "runtime/base/", "om/", "kernels/", "device_sim/"), ()),
+    ("tools/opsdoc/", ("tools/opsdoc/", "kernels/", "runtime/base/"), ()),
+    ("bench/", ("bench/", "acl/", "kernels/", "device_sim/", "runtime/base/"), ()),
     ("samples/", ("acl/",), ()),
     ("tests/conformance/", ("acl/",), ()),
     ("tools/dump/", ("tools/dump/", "runtime/dump/format/", "runtime/base/", "om/", "kernels/framework/"), ()),
@@ -60,8 +84,8 @@ def rule_for(rel):
 
 def main(root):
     violations = []
-    for top in ("runtime", "device_sim", "kernels", "om", "samples", "tests/conformance", "tools/dump",
-                "profdata", "tools/msprof", "tools/msame", "python/pyacl"):
+    for top in ("runtime", "device_sim", "kernels", "om", "samples", "tests/conformance", "profdata", "tools", "bench",
+                "python/pyacl"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for name in files:
                 if not name.endswith(SOURCE_EXT):

@@ -36,9 +36,10 @@ inline constexpr const char* kOpenFile = "E19001";          // failed to open a 
 inline constexpr const char* kWriteFile = "E19004";         // failed to write a file
 inline constexpr const char* kParseFile = "E19005";         // Failed to parse file [path].
 inline constexpr const char* kNoLayerParser = "E19010";     // No parser is registered for op [name, optype T].
-inline constexpr const char* kMalformedModel = "E19011";     // prototxt and caffemodel disagree, a layer or node is malformed
-inline constexpr const char* kNoKernel = "EZ3003";          // No supported Ops kernel and engine are found
-inline constexpr const char* kInternal = "E19999";          // Inner Error!
+inline constexpr const char* kMalformedModel =
+    "E19011";                                       // prototxt and caffemodel disagree, a layer or node is malformed
+inline constexpr const char* kNoKernel = "EZ3003";  // No supported Ops kernel and engine are found
+inline constexpr const char* kInternal = "E19999";  // Inner Error!
 }  // namespace ecode
 
 // A Status with `status_code` whose message is "<ecode>: <message>".
