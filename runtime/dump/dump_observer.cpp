@@ -4,9 +4,9 @@
 #include <chrono>
 #include <cstring>
 
+#include "dumpfmt/dump_naming.h"
+#include "dumpfmt/dump_types.h"
 #include "runtime/base/log.h"
-#include "runtime/dump/format/dump_naming.h"
-#include "runtime/dump/format/dump_types.h"
 #include "runtime/model/task_info.h"
 
 namespace asim::dump {

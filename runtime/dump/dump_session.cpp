@@ -5,8 +5,8 @@
 
 #include <charconv>
 
+#include "dumpfmt/dump_naming.h"
 #include "runtime/base/log.h"
-#include "runtime/dump/format/dump_naming.h"
 
 namespace asim::dump {
 namespace {

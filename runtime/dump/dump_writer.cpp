@@ -6,8 +6,8 @@
 #include <system_error>
 #include <vector>
 
+#include "dumpfmt/dump_file.h"
 #include "runtime/base/log.h"
-#include "runtime/dump/format/dump_file.h"
 
 namespace asim::dump {
 

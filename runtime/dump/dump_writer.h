@@ -23,7 +23,7 @@
 #include <string>
 #include <thread>
 
-#include "runtime/dump/format/dump_record.h"
+#include "dumpfmt/dump_record.h"
 
 namespace asim::dump {
 

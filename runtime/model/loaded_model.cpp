@@ -7,12 +7,12 @@
 #include <new>
 #include <string>
 
+#include "compiler/chip_traits.h"
 #include "device_sim/cost/l2_reuse.h"
 #include "kernels/framework/registry.h"
 #include "runtime/base/log.h"
 #include "runtime/core/pointer_text.h"
 #include "runtime/core/runtime.h"
-#include "runtime/model/chip_traits.h"
 #include "runtime/model/compute_mode.h"
 #include "runtime/model/task_info.h"
 
@@ -286,7 +286,7 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
 }
 
 Status LoadedModel::Prepare(const sim::SocSpec& spec) {
-  const kernels::ChipTraits chip = ChipTraitsOf(spec);
+  const kernels::ChipTraits chip = atc::ChipTraitsOf(spec);
   graphs_.resize(model_->graphs.size());
   for (size_t gi = 0; gi < model_->graphs.size(); ++gi) {
     const om::Graph& g = model_->graphs[gi];

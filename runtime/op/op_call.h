@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "compiler/single_op.h"
 #include "kernels/framework/attr.h"
 #include "runtime/base/tensor_desc.h"
-#include "tools/atc/compiler/single_op.h"
 
 namespace asim::op {
 

@@ -22,11 +22,11 @@
 #include <string>
 #include <vector>
 
+#include "compiler/single_op.h"
 #include "device_sim/soc/soc_spec.h"
 #include "om/model.h"
 #include "runtime/base/status.h"
 #include "runtime/op/op_call.h"
-#include "tools/atc/compiler/single_op.h"
 
 namespace asim::op {
 

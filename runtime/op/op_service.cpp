@@ -2,13 +2,13 @@
 // inference. See op_service.h.
 #include "runtime/op/op_service.h"
 
+#include "compiler/chip_traits.h"
+#include "compiler/single_op.h"
 #include "kernels/framework/registry.h"
 #include "runtime/base/log.h"
 #include "runtime/core/runtime.h"
-#include "runtime/model/chip_traits.h"
 #include "runtime/op/compile_options.h"
 #include "runtime/op/op_runner.h"
-#include "tools/atc/compiler/single_op.h"
 
 namespace asim::op {
 namespace {
@@ -94,7 +94,7 @@ Status PrepareOp(OpCall* call, CompilePolicy policy, std::shared_ptr<const OpMod
   if (inputs_static && outputs_dynamic) {
     std::vector<std::vector<int64_t>> dims;
     std::vector<DataType> dtypes;
-    if (InferOutputs(*call, model::ChipTraitsOf(spec), &dims, &dtypes).ok()) {
+    if (InferOutputs(*call, atc::ChipTraitsOf(spec), &dims, &dtypes).ok()) {
       for (size_t i = 0; i < call->outputs.size() && i < dims.size(); ++i) {
         if (!Dynamic(call->outputs[i].dims())) continue;
         (void)call->outputs[i].SetShape(static_cast<int>(dims[i].size()), dims[i].data());
@@ -121,7 +121,7 @@ Status PrepareOp(OpCall* call, CompilePolicy policy, std::shared_ptr<const OpMod
     // Say also whether compiling would help: the registry's verdict on these inputs.
     kernels::Selection sel;
     Status verdict = kernels::KernelRegistry::Get().Select(call->op_type, SpecsOf(call->inputs), call->attrs,
-                                                           model::ChipTraitsOf(spec), &sel);
+                                                           atc::ChipTraitsOf(spec), &sel);
     if (verdict.ok()) return found;
     return Status(found.code(),
                   found.message() + " (no kernel of this runtime would run it either: " + verdict.message() + ")");
@@ -196,7 +196,7 @@ Status InferOpShape(OpCall* call) {
   }
   std::vector<std::vector<int64_t>> dims;
   std::vector<DataType> dtypes;
-  ASIM_RETURN_IF_ERROR(InferOutputs(*call, model::ChipTraitsOf(spec), &dims, &dtypes));
+  ASIM_RETURN_IF_ERROR(InferOutputs(*call, atc::ChipTraitsOf(spec), &dims, &dtypes));
   if (call->outputs.size() > dims.size()) {
     return Status(err::kInvalidParam, "op '" + call->op_type + "' has " + std::to_string(dims.size()) +
                                           " output(s) but numOutputs is " + std::to_string(call->outputs.size()));

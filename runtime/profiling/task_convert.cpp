@@ -7,11 +7,11 @@
 #include <map>
 #include <mutex>
 
+#include "compiler/chip_traits.h"
 #include "kernels/framework/isa.h"
 #include "kernels/framework/registry.h"
 #include "runtime/base/dtype.h"
 #include "runtime/base/format.h"
-#include "runtime/model/chip_traits.h"
 #include "runtime/model/task_info.h"
 
 namespace asim::prof {
@@ -43,7 +43,7 @@ std::string Reason(const model::KernelTaskInfo& info, const sim::SocSpec& spec) 
   std::vector<kernels::TensorSpec> inputs;
   for (const model::TaskTensor& t : info.inputs) inputs.push_back(SpecOf(t));
   kernels::Selection sel;
-  const Status st = reg.Select(info.op_type, inputs, kernels::AttrMap{}, model::ChipTraitsOf(spec), &sel);
+  const Status st = reg.Select(info.op_type, inputs, kernels::AttrMap{}, atc::ChipTraitsOf(spec), &sel);
   if (!st.ok()) return st.message();
   if (sel.def != nullptr && sel.def->engine == kernels::Engine::kAiCpu && !sel.refusals.empty()) {
     std::string out;

@@ -10,8 +10,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compiler/single_op.h"
 #include "om/om_reader.h"
-#include "tools/atc/compiler/single_op.h"
 
 namespace asim::atc {
 namespace {

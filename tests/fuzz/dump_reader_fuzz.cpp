@@ -1,6 +1,6 @@
 // libFuzzer target of the dump file reader (scripts/fuzz.sh builds and runs it).
 //
-// Owns: the fuzzing oracle for DecodeDumpFile (runtime/dump/format: the bytes of one dump
+// Owns: the fuzzing oracle for DecodeDumpFile (dumpfmt: the bytes of one dump
 // file, the "big dump" layout or the older inline one -> DumpRecord) and for what dump2npy
 // does with the record next: RecordToNpy (tools/dump: device layout back to the original
 // one, bf16 widened) with and without keep_device_layout, in memory (no file is read or
@@ -19,7 +19,7 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/dump/format/dump_file.h"
+#include "dumpfmt/dump_file.h"
 #include "tools/dump/convert.h"
 #include "tools/dump/npy.h"
 

@@ -19,7 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tools/atc/compiler/single_op.h"
+#include "compiler/single_op.h"
 
 namespace {
 

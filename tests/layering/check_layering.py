@@ -1,33 +1,36 @@
 #!/usr/bin/env python3
 """Checks the dependency rules of DESIGN.md on #include lines.
 
-  runtime/base      -> runtime/base only
-  runtime/config    -> runtime/base, runtime/config, device_sim/soc (the SoC catalog),
-                       profdata/metric_group.h (the AI Core metric groups)
-  device_sim        -> device_sim, runtime/base           (no AscendCL, no kernels)
-  kernels           -> kernels, runtime/base              (no streams, time, dump, profiling)
+Leaves and shared libraries (each sees only what is listed):
+  runtime/base      -> runtime/base only                   (the leaf everyone may include)
+  device_sim        -> device_sim, runtime/base            (no AscendCL, no kernels)
+  kernels           -> kernels, runtime/base               (no streams, time, dump, profiling)
   om                -> om, kernels/framework, runtime/base (the model IR and .om format; no runtime)
-  runtime/dvpp      -> runtime/base, runtime/dvpp         (the DVPP pixel library: no runtime)
-  runtime modules, in this order (each sees the runtime modules listed before it, and the leaves):
-  runtime/core      -> runtime/base, runtime/config, device_sim
-  runtime/check     -> runtime/core and below                (memcheck, fault injection)
+  profdata          -> profdata, runtime/base              (profiling data and files, shared with tools/msprof)
+  dumpfmt           -> dumpfmt, runtime/base               (the dump file format, shared with tools/dump)
+  compiler          -> compiler, om, kernels, device_sim/soc, runtime/base
+                       (the graph compiler and the SoC -> chip traits mapping, shared by atc and the runtime)
+The runtime, in this order (each module sees those before it and the leaves; never acl/):
+  runtime/config    -> runtime/base, device_sim/soc (the SoC catalog), profdata/metric_group.h
+  runtime/dvpp      -> runtime/base                        (the DVPP pixel library: no runtime)
+  runtime/core      -> runtime/config, device_sim
+  runtime/check     -> runtime/core and below              (memcheck, fault injection)
   runtime/dvpp/engine, runtime/tdt -> runtime/core and below (the DVPP engines; data channels)
-  runtime/model     -> runtime/core and below, kernels, om   (loading and executing models)
-  runtime/op        -> runtime/model and below, kernels, om, tools/atc/compiler (single ops;
-                       the graph compiler moves out of tools/ in issue 20)
-  runtime/dump      -> runtime/model and below, om           (dump on model execution)
-  runtime/profiling -> runtime/model and below, kernels, profdata
-  runtime/dump/format -> runtime/base, itself             (the dump file format, shared with tools)
-  profdata          -> profdata, runtime/base             (profiling data and files, shared with tools/msprof)
-  tools/atc         -> tools/atc, runtime/base, om, kernels, device_sim (no runtime: atc is offline)
+  runtime/model     -> runtime/core and below, kernels, om, compiler (loading and executing models)
+  runtime/op        -> runtime/model and below, kernels, om, compiler (single ops, online compilation)
+  runtime/dump      -> runtime/model and below, om, dumpfmt (dump on model execution)
+  runtime/profiling -> runtime/model and below, kernels, compiler, profdata
+  runtime/api       -> anything                            (the only place acl/ types meet the runtime)
+Tools and applications:
+  tools/atc         -> tools/atc, compiler, om, kernels, device_sim, runtime/base (atc is offline: no runtime)
   tools/opsdoc      -> tools/opsdoc, kernels, runtime/base
-  tools/dump        -> tools/dump, runtime/dump/format, runtime/base, om, kernels/framework
+  tools/dump        -> tools/dump, dumpfmt, om, kernels/framework, runtime/base
   tools/msprof      -> tools/msprof, profdata, runtime/base
-  tools/msame       -> acl/ public headers, tools/msame   (an AscendCL application, as the real msame)
+  tools/msame       -> acl/ public headers, tools/msame    (an AscendCL application, as the real msame)
+  tools/ (others)   -> anything but the runtime's modules  (the public API and the shared libraries)
   bench             -> bench, acl/, kernels, device_sim, runtime/base (benchmarks: public API or leaves)
-  python/pyacl      -> acl/ public headers, python/pyacl  (pyACL is a thin layer over the public API)
-  runtime/api       -> anything
-  samples, tests/conformance -> acl/ public headers only (no internals)
+  python/pyacl      -> acl/ public headers, python/pyacl   (pyACL is a thin layer over the public API)
+  samples, tests/conformance -> acl/ public headers only   (no internals)
 
 Usage: check_layering.py <repository root>. Exit 1 with every violation listed.
 """
@@ -37,38 +40,41 @@ import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 
+_CORE = ("runtime/base/", "runtime/config/", "runtime/core/", "device_sim/")
+_MODEL = _CORE + ("runtime/model/", "kernels/", "om/", "compiler/")
+_RUNTIME_MODULES = ("runtime/config/", "runtime/core/", "runtime/check/", "runtime/dvpp/", "runtime/tdt/",
+                    "runtime/model/", "runtime/op/", "runtime/dump/", "runtime/profiling/", "runtime/api/")
+
 RULES = [
-    # (directory prefix, allowed include prefixes or None for "anything", forbidden prefixes)
+    # (directory prefix, allowed include prefixes or None for "anything", forbidden prefixes); first match wins
     ("runtime/base/", ("runtime/base/",), ()),
-    ("runtime/config/", ("runtime/base/", "runtime/config/", "device_sim/soc/", "profdata/metric_group.h"), ()),
     ("device_sim/", ("device_sim/", "runtime/base/"), ()),
     ("kernels/", ("kernels/", "runtime/base/"), ()),
     ("om/", ("om/", "kernels/framework/", "runtime/base/"), ()),
     ("profdata/", ("profdata/", "runtime/base/"), ()),
+    ("dumpfmt/", ("dumpfmt/", "runtime/base/"), ()),
+    ("compiler/", ("compiler/", "om/", "kernels/", "device_sim/soc/", "runtime/base/"), ()),
+    ("runtime/config/", ("runtime/base/", "runtime/config/", "device_sim/soc/", "profdata/metric_group.h"), ()),
     ("runtime/api/", None, ()),
-    ("runtime/core/", ("runtime/base/", "runtime/config/", "runtime/core/", "device_sim/"), ()),
-    ("runtime/check/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/check/", "device_sim/"), ()),
-    ("runtime/dvpp/engine/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/dvpp/", "device_sim/"), ()),
+    ("runtime/core/", _CORE, ()),
+    ("runtime/check/", _CORE + ("runtime/check/",), ()),
+    ("runtime/dvpp/engine/", _CORE + ("runtime/dvpp/",), ()),
     ("runtime/dvpp/", ("runtime/base/", "runtime/dvpp/"), ()),
-    ("runtime/tdt/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/tdt/", "device_sim/"), ()),
-    ("runtime/model/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/model/", "device_sim/", "kernels/",
-                        "om/"), ()),
-    ("runtime/op/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/model/", "runtime/op/", "device_sim/",
-                     "kernels/", "om/", "tools/atc/compiler/"), ()),
-    ("runtime/dump/format/", ("runtime/base/", "runtime/dump/format/"), ()),
-    ("runtime/dump/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/model/", "runtime/dump/",
-                       "device_sim/", "om/"), ()),
-    ("runtime/profiling/", ("runtime/base/", "runtime/config/", "runtime/core/", "runtime/model/", "runtime/profiling/",
-                            "device_sim/", "kernels/", "profdata/"), ()),
+    ("runtime/tdt/", _CORE + ("runtime/tdt/",), ()),
+    ("runtime/model/", _MODEL, ()),
+    ("runtime/op/", _MODEL + ("runtime/op/",), ()),
+    ("runtime/dump/", _MODEL + ("runtime/dump/", "dumpfmt/"), ()),
+    ("runtime/profiling/", _MODEL + ("runtime/profiling/", "profdata/"), ()),
     ("runtime/", None, ("acl/",)),
-    ("tools/atc/", ("tools/atc/", "runtime/base/", "om/", "kernels/", "device_sim/"), ()),
+    ("tools/atc/", ("tools/atc/", "compiler/", "om/", "kernels/", "device_sim/", "runtime/base/"), ()),
     ("tools/opsdoc/", ("tools/opsdoc/", "kernels/", "runtime/base/"), ()),
+    ("tools/dump/", ("tools/dump/", "dumpfmt/", "runtime/base/", "om/", "kernels/framework/"), ()),
+    ("tools/msprof/", ("tools/msprof/", "profdata/", "runtime/base/"), ()),
+    ("tools/msame/", ("acl/", "tools/msame/"), ()),
+    ("tools/", None, _RUNTIME_MODULES),
     ("bench/", ("bench/", "acl/", "kernels/", "device_sim/", "runtime/base/"), ()),
     ("samples/", ("acl/",), ()),
     ("tests/conformance/", ("acl/",), ()),
-    ("tools/dump/", ("tools/dump/", "runtime/dump/format/", "runtime/base/", "om/", "kernels/framework/"), ()),
-    ("tools/msprof/", ("tools/msprof/", "profdata/", "runtime/base/"), ()),
-    ("tools/msame/", ("acl/", "tools/msame/"), ()),
     ("python/pyacl/", ("acl/", "python/pyacl/", "pybind11/"), ()),
 ]
 
@@ -84,8 +90,8 @@ def rule_for(rel):
 
 def main(root):
     violations = []
-    for top in ("runtime", "device_sim", "kernels", "om", "samples", "tests/conformance", "profdata", "tools", "bench",
-                "python/pyacl"):
+    for top in ("runtime", "device_sim", "kernels", "om", "compiler", "dumpfmt", "samples", "tests/conformance",
+                "profdata", "tools", "bench", "python/pyacl"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for name in files:
                 if not name.endswith(SOURCE_EXT):

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "compiler/graph_builder.h"
 #include "om/om_writer.h"
-#include "tools/atc/compiler/graph_builder.h"
 
 int main(int argc, char** argv) {
   using namespace asim;

@@ -12,10 +12,10 @@
 #include <tuple>
 #include <variant>
 
+#include "dumpfmt/dump_file.h"
+#include "dumpfmt/dump_naming.h"
+#include "dumpfmt/dump_types.h"
 #include "om/om_reader.h"
-#include "runtime/dump/format/dump_file.h"
-#include "runtime/dump/format/dump_naming.h"
-#include "runtime/dump/format/dump_types.h"
 #include "tools/dump/convert.h"
 #include "tools/dump/layout.h"
 #include "tools/dump/npy.h"

@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <map>
 
+#include "dumpfmt/dump_file.h"
+#include "dumpfmt/dump_naming.h"
+#include "dumpfmt/dump_types.h"
 #include "runtime/base/fp16.h"
-#include "runtime/dump/format/dump_file.h"
-#include "runtime/dump/format/dump_naming.h"
-#include "runtime/dump/format/dump_types.h"
 
 namespace asim::dumptool {
 namespace fs = std::filesystem;

@@ -20,8 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dumpfmt/dump_record.h"
 #include "runtime/base/status.h"
-#include "runtime/dump/format/dump_record.h"
 #include "tools/dump/layout.h"
 #include "tools/dump/npy.h"
 

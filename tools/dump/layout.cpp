@@ -5,7 +5,7 @@
 
 #include <cstring>
 
-#include "runtime/dump/format/dump_types.h"
+#include "dumpfmt/dump_types.h"
 
 namespace asim::dumptool {
 namespace {

@@ -19,8 +19,8 @@
 #include <optional>
 #include <vector>
 
+#include "dumpfmt/dump_record.h"
 #include "runtime/base/status.h"
-#include "runtime/dump/format/dump_record.h"
 
 namespace asim::dumptool {
 

@@ -9,8 +9,8 @@
 #include <cstring>
 #include <limits>
 
+#include "dumpfmt/dump_types.h"
 #include "runtime/base/fp16.h"
-#include "runtime/dump/format/dump_types.h"
 
 namespace asim::dumptool {
 namespace {

@@ -9,7 +9,7 @@
 #include <iterator>
 #include <system_error>
 
-#include "runtime/dump/format/dump_types.h"
+#include "dumpfmt/dump_types.h"
 
 namespace asim::dumptool {
 namespace {

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "compiler/graph_builder.h"
 #include "tests/support/test_models/reference.h"
 #include "tests/support/test_models/test_models.h"
-#include "tools/atc/compiler/graph_builder.h"
 
 namespace asim::testmodels::detail {
 

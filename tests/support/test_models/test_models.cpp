@@ -2,8 +2,8 @@
 // Thread safety and failure: as those headers say.
 #include <cmath>
 
+#include "compiler/chip_traits.h"
 #include "tests/support/test_models/model_util.h"
-#include "tools/atc/compiler/chip_traits.h"
 
 namespace asim::testmodels {
 namespace detail {

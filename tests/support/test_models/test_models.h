@@ -25,10 +25,10 @@
 #include <string>
 #include <vector>
 
+#include "compiler/compile_report.h"
 #include "kernels/framework/kernel_def.h"
 #include "om/model.h"
 #include "runtime/base/status.h"
-#include "tools/atc/compiler/compile_report.h"
 
 namespace asim::testmodels {
 

@@ -5,9 +5,9 @@
 #include <cstring>
 #include <vector>
 
+#include "compiler/graph_builder.h"
 #include "runtime/base/fp16.h"
 #include "tests/unit/atc_compiler/om_interpreter.h"
-#include "tools/atc/compiler/graph_builder.h"
 
 namespace asim::atc {
 namespace {

@@ -2,7 +2,7 @@
 // refusals with the node's name in front.
 #include <gtest/gtest.h>
 
-#include "tools/atc/compiler/graph_builder.h"
+#include "compiler/graph_builder.h"
 
 namespace asim::atc {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <random>
 
-#include "tools/atc/compiler/memory_plan.h"
+#include "compiler/memory_plan.h"
 
 namespace asim::atc {
 namespace {

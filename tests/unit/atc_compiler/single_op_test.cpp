@@ -1,6 +1,6 @@
 // Single-op descriptions: JSON parsing (and its messages), the round trip desc -> JSON ->
 // desc, compilation into a one-op model, SingleOpDescOf and the .om file stem.
-#include "tools/atc/compiler/single_op.h"
+#include "compiler/single_op.h"
 
 #include <gtest/gtest.h>
 

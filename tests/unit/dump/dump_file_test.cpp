@@ -9,8 +9,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "runtime/dump/format/dump_file.h"
-#include "runtime/dump/format/dump_types.h"
+#include "dumpfmt/dump_file.h"
+#include "dumpfmt/dump_types.h"
 #include "scratch_dir.h"
 
 namespace asim::dump {

@@ -4,7 +4,7 @@
 
 #include <regex>
 
-#include "runtime/dump/format/dump_naming.h"
+#include "dumpfmt/dump_naming.h"
 
 namespace asim::dump {
 namespace {

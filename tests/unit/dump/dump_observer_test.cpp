@@ -8,12 +8,12 @@
 #include <filesystem>
 
 #include "device_sim/memory/device_memory.h"
+#include "dumpfmt/dump_file.h"
+#include "dumpfmt/dump_naming.h"
+#include "dumpfmt/dump_types.h"
 #include "runtime/config/acl_config.h"
 #include "runtime/dump/dump_manager.h"
 #include "runtime/dump/dump_observer.h"
-#include "runtime/dump/format/dump_file.h"
-#include "runtime/dump/format/dump_naming.h"
-#include "runtime/dump/format/dump_types.h"
 #include "runtime/model/task_info.h"
 #include "scratch_dir.h"
 

@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <thread>
 
+#include "dumpfmt/dump_file.h"
 #include "runtime/dump/dump_writer.h"
-#include "runtime/dump/format/dump_file.h"
 #include "scratch_dir.h"
 
 namespace asim::dump {

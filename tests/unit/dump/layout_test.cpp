@@ -6,7 +6,7 @@
 #include <cstring>
 #include <numeric>
 
-#include "runtime/dump/format/dump_types.h"
+#include "dumpfmt/dump_types.h"
 #include "tools/dump/layout.h"
 
 namespace asim::dumptool {

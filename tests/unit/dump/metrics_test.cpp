@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "dumpfmt/dump_types.h"
 #include "runtime/base/fp16.h"
-#include "runtime/dump/format/dump_types.h"
 #include "tools/dump/metrics.h"
 
 namespace asim::dumptool {

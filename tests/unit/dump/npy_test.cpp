@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "runtime/dump/format/dump_types.h"
+#include "dumpfmt/dump_types.h"
 #include "scratch_dir.h"
 #include "tools/dump/npy.h"
 

@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 #include "acl/acl.h"
 
+#include "compiler/single_op.h"
 #include "om/om_writer.h"
-#include "tools/atc/compiler/single_op.h"
 
 namespace {
 

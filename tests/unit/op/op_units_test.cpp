@@ -8,12 +8,12 @@
 #include <nlohmann/json.hpp>
 #include "device_sim/soc/soc_spec.h"
 
+#include "compiler/single_op.h"
 #include "om/om_writer.h"
 #include "runtime/op/compile_options.h"
 #include "runtime/op/op_attr.h"
 #include "runtime/op/op_call.h"
 #include "runtime/op/op_catalog.h"
-#include "tools/atc/compiler/single_op.h"
 
 namespace asim::op {
 namespace {

@@ -4,10 +4,10 @@
 #include <map>
 #include <set>
 
+#include "compiler/gears.h"
 #include "tools/atc/caffe/caffe_loader.h"
 #include "tools/atc/caffe/layer_context.h"
 #include "tools/atc/caffe/layers.h"
-#include "tools/atc/compiler/gears.h"
 #include "tools/atc/passes/atc_error.h"
 
 namespace asim::atc::caffe_import {

@@ -3,12 +3,12 @@
 
 #include <chrono>
 
+#include "compiler/chip_traits.h"
+#include "compiler/graph_builder.h"
 #include "kernels/framework/registry.h"
 #include "runtime/base/log.h"
 #include "tools/atc/aipp/insert_aipp.h"
 #include "tools/atc/caffe/caffe_importer.h"
-#include "tools/atc/compiler/chip_traits.h"
-#include "tools/atc/compiler/graph_builder.h"
 #include "tools/atc/passes/atc_error.h"
 #include "tools/atc/passes/fold_batchnorm.h"
 #include "tools/atc/passes/fold_constants.h"

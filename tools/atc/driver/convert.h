@@ -1,7 +1,7 @@
 // ConvertModel: the whole model -> om::Model conversion atc runs (and the conformance
 // runner and tests call in-process): import (tools/atc/onnx, tools/atc/caffe for
 // --framework=0, tools/atc/tensorflow for --framework=3), passes (tools/atc/passes: constant folding, BatchNorm
-// folding, precision assignment and output dtypes), then the graph compiler (tools/atc/compiler: engine choice, format
+// folding, precision assignment and output dtypes), then the graph compiler (compiler: engine choice, format
 // conversions, memory plan).
 //
 // Owns the pass order and the mapping of every failure to an ATC error code: import and
@@ -24,9 +24,9 @@
 #include <utility>
 #include <vector>
 
+#include "compiler/compile_report.h"
 #include "om/model.h"
 #include "runtime/base/status.h"
-#include "tools/atc/compiler/compile_report.h"
 #include "tools/atc/driver/option_parse.h"
 #include "tools/atc/onnx/onnx_importer.h"
 #include "tools/atc/passes/fuse_conv.h"

@@ -5,9 +5,9 @@
 #include <fstream>
 #include <sstream>
 
+#include "compiler/chip_traits.h"
+#include "compiler/single_op.h"
 #include "om/om_writer.h"
-#include "tools/atc/compiler/chip_traits.h"
-#include "tools/atc/compiler/single_op.h"
 #include "tools/atc/passes/atc_error.h"
 
 namespace asim::atc {

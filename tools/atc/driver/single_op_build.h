@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "compiler/compile_report.h"
 #include "runtime/base/status.h"
-#include "tools/atc/compiler/compile_report.h"
 
 namespace asim::atc {
 

@@ -1,5 +1,5 @@
 // ir::Graph: the converter's mutable graph between a framework importer (tools/atc/onnx)
-// and the graph compiler (tools/atc/compiler/graph_builder.h).
+// and the graph compiler (compiler/graph_builder.h).
 //
 // Owns: values (graph inputs, constants with their bytes, node outputs) with the dtype and
 // dims inferred for them, nodes in the kernel registry's vocabulary (op type, AttrMap) in

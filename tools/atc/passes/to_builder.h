@@ -1,4 +1,4 @@
-// ToBuilder: an ir::Graph -> the graph compiler's GraphBuilder (tools/atc/compiler).
+// ToBuilder: an ir::Graph -> the graph compiler's GraphBuilder (compiler).
 //
 // Owns the hand-over: graph inputs with their declared dims (-1 where a gear decides) and
 // format, constants as the builder's constants (only those a live node or an output
@@ -10,8 +10,8 @@
 // own misuse and GraphBuilder::Compile reports it.
 #pragma once
 
+#include "compiler/graph_builder.h"
 #include "runtime/base/status.h"
-#include "tools/atc/compiler/graph_builder.h"
 #include "tools/atc/passes/ir.h"
 
 namespace asim::atc::ir {

@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "tools/atc/compiler/gears.h"
+#include "compiler/gears.h"
 #include "tools/atc/passes/atc_error.h"
 #include "tools/atc/tensorflow/node_context.h"
 #include "tools/atc/tensorflow/ops.h"

@@ -1,5 +1,5 @@
 // CompileReport (see compile_report.h). Thread safety and failure: as the header says.
-#include "tools/atc/compiler/compile_report.h"
+#include "compiler/compile_report.h"
 
 namespace asim::atc {
 

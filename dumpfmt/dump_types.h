@@ -3,7 +3,7 @@
 //
 // Owns: the one mapping table. OutputFormat numbers equal aclFormat's (so Format converts
 // by value); OutputDataType numbers do not equal aclDataType's (DT_FLOAT is 1 in a dump, 0
-// in acl), hence the table. Owner: runtime/dump/format.
+// in acl), hence the table. Owner: dumpfmt.
 // Thread safety: pure functions over constant tables. Failure: none; unknown values map to
 // DT_UNDEFINED / nullopt / "DT_UNKNOWN".
 #pragma once

@@ -1,6 +1,6 @@
 // Dump file encoding and decoding over the generated DumpData (protobuf lite).
 // See dump_file.h for the layout and the contract.
-#include "runtime/dump/format/dump_file.h"
+#include "dumpfmt/dump_file.h"
 
 #include <fcntl.h>
 #include <spdlog/fmt/fmt.h>

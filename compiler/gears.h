@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "compiler/plain_graph.h"
 #include "om/model.h"
 #include "runtime/base/status.h"
-#include "tools/atc/compiler/plain_graph.h"
 
 namespace asim::atc {
 

@@ -1,13 +1,13 @@
 // CompileGraph (see compiler.h). Thread safety and failure: as the header says.
-#include "tools/atc/compiler/compiler.h"
+#include "compiler/compiler.h"
 
 #include <algorithm>
 
-#include "tools/atc/compiler/chip_traits.h"
-#include "tools/atc/compiler/emit.h"
-#include "tools/atc/compiler/gears.h"
-#include "tools/atc/compiler/lowering.h"
-#include "tools/atc/compiler/weight_table.h"
+#include "compiler/chip_traits.h"
+#include "compiler/emit.h"
+#include "compiler/gears.h"
+#include "compiler/lowering.h"
+#include "compiler/weight_table.h"
 
 namespace asim::atc {
 namespace {

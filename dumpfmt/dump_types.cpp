@@ -1,5 +1,5 @@
 // DumpData enum tables. See dump_types.h.
-#include "runtime/dump/format/dump_types.h"
+#include "dumpfmt/dump_types.h"
 
 #include <array>
 

@@ -10,7 +10,7 @@
 // time is YYYYMMDDhhmmss (local time); timestamp is microseconds since the epoch (16
 // digits). Op and model names have '.', '/', '\' and ' ' replaced by '_' as the real
 // runtime does, so the '.'-separated fields of a file name parse back unambiguously.
-// Owner: runtime/dump/format. Thread safety: pure functions (DumpTimeDirName reads the
+// Owner: dumpfmt. Thread safety: pure functions (DumpTimeDirName reads the
 // time zone). Failure: the Parse* functions return false for names of another shape.
 #pragma once
 

@@ -18,8 +18,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compiler/single_op.h"
 #include "kernels/framework/tensor.h"
-#include "tools/atc/compiler/single_op.h"
 
 namespace asim::atc {
 namespace {

@@ -9,7 +9,7 @@
 // A file is valid when its size is 8 + header_length + the sum of the sizes. Reading also
 // accepts the older layout (before version 2.0): a single DumpData with the data inline.
 //
-// Owner: runtime/dump/format. Thread safety: reentrant. Failure: Status with
+// Owner: dumpfmt. Thread safety: reentrant. Failure: Status with
 // err::kWriteFile (the path and strerror; a partly written file is removed),
 // err::kInvalidFile (cannot open / read), err::kParseFile (what is inconsistent, where).
 #pragma once
@@ -20,8 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dumpfmt/dump_record.h"
 #include "runtime/base/status.h"
-#include "runtime/dump/format/dump_record.h"
 
 namespace asim::dump {
 

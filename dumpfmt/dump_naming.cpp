@@ -1,5 +1,5 @@
 // Dump directory and file names. See dump_naming.h.
-#include "runtime/dump/format/dump_naming.h"
+#include "dumpfmt/dump_naming.h"
 
 #include <spdlog/fmt/fmt.h>
 

@@ -26,11 +26,11 @@
 #include <string>
 #include <vector>
 
+#include "compiler/compile_report.h"
+#include "compiler/plain_graph.h"
 #include "kernels/framework/attr.h"
 #include "om/model.h"
 #include "runtime/base/status.h"
-#include "tools/atc/compiler/compile_report.h"
-#include "tools/atc/compiler/plain_graph.h"
 
 namespace asim::atc {
 

@@ -1,5 +1,5 @@
 // Layout rules (see layout_rules.h). Thread safety and failure: as the header says.
-#include "tools/atc/compiler/layout_rules.h"
+#include "compiler/layout_rules.h"
 
 #include <algorithm>
 #include <set>

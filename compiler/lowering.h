@@ -23,11 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "compiler/compile_report.h"
+#include "compiler/gears.h"
+#include "compiler/plain_graph.h"
+#include "compiler/weight_table.h"
 #include "kernels/framework/registry.h"
-#include "tools/atc/compiler/compile_report.h"
-#include "tools/atc/compiler/gears.h"
-#include "tools/atc/compiler/plain_graph.h"
-#include "tools/atc/compiler/weight_table.h"
 
 namespace asim::atc {
 

@@ -1,12 +1,12 @@
 // GraphBuilder: records the plain graph and remembers the first misuse (see graph_builder.h).
 // Thread safety and failure: as the header says.
-#include "tools/atc/compiler/graph_builder.h"
+#include "compiler/graph_builder.h"
 
 #include <algorithm>
 #include <cstring>
 
+#include "compiler/compiler.h"
 #include "kernels/framework/tensor.h"
-#include "tools/atc/compiler/compiler.h"
 
 namespace asim::atc {
 

@@ -2,7 +2,7 @@
 // description back from such a model (see single_op.h); the JSON side is single_op_json.cpp.
 // Thread safety: pure functions. Failure: as the header says; nothing throws (nlohmann is
 // used with parse(..., false)).
-#include "tools/atc/compiler/single_op.h"
+#include "compiler/single_op.h"
 
 #include <nlohmann/json.hpp>
 

@@ -11,9 +11,9 @@
 
 #include <cstddef>
 
+#include "compiler/lowering.h"
+#include "compiler/weight_table.h"
 #include "om/model.h"
-#include "tools/atc/compiler/lowering.h"
-#include "tools/atc/compiler/weight_table.h"
 
 namespace asim::atc {
 

@@ -1,9 +1,9 @@
 // EmitGraph (see emit.h). Thread safety and failure: as the header says.
-#include "tools/atc/compiler/emit.h"
+#include "compiler/emit.h"
 
 #include <algorithm>
 
-#include "tools/atc/compiler/memory_plan.h"
+#include "compiler/memory_plan.h"
 
 namespace asim::atc {
 

@@ -1,5 +1,5 @@
 // Gear resolution (see gears.h). Thread safety and failure: as the header says.
-#include "tools/atc/compiler/gears.h"
+#include "compiler/gears.h"
 
 #include <algorithm>
 #include <string>

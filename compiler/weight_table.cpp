@@ -1,5 +1,5 @@
 // WeightTable (see weight_table.h). Thread safety and failure: as the header says.
-#include "tools/atc/compiler/weight_table.h"
+#include "compiler/weight_table.h"
 
 #include <cstring>
 

@@ -1,5 +1,5 @@
 // PlanMemory (see memory_plan.h). Thread safety and failure: as the header says.
-#include "tools/atc/compiler/memory_plan.h"
+#include "compiler/memory_plan.h"
 
 #include <algorithm>
 #include <iterator>

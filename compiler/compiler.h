@@ -16,10 +16,10 @@
 // the result is inconsistent (a compiler bug). *out and *report are unspecified on failure.
 #pragma once
 
+#include "compiler/compile_report.h"
+#include "compiler/graph_builder.h"
+#include "compiler/plain_graph.h"
 #include "om/model.h"
-#include "tools/atc/compiler/compile_report.h"
-#include "tools/atc/compiler/graph_builder.h"
-#include "tools/atc/compiler/plain_graph.h"
 
 namespace asim::atc {
 

@@ -1,12 +1,12 @@
 // Lowering of one gear (see lowering.h). Thread safety and failure: as the header says.
-#include "tools/atc/compiler/lowering.h"
+#include "compiler/lowering.h"
 
 #include <algorithm>
 #include <map>
 #include <set>
 #include <utility>
 
-#include "tools/atc/compiler/layout_rules.h"
+#include "compiler/layout_rules.h"
 
 namespace asim::atc {
 namespace {
