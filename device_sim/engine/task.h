@@ -36,6 +36,13 @@ inline constexpr int kEngineKindCount = 8;
 const char* TaskKindName(TaskKind kind);
 const char* EngineKindName(EngineKind kind);
 
+// Extra data a submitter attaches to a task for its observers (the runtime's KernelTaskInfo).
+// The simulator only carries it; observers recover the concrete type with dynamic_cast, so
+// one submitter's data is never read as another's.
+struct TaskInfo {
+  virtual ~TaskInfo() = default;
+};
+
 // What a submitter hands the simulator.
 struct TaskDesc {
   TaskKind kind = TaskKind::kKernel;
@@ -43,10 +50,10 @@ struct TaskDesc {
   std::string name;     // op name / "MemcpyAsync" ...
   std::string op_type;  // op type for kernels, empty otherwise
   uint32_t block_dim = 1;
-  uint64_t bytes = 0;                // bytes moved (copies, memsets)
-  SimPs duration_ps = 0;             // from the cost model (kernels) or the link model (copies)
-  std::function<Status()> run;       // functional payload; may be empty
-  std::shared_ptr<const void> info;  // opaque extra data for observers (dump tensors ...)
+  uint64_t bytes = 0;                    // bytes moved (copies, memsets)
+  SimPs duration_ps = 0;                 // from the cost model (kernels) or the link model (copies)
+  std::function<Status()> run;           // functional payload; may be empty
+  std::shared_ptr<const TaskInfo> info;  // extra data for observers (dump tensors ...)
 };
 
 // What observers see, after the fact. Times are simulated; `wait_ps` is the time the task
@@ -64,7 +71,7 @@ struct TaskRecord {
   SimPs start_ps = 0;
   SimPs end_ps = 0;
   SimPs wait_ps = 0;
-  const void* info = nullptr;
+  const TaskInfo* info = nullptr;
 };
 
 }  // namespace asim::sim

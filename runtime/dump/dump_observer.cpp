@@ -7,16 +7,9 @@
 #include "dumpfmt/dump_naming.h"
 #include "dumpfmt/dump_types.h"
 #include "runtime/base/log.h"
-#include "runtime/model/task_info.h"
 
 namespace asim::dump {
 namespace {
-
-const model::KernelTaskInfo* KernelInfo(const sim::TaskRecord& record) {
-  if (record.kind != sim::TaskKind::kKernel || record.info == nullptr) return nullptr;
-  const auto* info = static_cast<const model::KernelTaskInfo*>(record.info);
-  return info->magic == model::kTaskInfoMagic ? info : nullptr;
-}
 
 std::vector<uint64_t> Dims(const std::vector<int64_t>& dims) {
   std::vector<uint64_t> out;
@@ -31,7 +24,7 @@ uint64_t NowMicros() {
           .count());
 }
 
-OpDescRecord DescOf(const sim::TaskRecord& record, const model::KernelTaskInfo& info) {
+OpDescRecord DescOf(const sim::TaskRecord& record, const observe::KernelTaskInfo& info) {
   OpDescRecord d;
   d.device_id = record.device_id;
   d.stream_id = record.stream_id;
@@ -47,7 +40,7 @@ OpDescRecord DescOf(const sim::TaskRecord& record, const model::KernelTaskInfo& 
 DumpObserver::DumpObserver(DumpManager* manager, uint32_t device_id, const sim::DeviceMemory* memory)
     : manager_(manager), device_id_(device_id), memory_(memory) {}
 
-bool DumpObserver::InRange(const model::KernelTaskInfo& info, const ModelSelection& model) {
+bool DumpObserver::InRange(const observe::KernelTaskInfo& info, const ModelSelection& model) {
   std::lock_guard<std::mutex> lock(mu_);
   RangeState& state = ranges_[info.model_id];
   if (state.open.size() != model.ranges.size() || state.execution != info.execution) {
@@ -65,7 +58,7 @@ bool DumpObserver::InRange(const model::KernelTaskInfo& info, const ModelSelecti
   return selected;
 }
 
-DumpTensor DumpObserver::Copy(const model::TaskTensor& tensor, const model::KernelTaskInfo& info, bool output,
+DumpTensor DumpObserver::Copy(const observe::TaskTensor& tensor, const observe::KernelTaskInfo& info, bool output,
                               size_t index) {
   DumpTensor t;
   const om::TensorDesc& desc = tensor.desc;
@@ -95,10 +88,9 @@ DumpTensor DumpObserver::Copy(const model::TaskTensor& tensor, const model::Kern
   return t;
 }
 
-void DumpObserver::OnTaskBegin(const sim::TaskRecord& record) {
+void DumpObserver::OnKernelBegin(const sim::TaskRecord& record, const observe::KernelTaskInfo& kernel) {
   if (!manager_->active()) return;
-  const model::KernelTaskInfo* info = KernelInfo(record);
-  if (info == nullptr) return;
+  const observe::KernelTaskInfo* info = &kernel;
   DumpTarget target = manager_->TargetFor(info->model_id);
   if (!target.session) return;
   const DumpSession& session = *target.session;
@@ -132,11 +124,11 @@ void DumpObserver::OnTaskBegin(const sim::TaskRecord& record) {
   pending_count_.store(pending_.size(), std::memory_order_release);
 }
 
-void DumpObserver::OnTaskEnd(const sim::TaskRecord& record, const Status& result) {
+void DumpObserver::OnKernelEnd(const sim::TaskRecord& record, const observe::KernelTaskInfo& kernel,
+                               const Status& result) {
   const bool active = manager_->active();
   if (!active && result.ok() && pending_count_.load(std::memory_order_acquire) == 0) return;
-  const model::KernelTaskInfo* info = KernelInfo(record);
-  if (info == nullptr) return;
+  const observe::KernelTaskInfo* info = &kernel;
   if (active || !result.ok()) manager_->RecordOpDesc(DescOf(record, *info));
 
   Pending pending;

@@ -21,22 +21,17 @@
 #include <unordered_map>
 #include <vector>
 
-#include "device_sim/engine/observer.h"
 #include "device_sim/memory/device_memory.h"
 #include "runtime/dump/dump_manager.h"
-
-namespace asim::model {
-struct KernelTaskInfo;
-struct TaskTensor;
-}  // namespace asim::model
+#include "runtime/observe/kernel_task.h"
 
 namespace asim::dump {
 
-class DumpObserver : public sim::TaskObserver {
+class DumpObserver : public observe::KernelTaskObserver {
  public:
   DumpObserver(DumpManager* manager, uint32_t device_id, const sim::DeviceMemory* memory);
-  void OnTaskBegin(const sim::TaskRecord& record) override;
-  void OnTaskEnd(const sim::TaskRecord& record, const Status& result) override;
+  void OnKernelBegin(const sim::TaskRecord& record, const observe::KernelTaskInfo& info) override;
+  void OnKernelEnd(const sim::TaskRecord& record, const observe::KernelTaskInfo& info, const Status& result) override;
 
  private:
   struct Pending {
@@ -51,8 +46,8 @@ class DumpObserver : public sim::TaskObserver {
   };
 
   // True when the opname_range of `model` selects this op (updates the range state).
-  bool InRange(const model::KernelTaskInfo& info, const ModelSelection& model);
-  DumpTensor Copy(const model::TaskTensor& tensor, const model::KernelTaskInfo& info, bool output, size_t index);
+  bool InRange(const observe::KernelTaskInfo& info, const ModelSelection& model);
+  DumpTensor Copy(const observe::TaskTensor& tensor, const observe::KernelTaskInfo& info, bool output, size_t index);
 
   DumpManager* const manager_;
   const uint32_t device_id_;

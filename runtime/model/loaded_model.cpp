@@ -14,7 +14,6 @@
 #include "runtime/core/pointer_text.h"
 #include "runtime/core/runtime.h"
 #include "runtime/model/compute_mode.h"
-#include "runtime/model/task_info.h"
 
 namespace asim::model {
 namespace {
@@ -557,7 +556,7 @@ void LoadedModel::PublishShapes(size_t gear, size_t index, const Binding& bindin
   const PreparedGraph& pg = graphs_[gear];
   const om::Node& node = *pg.nodes[index].node;
   ExecShapes& shapes = *binding.shapes;
-  auto set = [](TaskTensor* tensor, const std::vector<int64_t>& dims) {
+  auto set = [](observe::TaskTensor* tensor, const std::vector<int64_t>& dims) {
     tensor->desc.dims = dims;
     tensor->bytes = DescBytes(tensor->desc);
   };
@@ -568,11 +567,11 @@ void LoadedModel::PublishShapes(size_t gear, size_t index, const Binding& bindin
     const std::vector<int64_t>& dims = ctx.outputs[i].spec.dims;
     shapes.dims[t] = dims;
     shapes.produced[t] = true;
-    if (KernelTaskInfo* own = shapes.infos[index].get(); own != nullptr && i < own->outputs.size()) {
+    if (observe::KernelTaskInfo* own = shapes.infos[index].get(); own != nullptr && i < own->outputs.size()) {
       set(&own->outputs[i], dims);
     }
     for (const auto& [consumer, slot] : pg.consumers[t]) {
-      KernelTaskInfo* info = shapes.infos[consumer].get();
+      observe::KernelTaskInfo* info = shapes.infos[consumer].get();
       if (info != nullptr && slot < info->inputs.size()) set(&info->inputs[slot], dims);
     }
     if (tensor.place == om::TensorPlace::kOutput) {
@@ -601,7 +600,7 @@ sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, uint64_t executio
   desc.op_type = node.type;
   desc.block_dim = pn.block_dim;
   desc.duration_ps = pn.estimate.duration_ps;
-  auto info = std::make_shared<KernelTaskInfo>();
+  auto info = std::make_shared<observe::KernelTaskInfo>();
   info->model_id = id_;
   info->execution = execution;
   info->model_name = model_->name;
@@ -614,7 +613,7 @@ sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, uint64_t executio
   info->hints = pn.hints;
   auto tensor = [&](int32_t t) {
     const om::Tensor& ot = g.tensors[static_cast<size_t>(t)];
-    return TaskTensor{ot.desc, binding->dev[static_cast<size_t>(t)], DescBytes(ot.desc)};
+    return observe::TaskTensor{ot.desc, binding->dev[static_cast<size_t>(t)], DescBytes(ot.desc)};
   };
   for (int32_t t : node.inputs) {
     if (t >= 0) info->inputs.push_back(tensor(t));

@@ -41,7 +41,7 @@
 #include "runtime/core/objects.h"
 #include "runtime/model/model_info.h"
 #include "runtime/model/model_manager.h"
-#include "runtime/model/task_info.h"
+#include "runtime/observe/kernel_task.h"
 
 namespace asim::model {
 
@@ -94,9 +94,9 @@ class LoadedModel {
   // their producer's task before any consumer runs: same stream, in order) and every
   // node's KernelTaskInfo, which those tasks update for observers.
   struct ExecShapes {
-    std::vector<std::vector<int64_t>> dims;              // per tensor
-    std::vector<bool> produced;                          // per tensor: dims set in this execution
-    std::vector<std::shared_ptr<KernelTaskInfo>> infos;  // per node
+    std::vector<std::vector<int64_t>> dims;                       // per tensor
+    std::vector<bool> produced;                                   // per tensor: dims set in this execution
+    std::vector<std::shared_ptr<observe::KernelTaskInfo>> infos;  // per node
   };
   // Per execution: where each tensor of the graph is, in the simulator's view (sim) and as
   // the application's device address (dev); `shapes` for dynamic graphs only.

@@ -9,7 +9,7 @@
 namespace asim::op {
 namespace {
 
-// Model id of single-op tasks (model/task_info.h: 0 = a single op, never an aclmdl id).
+// Model id of single-op tasks (observe/kernel_task.h: 0 = a single op, never an aclmdl id).
 constexpr uint32_t kSingleOpModelId = 0;
 
 class OpExtension : public rt::RuntimeExtension {

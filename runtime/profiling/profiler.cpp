@@ -16,7 +16,7 @@
 #include "runtime/base/log.h"
 #include "runtime/core/objects.h"
 #include "runtime/core/runtime.h"
-#include "runtime/model/task_info.h"
+#include "runtime/observe/kernel_task.h"
 #include "runtime/profiling/api_recorder.h"
 #include "runtime/profiling/prof_errors.h"
 #include "runtime/profiling/task_convert.h"
@@ -261,9 +261,8 @@ void Profiler::OnTaskEnd(uint32_t device_id, const sim::TaskRecord& record, cons
     if (session_ && session_->collects_tasks() && session_->WantsDevice(device_id)) session = session_;
     auto sp = specs_.find(device_id);
     if (sp != specs_.end()) spec = sp->second;
-    const auto* info = static_cast<const model::KernelTaskInfo*>(record.info);
-    if (!subscriptions_.empty() && record.kind == sim::TaskKind::kKernel && info != nullptr &&
-        info->magic == model::kTaskInfoMagic) {
+    const observe::KernelTaskInfo* info = observe::KernelInfoOf(record);
+    if (!subscriptions_.empty() && info != nullptr) {
       auto it = subscriptions_.find(info->model_id);
       if (it != subscriptions_.end()) sub = it->second;
     }

@@ -12,12 +12,12 @@
 #include "kernels/framework/registry.h"
 #include "runtime/base/dtype.h"
 #include "runtime/base/format.h"
-#include "runtime/model/task_info.h"
+#include "runtime/observe/kernel_task.h"
 
 namespace asim::prof {
 namespace {
 
-profdata::TensorInfo TensorOf(const model::TaskTensor& t) {
+profdata::TensorInfo TensorOf(const observe::TaskTensor& t) {
   profdata::TensorInfo out;
   out.dims = t.desc.dims;
   out.dtype = DtypeText(DataTypeName(t.desc.dtype));
@@ -25,7 +25,7 @@ profdata::TensorInfo TensorOf(const model::TaskTensor& t) {
   return out;
 }
 
-kernels::TensorSpec SpecOf(const model::TaskTensor& t) {
+kernels::TensorSpec SpecOf(const observe::TaskTensor& t) {
   kernels::TensorSpec s;
   s.dtype = t.desc.dtype;
   // The op as the graph states it: its plain view when the tensor is in an internal format.
@@ -35,13 +35,13 @@ kernels::TensorSpec SpecOf(const model::TaskTensor& t) {
   return s;
 }
 
-std::string Reason(const model::KernelTaskInfo& info, const sim::SocSpec& spec) {
+std::string Reason(const observe::KernelTaskInfo& info, const sim::SocSpec& spec) {
   const kernels::KernelRegistry& reg = kernels::KernelRegistry::Get();
   bool any_aicore = false;
   for (const kernels::KernelDef* def : reg.Find(info.op_type)) any_aicore |= def->engine == kernels::Engine::kAiCore;
   if (!any_aicore) return "no AI Core kernel for op type " + info.op_type;
   std::vector<kernels::TensorSpec> inputs;
-  for (const model::TaskTensor& t : info.inputs) inputs.push_back(SpecOf(t));
+  for (const observe::TaskTensor& t : info.inputs) inputs.push_back(SpecOf(t));
   kernels::Selection sel;
   const Status st = reg.Select(info.op_type, inputs, kernels::AttrMap{}, atc::ChipTraitsOf(spec), &sel);
   if (!st.ok()) return st.message();
@@ -53,11 +53,11 @@ std::string Reason(const model::KernelTaskInfo& info, const sim::SocSpec& spec) 
   return "placed on AI CPU by the model converter (the AI Core kernel refuses this node's attributes)";
 }
 
-std::string CachedReason(const model::KernelTaskInfo& info, const sim::SocSpec& spec) {
+std::string CachedReason(const observe::KernelTaskInfo& info, const sim::SocSpec& spec) {
   static std::mutex mutex;
   static std::map<std::string, std::string> cache;
   std::string key = spec.soc_version + "|" + info.op_type;
-  for (const model::TaskTensor& t : info.inputs) {
+  for (const observe::TaskTensor& t : info.inputs) {
     key += "|" + std::string(DataTypeName(t.desc.dtype)) + ":" + FormatName(t.desc.format);
     for (int64_t d : t.desc.dims) key += "," + std::to_string(d);
   }
@@ -128,8 +128,8 @@ profdata::DeviceTask ConvertTask(const sim::TaskRecord& r, bool ok, const sim::S
   t.end_ps = r.end_ps;
   t.wait_ps = r.wait_ps;
   t.ok = ok;
-  const auto* info = static_cast<const model::KernelTaskInfo*>(r.info);
-  if (r.kind != sim::TaskKind::kKernel || info == nullptr || info->magic != model::kTaskInfoMagic) return t;
+  const observe::KernelTaskInfo* info = observe::KernelInfoOf(r);
+  if (info == nullptr) return t;
   t.has_op_info = true;
   t.model_id = info->model_id;
   t.model_name = info->model_name;
@@ -137,8 +137,8 @@ profdata::DeviceTask ConvertTask(const sim::TaskRecord& r, bool ok, const sim::S
   if (!info->op_name.empty()) t.name = info->op_name;
   if (!info->op_type.empty()) t.op_type = info->op_type;
   t.block_dim = info->block_dim;
-  for (const model::TaskTensor& in : info->inputs) t.inputs.push_back(TensorOf(in));
-  for (const model::TaskTensor& out : info->outputs) t.outputs.push_back(TensorOf(out));
+  for (const observe::TaskTensor& in : info->inputs) t.inputs.push_back(TensorOf(in));
+  for (const observe::TaskTensor& out : info->outputs) t.outputs.push_back(TensorOf(out));
   const sim::CostEstimate& e = info->estimate;
   profdata::KernelCounters& c = t.counters;
   c.valid = true;

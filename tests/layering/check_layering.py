@@ -16,7 +16,8 @@ The runtime, in this order (each module sees those before it and the leaves; nev
   runtime/core      -> runtime/config, device_sim
   runtime/check     -> runtime/core and below              (memcheck, fault injection)
   runtime/dvpp/engine, runtime/tdt -> runtime/core and below (the DVPP engines; data channels)
-  runtime/model     -> runtime/core and below, kernels, om, compiler (loading and executing models)
+  runtime/observe   -> runtime/base, device_sim, om        (KernelTaskInfo and the typed kernel observer)
+  runtime/model     -> runtime/core, runtime/observe and below, kernels, om, compiler (loading and executing models)
   runtime/op        -> runtime/model and below, kernels, om, compiler (single ops, online compilation)
   runtime/dump      -> runtime/model and below, om, dumpfmt (dump on model execution)
   runtime/profiling -> runtime/model and below, kernels, compiler, profdata
@@ -41,8 +42,8 @@ import sys
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 
 _CORE = ("runtime/base/", "runtime/config/", "runtime/core/", "device_sim/")
-_MODEL = _CORE + ("runtime/model/", "kernels/", "om/", "compiler/")
-_RUNTIME_MODULES = ("runtime/config/", "runtime/core/", "runtime/check/", "runtime/dvpp/", "runtime/tdt/",
+_MODEL = _CORE + ("runtime/observe/", "runtime/model/", "kernels/", "om/", "compiler/")
+_RUNTIME_MODULES = ("runtime/config/", "runtime/core/", "runtime/check/", "runtime/dvpp/", "runtime/tdt/", "runtime/observe/",
                     "runtime/model/", "runtime/op/", "runtime/dump/", "runtime/profiling/", "runtime/api/")
 
 RULES = [
@@ -61,6 +62,7 @@ RULES = [
     ("runtime/dvpp/engine/", _CORE + ("runtime/dvpp/",), ()),
     ("runtime/dvpp/", ("runtime/base/", "runtime/dvpp/"), ()),
     ("runtime/tdt/", _CORE + ("runtime/tdt/",), ()),
+    ("runtime/observe/", ("runtime/base/", "device_sim/", "om/", "runtime/observe/"), ()),
     ("runtime/model/", _MODEL, ()),
     ("runtime/op/", _MODEL + ("runtime/op/",), ()),
     ("runtime/dump/", _MODEL + ("runtime/dump/", "dumpfmt/"), ()),

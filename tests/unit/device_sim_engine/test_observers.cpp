@@ -28,7 +28,7 @@ struct Expected {
   uint32_t block_dim;
   std::string name;
   std::string op_type;
-  const void* info;
+  const TaskInfo* info;
 };
 
 TEST(Observers, BeginAndEndOncePerTaskWithTheTasksIdentity) {
@@ -38,7 +38,10 @@ TEST(Observers, BeginAndEndOncePerTaskWithTheTasksIdentity) {
   auto a = sched.CreateStream(11, 0);
   auto b = sched.CreateStream(12, 0);
   auto ev = std::make_shared<SimEvent>(0);
-  auto info = std::make_shared<int>(5);
+  struct SubmitterInfo : TaskInfo {
+    int value = 5;
+  };
+  auto info = std::make_shared<SubmitterInfo>();
 
   std::vector<Expected> expected;  // in submission order = task id order
   auto submit = [&](HwStream& s, TaskDesc d) {

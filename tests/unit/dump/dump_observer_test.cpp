@@ -14,7 +14,7 @@
 #include "runtime/config/acl_config.h"
 #include "runtime/dump/dump_manager.h"
 #include "runtime/dump/dump_observer.h"
-#include "runtime/model/task_info.h"
+#include "runtime/observe/kernel_task.h"
 #include "scratch_dir.h"
 
 namespace asim::dump {
@@ -45,8 +45,8 @@ class DumpObserverTest : public ::testing::Test {
 
   // A Relu-like task: input at offset 0, output at offset 1024, both fp16 NC1HWC0 of NCHW
   // [1,3,2,2] ([1,1,2,2,16], 128 bytes).
-  std::shared_ptr<model::KernelTaskInfo> Info(uint32_t model_id, uint64_t execution, const std::string& op) {
-    auto info = std::make_shared<model::KernelTaskInfo>();
+  std::shared_ptr<observe::KernelTaskInfo> Info(uint32_t model_id, uint64_t execution, const std::string& op) {
+    auto info = std::make_shared<observe::KernelTaskInfo>();
     info->model_id = model_id;
     info->execution = execution;
     info->model_name = "my.model";
@@ -63,7 +63,7 @@ class DumpObserverTest : public ::testing::Test {
     return info;
   }
 
-  sim::TaskRecord Record(const model::KernelTaskInfo& info, uint64_t task_id) {
+  sim::TaskRecord Record(const observe::KernelTaskInfo& info, uint64_t task_id) {
     sim::TaskRecord r;
     r.device_id = 0;
     r.stream_id = 5;
@@ -75,7 +75,7 @@ class DumpObserverTest : public ::testing::Test {
     return r;
   }
 
-  void Run(const model::KernelTaskInfo& info, uint64_t task_id, bool overwrite_input = false) {
+  void Run(const observe::KernelTaskInfo& info, uint64_t task_id, bool overwrite_input = false) {
     const sim::TaskRecord r = Record(info, task_id);
     observer_->OnTaskBegin(r);
     if (overwrite_input) std::memset(host_, 0xEE, 128);  // an in-place kernel
