@@ -24,6 +24,20 @@
 
 namespace asim::kernels {
 
+// The repository-relative path of a kernel's source file ("kernels/aicore/cube/conv2d.cpp"),
+// from its __FILE__ (an absolute path in this build): the part from the last "/kernels/"
+// on. docs/ops.md names each kernel's file with it, so it cannot go stale as files move.
+constexpr const char* KernelSourcePath(const char* file) {
+  const char* found = file;
+  for (const char* p = file; *p != '\0'; ++p) {
+    if (*p == '/' && p[1] == 'k' && p[2] == 'e' && p[3] == 'r' && p[4] == 'n' && p[5] == 'e' && p[6] == 'l' &&
+        p[7] == 's' && p[8] == '/') {
+      found = p + 1;
+    }
+  }
+  return found;
+}
+
 enum class Engine { kAiCore, kAiCpu };
 const char* EngineName(Engine engine);  // "AI_CORE", "AI_CPU"
 
@@ -145,8 +159,8 @@ class KernelBuilder {
   KernelBuilder& Prepare(PrepareFn fn, bool same_bytes = true);
   KernelBuilder& Cost(CostFn fn);
   KernelBuilder& Constraint(ConstraintFn fn);
-  KernelBuilder& StaticShapesOnly();  // AI Core kernels: every input dim known
-  KernelBuilder& Source(std::string path);
+  KernelBuilder& StaticShapesOnly();        // AI Core kernels: every input dim known
+  KernelBuilder& Source(std::string path);  // pass ASIM_KERNEL_SOURCE
   KernelDef Build();
 
  private:
@@ -155,3 +169,6 @@ class KernelBuilder {
 };
 
 }  // namespace asim::kernels
+
+// The calling kernel file's path for KernelBuilder::Source.
+#define ASIM_KERNEL_SOURCE (::asim::kernels::KernelSourcePath(__FILE__))

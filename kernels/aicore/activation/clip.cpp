@@ -13,7 +13,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/activation/clip.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 constexpr float kFloatLowest = std::numeric_limits<float>::lowest();
 constexpr float kFloatMax = std::numeric_limits<float>::max();
 

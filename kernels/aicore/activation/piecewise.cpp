@@ -13,7 +13,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/activation/piecewise.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 // ONNX Selu defaults (float literals of the spec).
 constexpr float kSeluAlpha = 1.67326319217681884765625f;
 constexpr float kSeluGamma = 1.05070102214813232421875f;

@@ -8,7 +8,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/activation/prelu.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 using PReluCpuTypes = ConcatTypes<FloatTypes, Types<int32_t, int64_t>>::type;
 
 struct PReluOp {

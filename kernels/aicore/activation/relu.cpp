@@ -44,7 +44,7 @@ KernelDef BuildRelu_AiCore() {
       .InferShape(SameAsInput(0))
       .Compute(ReluCompute)
       .Cost(VectorElementwiseCost(1.0))
-      .Source("kernels/aicore/activation/relu.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -56,7 +56,7 @@ KernelDef BuildRelu_AiCpu() {
       .InferShape(SameAsInput(0))
       .Compute(ReluCompute)
       .Cost(AiCpuElementwiseCost(1.0))
-      .Source("kernels/aicore/activation/relu.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

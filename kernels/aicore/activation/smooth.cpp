@@ -11,7 +11,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/activation/smooth.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 // log(1 + e^x) without overflow for large x or loss for very negative x.
 template <class C>

@@ -33,7 +33,7 @@ KernelDef Build(BlasKind kind) {
       .Workspace(BlasWorkspace(kind))
       .Compute(BlasCompute(kind, /*allow_heap=*/false))
       .Cost(BlasCubeCost(kind))
-      .Source("kernels/aicore/cube/blas.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -134,7 +134,7 @@ KernelDef Build(const char* op, ConvAttrStyle style, bool small_channel) {
         AddConvEpilogueWork(inputs, attrs, outputs, &w);
         return w;
       })
-      .Source("kernels/aicore/cube/conv2d.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -37,7 +37,7 @@ KernelDef Build(MatMulKind kind) {
         return RunFloatMatMul(plan, ctx, /*allow_heap=*/false);
       })
       .Cost(MatMulCubeCost(kind))
-      .Source("kernels/aicore/cube/matmul.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

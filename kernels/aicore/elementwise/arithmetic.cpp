@@ -10,7 +10,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/elementwise/arithmetic.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 struct AddOp {
   template <class C>

@@ -18,7 +18,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/elementwise/cast.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 std::vector<DataType> AiCoreCastTypes() {
   return {DataType::kFloat, DataType::kFloat16, DataType::kInt32, DataType::kInt8, DataType::kUint8, DataType::kBool};

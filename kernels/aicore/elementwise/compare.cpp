@@ -9,7 +9,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/elementwise/compare.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 using EqualTypes = ConcatTypes<NumericTypes, Types<BoolByte>>::type;
 
 #define ASIM_COMPARE_OP(Name, expr)   \

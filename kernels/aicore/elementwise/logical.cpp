@@ -7,7 +7,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/elementwise/logical.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 struct AndOp {
   bool operator()(bool a, bool b) const { return a && b; }

@@ -15,7 +15,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/elementwise/pow.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 using PowBaseTypes = Types<float, Fp16, Bf16, double, int32_t, int64_t>;
 
 template <class C>

@@ -11,7 +11,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/elementwise/unary_predicates.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 struct IsNaNOp {
   template <class C>

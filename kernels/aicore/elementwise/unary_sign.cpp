@@ -9,7 +9,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/elementwise/unary_sign.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 struct AbsOp {
   template <class C>

@@ -11,7 +11,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/elementwise/unary_trig.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 #define ASIM_TRIG_OP(Name, fn) \
   struct Name {                \

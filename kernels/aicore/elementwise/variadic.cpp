@@ -12,7 +12,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/elementwise/variadic.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 struct MaxOp {
   template <class C>

@@ -9,7 +9,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/elementwise/where.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 template <class T>
 Status WhereTyped(const TensorView& cond, const TensorView& x, const TensorView& y, TensorView& out) {

@@ -40,7 +40,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr const char* kSource = "kernels/aicore/image/aipp.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 // insert_op.proto's input_format numbers.
 enum Fmt : int64_t {

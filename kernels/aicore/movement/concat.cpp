@@ -87,7 +87,7 @@ KernelDef BuildConcat_AiCore() {
       .InferShape(ConcatInfer)
       .Compute(ConcatCompute)
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 0, 0))
-      .Source("kernels/aicore/movement/concat.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -100,7 +100,7 @@ KernelDef BuildConcat_AiCpu() {
       .InferShape(ConcatInfer)
       .Compute(ConcatCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/concat.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -78,7 +78,7 @@ KernelDef BuildConstantOfShape_AiCore() {
       .InferShape(ConstantOfShapeInfer)
       .Compute(ConstantOfShapeCompute)
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 1, 0))
-      .Source("kernels/aicore/movement/constant_of_shape.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -91,7 +91,7 @@ KernelDef BuildConstantOfShape_AiCpu() {
       .InferShape(ConstantOfShapeInfer)
       .Compute(ConstantOfShapeCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/constant_of_shape.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

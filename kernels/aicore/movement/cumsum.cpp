@@ -79,7 +79,7 @@ KernelBuilder Declare(Engine engine) {
       .Attr("reverse", int64_t{0})
       .InferShape(CumSumInfer)
       .Compute(CumSumCompute)
-      .Source("kernels/aicore/movement/cumsum.cpp");
+      .Source(ASIM_KERNEL_SOURCE);
   return b;
 }
 

@@ -101,7 +101,7 @@ KernelDef Build(const std::string& op, Engine engine) {
       .RequiredAttr("blocksize", AttrType::kInt)
       .InferShape(d2s ? InferShapeFn(D2SInfer) : InferShapeFn(S2DInfer))
       .Compute(d2s ? ComputeFn(D2SCompute) : ComputeFn(S2DCompute))
-      .Source("kernels/aicore/movement/depth_space.cpp");
+      .Source(ASIM_KERNEL_SOURCE);
   if (d2s) b.Attr("mode", std::string("DCR"));
   if (core) {
     b.StaticShapesOnly().Cost(AiCoreMoveCost(MoveReads::kAllInputs, 1, 0));

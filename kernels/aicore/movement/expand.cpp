@@ -61,7 +61,7 @@ KernelDef BuildExpand_AiCore() {
       .InferShape(ExpandInfer)
       .Compute(ExpandCompute)
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 0, 0))
-      .Source("kernels/aicore/movement/expand.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -73,7 +73,7 @@ KernelDef BuildExpand_AiCpu() {
       .InferShape(ExpandInfer)
       .Compute(ExpandCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/expand.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -41,7 +41,7 @@ KernelDef BuildFlatten_AiCore() {
       .InferShape(FlattenInfer)
       .Compute(ViewCopy("Flatten"))
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 0, 0))
-      .Source("kernels/aicore/movement/flatten.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -53,7 +53,7 @@ KernelDef BuildFlatten_AiCpu() {
       .InferShape(FlattenInfer)
       .Compute(ViewCopy("Flatten"))
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/flatten.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

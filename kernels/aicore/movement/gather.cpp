@@ -70,7 +70,7 @@ KernelDef BuildGather_AiCore() {
       .InferShape(GatherInfer)
       .Compute(GatherCompute)
       .Cost(AiCoreMoveCost(MoveReads::kOutputSized, 0, 0.125))
-      .Source("kernels/aicore/movement/gather.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -83,7 +83,7 @@ KernelDef BuildGather_AiCpu() {
       .InferShape(GatherInfer)
       .Compute(GatherCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/gather.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -93,7 +93,7 @@ KernelDef BuildGatherElements_AiCore() {
       .InferShape(GatherElementsInfer)
       .Compute(GatherElementsCompute)
       .Cost(AiCoreMoveCost(MoveReads::kOutputSized, 1, 1))
-      .Source("kernels/aicore/movement/gather_elements.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -106,7 +106,7 @@ KernelDef BuildGatherElements_AiCpu() {
       .InferShape(GatherElementsInfer)
       .Compute(GatherElementsCompute)
       .Cost(AiCpuMoveCost(2))
-      .Source("kernels/aicore/movement/gather_elements.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

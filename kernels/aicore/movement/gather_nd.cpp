@@ -64,7 +64,7 @@ KernelDef BuildGatherND_AiCore() {
       .InferShape(GatherNdInfer)
       .Compute(GatherNdCompute)
       .Cost(AiCoreMoveCost(MoveReads::kOutputSized, 0, 0.25))
-      .Source("kernels/aicore/movement/gather_nd.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -77,7 +77,7 @@ KernelDef BuildGatherND_AiCpu() {
       .InferShape(GatherNdInfer)
       .Compute(GatherNdCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/gather_nd.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

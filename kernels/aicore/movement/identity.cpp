@@ -16,7 +16,7 @@ KernelDef BuildIdentity_AiCore() {
       .InferShape(SameAsInput(0))
       .Compute(ViewCopy("Identity"))
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 0, 0))
-      .Source("kernels/aicore/movement/identity.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -27,7 +27,7 @@ KernelDef BuildIdentity_AiCpu() {
       .InferShape(SameAsInput(0))
       .Compute(ViewCopy("Identity"))
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/identity.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -103,7 +103,7 @@ KernelDef BuildOneHot_AiCore() {
       .InferShape(OneHotInfer)
       .Compute(OneHotCompute)
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 1, 0))
-      .Source("kernels/aicore/movement/one_hot.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -117,7 +117,7 @@ KernelDef BuildOneHot_AiCpu() {
       .InferShape(OneHotInfer)
       .Compute(OneHotCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/one_hot.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -217,7 +217,7 @@ KernelBuilder Declare(Engine engine) {
       .Attr("value", 0.0f)
       .InferShape(PadInfer)
       .Compute(PadCompute)
-      .Source("kernels/aicore/movement/pad.cpp");
+      .Source(ASIM_KERNEL_SOURCE);
   return b;
 }
 

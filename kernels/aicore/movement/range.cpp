@@ -86,7 +86,7 @@ KernelDef BuildRange_AiCore() {
       .InferShape(RangeInfer)
       .Compute(RangeCompute)
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 2, 0))
-      .Source("kernels/aicore/movement/range.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -103,7 +103,7 @@ KernelDef BuildRange_AiCpu() {
       .InferShape(RangeInfer)
       .Compute(RangeCompute)
       .Cost(AiCpuMoveCost(2))
-      .Source("kernels/aicore/movement/range.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

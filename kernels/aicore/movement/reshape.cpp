@@ -96,7 +96,7 @@ KernelDef BuildReshape_AiCore() {
       .InferShape(ReshapeInfer)
       .Compute(ViewCopy("Reshape"))
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 0, 0))
-      .Source("kernels/aicore/movement/reshape.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -109,7 +109,7 @@ KernelDef BuildReshape_AiCpu() {
       .InferShape(ReshapeInfer)
       .Compute(ViewCopy("Reshape"))
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/reshape.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -261,7 +261,7 @@ KernelBuilder Declare(Engine engine) {
       .Attr("keep_aspect_ratio_policy", std::string("stretch"))
       .InferShape(ResizeInfer)
       .Compute(ResizeCompute)
-      .Source("kernels/aicore/movement/resize.cpp");
+      .Source(ASIM_KERNEL_SOURCE);
   return b;
 }
 

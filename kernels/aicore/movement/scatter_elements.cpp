@@ -95,7 +95,7 @@ KernelDef BuildScatterElements_AiCore() {
       .InferShape(ScatterElementsInfer)
       .Compute(ScatterElementsCompute)
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 1, 1))
-      .Source("kernels/aicore/movement/scatter_elements.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -111,7 +111,7 @@ KernelDef BuildScatterElements_AiCpu() {
       .InferShape(ScatterElementsInfer)
       .Compute(ScatterElementsCompute)
       .Cost(AiCpuMoveCost(2))
-      .Source("kernels/aicore/movement/scatter_elements.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -81,7 +81,7 @@ KernelDef BuildScatterND_AiCore() {
       .InferShape(ScatterNdInfer)
       .Compute(ScatterNdCompute)
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 1, 0.25))
-      .Source("kernels/aicore/movement/scatter_nd.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -96,7 +96,7 @@ KernelDef BuildScatterND_AiCpu() {
       .InferShape(ScatterNdInfer)
       .Compute(ScatterNdCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/scatter_nd.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

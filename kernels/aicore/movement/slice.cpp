@@ -161,7 +161,7 @@ KernelBuilder Declare(Engine engine) {
       .Attr("axes", std::vector<int64_t>{})
       .InferShape(SliceInfer)
       .Compute(SliceCompute)
-      .Source("kernels/aicore/movement/slice.cpp");
+      .Source(ASIM_KERNEL_SOURCE);
   return b;
 }
 

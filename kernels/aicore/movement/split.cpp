@@ -128,7 +128,7 @@ KernelDef BuildSplit_AiCore() {
       .InferShape(SplitInfer)
       .Compute(SplitCompute)
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 0, 0))
-      .Source("kernels/aicore/movement/split.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -143,7 +143,7 @@ KernelDef BuildSplit_AiCpu() {
       .InferShape(SplitInfer)
       .Compute(SplitCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/split.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

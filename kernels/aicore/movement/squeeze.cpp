@@ -93,7 +93,7 @@ KernelDef Build(const std::string& op, Engine engine, InferShapeFn infer) {
       .Attr("axes", std::vector<int64_t>{})
       .InferShape(std::move(infer))
       .Compute(ViewCopy(op))
-      .Source("kernels/aicore/movement/squeeze.cpp");
+      .Source(ASIM_KERNEL_SOURCE);
   if (core) {
     b.StaticShapesOnly()
         .Constraint(ConstantWhenPresent({1}, {"axes"}))

@@ -73,7 +73,7 @@ KernelDef BuildTile_AiCore() {
       .InferShape(TileInfer)
       .Compute(TileCompute)
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 0, 0))
-      .Source("kernels/aicore/movement/tile.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -85,7 +85,7 @@ KernelDef BuildTile_AiCpu() {
       .InferShape(TileInfer)
       .Compute(TileCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/tile.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -71,7 +71,7 @@ KernelDef BuildTranspose_AiCore() {
       .InferShape(TransposeInfer)
       .Compute(TransposeCompute)
       .Cost(AiCoreMoveCost(MoveReads::kAllInputs, 1, 0))
-      .Source("kernels/aicore/movement/transpose.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -83,7 +83,7 @@ KernelDef BuildTranspose_AiCpu() {
       .InferShape(TransposeInfer)
       .Compute(TransposeCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicore/movement/transpose.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

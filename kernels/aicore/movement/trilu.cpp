@@ -62,7 +62,7 @@ KernelBuilder Declare(Engine engine) {
       .Attr("upper", int64_t{1})
       .InferShape(TriluInfer)
       .Compute(TriluCompute)
-      .Source("kernels/aicore/movement/trilu.cpp");
+      .Source(ASIM_KERNEL_SOURCE);
   return b;
 }
 

@@ -19,7 +19,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/normalization/batch_norm.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 constexpr int64_t kMaxLanes = 64;
 constexpr int64_t kChunk = 16384;
 

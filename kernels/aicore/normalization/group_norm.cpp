@@ -18,7 +18,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSourcePath[] = "kernels/aicore/normalization/group_norm.cpp";
+constexpr const char* kSourcePath = ASIM_KERNEL_SOURCE;
 
 struct GroupGeometry {
   int64_t n = 0, channels = 0, groups = 1, spatial = 1;

@@ -18,7 +18,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/normalization/layer_norm.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 // Scale / B must equal the trailing dims of the normalised shape (leading 1s ignored).
 Status CheckSuffix(const std::vector<int64_t>& x, size_t axis, const std::vector<int64_t>& p, const char* name) {

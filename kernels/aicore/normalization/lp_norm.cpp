@@ -15,7 +15,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/normalization/lp_norm.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 constexpr int64_t kLanes = 256;
 
 inline double Term(double v, bool l1) {

@@ -14,7 +14,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/normalization/lrn.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 constexpr int64_t kLanes = 512;
 
 struct LrnParams {

@@ -15,7 +15,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/normalization/mvn.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 constexpr int64_t kLanes = 256;
 constexpr double kEpsilon = 1e-9;
 

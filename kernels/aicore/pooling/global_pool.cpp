@@ -9,7 +9,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/pooling/global_pool.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 KernelDef GlobalPool(const char* op, Engine engine, PoolKind kind, double ops_per_tap) {
   const bool core = engine == Engine::kAiCore;

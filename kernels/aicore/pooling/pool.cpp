@@ -13,7 +13,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/pooling/pool.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 Status NoIndices(const std::vector<TensorSpec>&, const AttrMap& attrs, const ChipTraits&) {
   if (attrs.GetInt("output_indices", 0) == 0) return Status::Ok();

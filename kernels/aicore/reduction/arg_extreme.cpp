@@ -15,7 +15,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/reduction/arg_extreme.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 constexpr int64_t kInnerBlock = 256;
 
 // Whether x replaces the current best (NaN is the most extreme value).

@@ -10,7 +10,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/reduction/reduce_extrema.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 template <class C>
 struct MaxR : reduce_detail::MaxOf<C> {

@@ -11,7 +11,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/reduction/reduce_sum_like.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 template <class C>
 struct SumBase {

@@ -17,7 +17,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicore/reduction/softmax.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 constexpr int64_t kInnerBlock = 256;
 
 enum class Kind { kSoftmax, kLogSoftmax, kHardmax };

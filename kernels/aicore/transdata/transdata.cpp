@@ -67,7 +67,7 @@ KernelDef BuildTransData_AiCore() {
       .InferShape(TransDataInfer)
       .Compute(TransDataCompute)
       .Cost(VectorElementwiseCost(1.0))
-      .Source("kernels/aicore/transdata/transdata.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -105,7 +105,7 @@ KernelDef BuildIf_AiCpu() {
       .InferShape(InferShapeFrom(IfInferWithWork))
       .Compute(IfCompute)
       .Cost(CostFrom(IfInferWithWork))
-      .Source("kernels/aicpu/control/if.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -224,7 +224,7 @@ KernelDef BuildLoop_AiCpu() {
       .InferShape(InferShapeFrom(LoopInferWithWork))
       .Compute(LoopCompute)
       .Cost(CostFrom(LoopInferWithWork))
-      .Source("kernels/aicpu/control/loop.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

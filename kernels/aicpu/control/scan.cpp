@@ -248,7 +248,7 @@ KernelDef BuildScan_AiCpu() {
       .InferShape(InferShapeFrom(ScanInferWithWork))
       .Compute(ScanCompute)
       .Cost(CostFrom(ScanInferWithWork))
-      .Source("kernels/aicpu/control/scan.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -16,7 +16,7 @@ KernelDef Build(BlasKind kind) {
       .Workspace(BlasWorkspace(kind))
       .Compute(BlasCompute(kind, /*allow_heap=*/true))
       .Cost(BlasAiCpuCost(kind))
-      .Source("kernels/aicpu/cube/blas.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -130,7 +130,7 @@ KernelDef Build(const char* op, ConvAttrStyle style) {
         AddConvEpilogueWork(inputs, attrs, outputs, &w);
         return w;
       })
-      .Source("kernels/aicpu/cube/conv2d.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

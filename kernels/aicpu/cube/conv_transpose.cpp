@@ -90,7 +90,7 @@ KernelDef BuildConvTranspose_AiCpu() {
       .InferShape(Infer)
       .Compute(Compute)
       .Cost(Cost)
-      .Source("kernels/aicpu/cube/conv_transpose.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -77,7 +77,7 @@ KernelDef Build(MatMulKind kind) {
         }
       })
       .Cost(MatMulAiCpuCost(kind))
-      .Source("kernels/aicpu/cube/matmul.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

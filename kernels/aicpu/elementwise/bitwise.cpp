@@ -11,7 +11,7 @@
 namespace asim::kernels {
 namespace {
 
-constexpr char kSource[] = "kernels/aicpu/elementwise/bitwise.cpp";
+constexpr const char* kSource = ASIM_KERNEL_SOURCE;
 
 struct BitAndOp {
   template <class C>

@@ -93,7 +93,7 @@ KernelDef BuildGRU_AiCpu() {
       .InferShape(rnn::InferRnn(3, 2))
       .Compute(GruCompute)
       .Cost(rnn::RnnCost(3, 10))
-      .Source("kernels/aicpu/irregular/gru.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -84,7 +84,7 @@ KernelDef BuildLSTM_AiCpu() {
       .InferShape(rnn::InferRnn(4, 3))
       .Compute(LstmCompute)
       .Cost(rnn::RnnCost(4, 12))
-      .Source("kernels/aicpu/irregular/lstm.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -151,7 +151,7 @@ KernelDef BuildNonMaxSuppression_AiCpu() {
       .InferShape(NmsInfer)
       .Compute(NmsCompute)
       .Cost(NmsCost)
-      .Source("kernels/aicpu/irregular/nms.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -70,7 +70,7 @@ KernelDef BuildNonZero_AiCpu() {
       .InferShape(NonZeroInfer)
       .Compute(NonZeroCompute)
       .Cost(NonZeroCost)
-      .Source("kernels/aicpu/irregular/nonzero.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

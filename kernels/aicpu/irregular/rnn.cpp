@@ -57,7 +57,7 @@ KernelDef BuildRNN_AiCpu() {
       .InferShape(rnn::InferRnn(1, 2))
       .Compute(RnnCompute)
       .Cost(rnn::RnnCost(1, 2))
-      .Source("kernels/aicpu/irregular/rnn.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

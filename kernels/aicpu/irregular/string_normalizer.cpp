@@ -216,7 +216,7 @@ KernelDef BuildStringNormalizer_AiCpu() {
       .InferShape(StringNormalizerInfer)
       .Compute(StringNormalizerCompute)
       .Cost(StringNormalizerCost)
-      .Source("kernels/aicpu/irregular/string_normalizer.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

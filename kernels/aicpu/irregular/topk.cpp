@@ -132,7 +132,7 @@ KernelDef BuildTopK_AiCpu() {
       .InferShape(TopKInfer)
       .Compute(TopKCompute)
       .Cost(TopKCost)
-      .Source("kernels/aicpu/irregular/topk.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -169,7 +169,7 @@ KernelDef BuildUnique_AiCpu() {
       .InferShape(UniqueInfer)
       .Compute(UniqueCompute)
       .Cost(UniqueCost)
-      .Source("kernels/aicpu/irregular/unique.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

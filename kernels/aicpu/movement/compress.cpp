@@ -103,7 +103,7 @@ KernelDef BuildCompress_AiCpu() {
       .InferShape(CompressInfer)
       .Compute(CompressCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicpu/movement/compress.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

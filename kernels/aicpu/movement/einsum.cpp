@@ -119,7 +119,7 @@ KernelDef BuildEinsum_AiCpu() {
       .InferShape(EinsumInfer)
       .Compute(EinsumCompute)
       .Cost(EinsumCost)
-      .Source("kernels/aicpu/movement/einsum.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -74,7 +74,7 @@ KernelDef BuildReverseSequence_AiCpu() {
       .InferShape(ReverseSequenceInfer)
       .Compute(ReverseSequenceCompute)
       .Cost(AiCpuMoveCost(1))
-      .Source("kernels/aicpu/movement/reverse_sequence.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

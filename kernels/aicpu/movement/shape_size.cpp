@@ -75,7 +75,7 @@ KernelDef BuildShape_AiCpu() {
       .InferShape(ShapeInfer)
       .Compute(ShapeCompute)
       .Cost(DescriptorOnlyCost)
-      .Source("kernels/aicpu/movement/shape_size.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 
@@ -86,7 +86,7 @@ KernelDef BuildSize_AiCpu() {
       .InferShape(SizeInfer)
       .Compute(SizeCompute)
       .Cost(DescriptorOnlyCost)
-      .Source("kernels/aicpu/movement/shape_size.cpp")
+      .Source(ASIM_KERNEL_SOURCE)
       .Build();
 }
 

@@ -136,11 +136,21 @@ TEST(KernelRegistry, GlobalRegistryIsBuiltFromTheListAndSorted) {
   auto types = r.OpTypes();
   EXPECT_TRUE(std::is_sorted(types.begin(), types.end()));
   for (const auto& d : r.all()) {
-    EXPECT_FALSE(d.source.empty()) << d.op_type;
+    // ASIM_KERNEL_SOURCE: the repository-relative path of the file that built the kernel.
+    EXPECT_EQ(d.source.rfind("kernels/", 0), 0u) << d.op_type << ": " << d.source;
+    EXPECT_TRUE(d.source.size() > 4 && d.source.substr(d.source.size() - 4) == ".cpp") << d.op_type << ": " << d.source;
     EXPECT_TRUE(static_cast<bool>(d.compute)) << d.op_type;
     EXPECT_TRUE(static_cast<bool>(d.infer_shape)) << d.op_type;
     EXPECT_TRUE(static_cast<bool>(d.cost)) << d.op_type;
   }
+}
+
+TEST(KernelRegistry, SourcePathIsRepositoryRelative) {
+  EXPECT_STREQ(KernelSourcePath("/home/ci/src/kernels/aicore/cube/conv2d.cpp"), "kernels/aicore/cube/conv2d.cpp");
+  // A checkout that itself sits under a directory called "kernels".
+  EXPECT_STREQ(KernelSourcePath("/srv/kernels/asim/kernels/aicpu/x.cpp"), "kernels/aicpu/x.cpp");
+  EXPECT_STREQ(KernelSourcePath("kernels/a.cpp"), "kernels/a.cpp");
+  static_assert(KernelSourcePath("/r/kernels/b.cpp")[0] == 'k', "evaluated at compile time");
 }
 
 TEST(Broadcast, NumpyRules) {
