@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/chip_traits.h"
 #include "resnet50_net.h"
 
 namespace {
@@ -69,7 +70,7 @@ bool Run(const char* soc, int64_t batch, bool fuse, bool use_l2, bool quiet, Res
     return false;
   }
   const asim::bench::Net net = asim::bench::BuildResNet50(batch);
-  const auto tasks = asim::bench::PlanTasks(net, asim::bench::TraitsFor(spec), fuse);
+  const auto tasks = asim::bench::PlanTasks(net, asim::atc::ChipTraitsOf(spec), fuse);
   const NetCost cost = asim::bench::EstimateNet(net, tasks, spec, use_l2);
   out->ms = asim::sim::PsToMs(cost.total_ps);
   out->tasks = tasks.size();

@@ -213,16 +213,6 @@ Net BuildResNet50(int64_t batch) {
   return Builder(batch).Build();
 }
 
-kernels::ChipTraits TraitsFor(const sim::SocSpec& spec) {
-  kernels::ChipTraits t;
-  t.soc_version = spec.soc_version;
-  t.ai_core_count = spec.cores.ai_core_count;
-  t.cube_fp32 = spec.cube.supports_fp32;
-  t.cube_bf16 = spec.cube.supports_bf16;
-  t.cube_int8 = spec.cube.supports_int8;
-  return t;
-}
-
 std::vector<NetTask> PlanTasks(const Net& net, const kernels::ChipTraits& chip, bool fuse) {
   std::vector<NetTask> tasks;
   const auto& ops = net.ops;

@@ -79,7 +79,4 @@ struct NetCost {
 // (use_l2 = false: every byte goes to DDR/HBM).
 NetCost EstimateNet(const Net& net, const std::vector<NetTask>& tasks, const sim::SocSpec& spec, bool use_l2);
 
-// ChipTraits for a SoC spec, as the runtime fills them.
-kernels::ChipTraits TraitsFor(const sim::SocSpec& spec);
-
 }  // namespace asim::bench

@@ -39,7 +39,14 @@ PURE_FUNCTIONS = {
 IMPURE = re.compile(r"SetRecentError|ToAclError|std::string|make_shared|\bnew\b|Runtime::Get|Find\(|lock")
 HELPER_CALL = re.compile(r"^\s*return\s+(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)\s*(?:<[^;(]*>)?\s*\(")
 STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
-IDENT_CALL = re.compile(r"^([A-Za-z_]\w*)\s*\(")
+
+
+def literal_end(text, i):
+    """Index just past the string or character literal that starts at text[i]."""
+    quote, j = text[i], i + 1
+    while j < len(text) and text[j] != quote:
+        j += 2 if text[j] == "\\" else 1
+    return j + 1
 
 
 def strip_comments(text):
@@ -48,11 +55,9 @@ def strip_comments(text):
     while i < n:
         c = text[i]
         if c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
+            j = literal_end(text, i)
+            out.append(text[i:j])
+            i = j
         elif text.startswith("//", i):
             while i < n and text[i] != "\n":
                 i += 1
@@ -74,10 +79,7 @@ def match_close(text, i, open_c, close_c):
     while i < n:
         c = text[i]
         if c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1
+            i = literal_end(text, i)
             continue
         if c == open_c:
             depth += 1

@@ -29,7 +29,8 @@ Tools and applications:
   tools/msprof      -> tools/msprof, profdata, runtime/base
   tools/msame       -> acl/ public headers, tools/msame    (an AscendCL application, as the real msame)
   tools/ (others)   -> anything but the runtime's modules  (the public API and the shared libraries)
-  bench             -> bench, acl/, kernels, device_sim, runtime/base (benchmarks: public API or leaves)
+  bench             -> bench, acl/, kernels, device_sim, compiler/chip_traits.h, runtime/base
+                       (benchmarks: the public API or the leaves)
   python/pyacl      -> acl/ public headers, python/pyacl   (pyACL is a thin layer over the public API)
   samples, tests/conformance -> acl/ public headers only   (no internals)
 
@@ -74,7 +75,7 @@ RULES = [
     ("tools/msprof/", ("tools/msprof/", "profdata/", "runtime/base/"), ()),
     ("tools/msame/", ("acl/", "tools/msame/"), ()),
     ("tools/", None, _RUNTIME_MODULES),
-    ("bench/", ("bench/", "acl/", "kernels/", "device_sim/", "runtime/base/"), ()),
+    ("bench/", ("bench/", "acl/", "kernels/", "device_sim/", "compiler/chip_traits.h", "runtime/base/"), ()),
     ("samples/", ("acl/",), ()),
     ("tests/conformance/", ("acl/",), ()),
     ("python/pyacl/", ("acl/", "python/pyacl/", "pybind11/"), ()),

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/chip_traits.h"
 #include "device_sim/soc/soc_spec.h"
 #include "kernels/common/cube_work.h"
 #include "runtime/base/work.h"
@@ -13,13 +14,7 @@
 namespace asim::sim::testing {
 
 inline kernels::ChipTraits Traits(const SocSpec& spec) {
-  kernels::ChipTraits t;
-  t.soc_version = spec.soc_version;
-  t.ai_core_count = spec.cores.ai_core_count;
-  t.cube_fp32 = spec.cube.supports_fp32;
-  t.cube_bf16 = spec.cube.supports_bf16;
-  t.cube_int8 = spec.cube.supports_int8;
-  return t;
+  return atc::ChipTraitsOf(spec);
 }
 
 inline kernels::ConvGeometry Conv(int64_t n, int64_t cin, int64_t hw, int64_t cout, int64_t k, int64_t stride,
