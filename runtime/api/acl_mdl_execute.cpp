@@ -60,12 +60,13 @@ std::vector<asim::check::ModelBuffer> Buffers(const std::vector<asim::model::IoB
 
 asim::Status RunOnce(const char* api, uint32_t model_id, const aclmdlDataset* input, aclmdlDataset* output,
                      aclrtStream stream, bool async, const aclmdlExecConfigHandle* handle,
-                     asim::model::ExecuteRequest* out) {
+                     asim::model::ExecuteRequest* out, asim::model::ExecuteResult* result) {
   asim::model::ExecuteRequest& request = *out;
   ASIM_RETURN_IF_ERROR(Collect(input, "input", &request.inputs, &request.dynamic_gear, &request.keep_alive));
   ASIM_RETURN_IF_ERROR(Collect(output, "output", &request.outputs, nullptr, &request.keep_alive));
-  request.stream = stream;
   request.async = async;
+  if (async) ASIM_RETURN_IF_ERROR(asim::rt::Runtime::Get().ResolveStream(stream, &request.stream));
+  request.aicpu_timeout_s = asim::rt::Runtime::Get().op_execute_timeout();
   if (handle != nullptr) {
     auto config = asim::api::ExecConfigs().Find(handle);
     if (!config) return asim::Status(asim::err::kInvalidParam, "handle is not a live aclmdlExecConfigHandle");
@@ -73,17 +74,18 @@ asim::Status RunOnce(const char* api, uint32_t model_id, const aclmdlDataset* in
   }
   ASIM_RETURN_IF_ERROR(
       asim::check::BeforeModelExecute(api, model_id, Buffers(request.inputs), Buffers(request.outputs), stream, async));
-  return asim::model::ModelManager::Get().Execute(model_id, request);
+  return asim::model::ModelManager::Get().Execute(model_id, request, result);
 }
 
-void ReportOutputDims(uint32_t model_id, aclmdlDataset* output) {
+// The output dataset's tensor descs get the actual dims of the data-dependent outputs of a
+// synchronous execution (as real AscendCL's do).
+void ReportOutputDims(uint32_t model_id, const asim::model::ExecuteResult& result, aclmdlDataset* output) {
   auto ds = asim::api::Datasets().Find(output);
   std::shared_ptr<const asim::model::ModelInfo> info;
   if (!ds || !asim::model::ModelManager::Get().GetInfo(model_id, &info).ok()) return;
   for (size_t i = 0; i < ds->buffers.size() && i < info->outputs.size(); ++i) {
-    std::vector<int64_t> dims;
-    bool known = false;
-    if (!asim::model::ModelManager::Get().LastOutputDims(model_id, i, &dims, &known).ok() || !known) continue;
+    if (i >= result.data_dependent_dims.size() || result.data_dependent_dims[i].empty()) continue;
+    const std::vector<int64_t>& dims = result.data_dependent_dims[i];
     ds->descs.resize(ds->buffers.size(), nullptr);
     std::shared_ptr<aclTensorDesc> desc =
         ds->descs[i] != nullptr ? asim::api::TensorDescs().Find(ds->descs[i]) : nullptr;
@@ -99,13 +101,31 @@ void ReportOutputDims(uint32_t model_id, aclmdlDataset* output) {
   }
 }
 
+// An execution enqueued on the application's stream and waited for there (aclmdlExecuteV2)
+// reports through the model's latest output dims.
+asim::model::ExecuteResult LatestResult(uint32_t model_id) {
+  asim::model::ExecuteResult result;
+  std::shared_ptr<const asim::model::ModelInfo> info;
+  if (!asim::model::ModelManager::Get().GetInfo(model_id, &info).ok()) return result;
+  result.data_dependent_dims.resize(info->outputs.size());
+  for (size_t i = 0; i < info->outputs.size(); ++i) {
+    bool known = false;
+    if (!asim::model::ModelManager::Get().LastOutputDims(model_id, i, &result.data_dependent_dims[i], &known).ok() ||
+        !known) {
+      result.data_dependent_dims[i].clear();
+    }
+  }
+  return result;
+}
+
 // Testing support around one execution: memcheck's checks of the dataset buffers before it
 // (in RunOnce), its asynchronous writes and an injected failure after it (runtime/check/faults.h:
 // a synchronous execution returns the fault; an asynchronous one leaves it on the stream).
 asim::Status Run(const char* api, uint32_t model_id, const aclmdlDataset* input, aclmdlDataset* output,
-                 aclrtStream stream, bool async, const aclmdlExecConfigHandle* handle) {
+                 aclrtStream stream, bool async, const aclmdlExecConfigHandle* handle,
+                 asim::model::ExecuteResult* result = nullptr) {
   asim::model::ExecuteRequest request;
-  ASIM_RETURN_IF_ERROR(RunOnce(api, model_id, input, output, stream, async, handle, &request));
+  ASIM_RETURN_IF_ERROR(RunOnce(api, model_id, input, output, stream, async, handle, &request, result));
   const asim::Status fault = asim::check::ModelExecuteFault(model_id);
   if (!async) return fault;
   asim::check::AfterModelExecuteAsync(api, model_id, Buffers(request.outputs), stream);
@@ -121,8 +141,9 @@ aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDatas
   ACL_API_BEGIN("aclmdlExecute");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  const asim::Status st = Run(kApi, modelId, input, output, nullptr, /*async=*/false, nullptr);
-  if (st.ok()) ReportOutputDims(modelId, output);
+  asim::model::ExecuteResult result;
+  const asim::Status st = Run(kApi, modelId, input, output, nullptr, /*async=*/false, nullptr, &result);
+  if (st.ok()) ReportOutputDims(modelId, result, output);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -150,7 +171,7 @@ aclError aclmdlExecuteV2(uint32_t modelId, const aclmdlDataset* input, aclmdlDat
   }
   st = asim::rt::Runtime::Get().SynchronizeStream(stream, timeout);
   if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(stream);
-  if (st.ok()) ReportOutputDims(modelId, output);
+  if (st.ok()) ReportOutputDims(modelId, LatestResult(modelId), output);
   ACL_API_RETURN(st);
   ACL_API_END();
 }

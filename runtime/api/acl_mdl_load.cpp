@@ -7,12 +7,34 @@
 #include "runtime/api/acl_mdl_objects.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/sim_hooks.h"
+#include "runtime/core/runtime.h"
 #include "runtime/model/model_manager.h"
 
 namespace {
 
 asim::model::ModelManager& Models() {
   return asim::model::ModelManager::Get();
+}
+
+// The calling thread's current device: models load there.
+std::shared_ptr<asim::rt::DeviceContext> CurrentDevice(asim::Status* st) {
+  std::shared_ptr<asim::rt::DeviceContext> device;
+  *st = asim::rt::Runtime::Get().CurrentDevice(&device);
+  return device;
+}
+
+asim::Status LoadFile(const char* path, const asim::model::LoadMemory& memory, uint32_t* model_id) {
+  asim::Status st;
+  auto device = CurrentDevice(&st);
+  if (!st.ok()) return st;
+  return Models().LoadFromFile(path, device, memory, model_id);
+}
+
+asim::Status LoadMem(const void* data, size_t size, const asim::model::LoadMemory& memory, uint32_t* model_id) {
+  asim::Status st;
+  auto device = CurrentDevice(&st);
+  if (!st.ok()) return st;
+  return Models().LoadFromMem(data, size, device, memory, model_id);
 }
 
 asim::model::LoadMemory Memory(void* work, size_t work_size, void* weight, size_t weight_size) {
@@ -46,7 +68,7 @@ aclError aclmdlLoadFromFile(const char* modelPath, uint32_t* modelId) {
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(modelPath);
   ACL_API_CHECK_NOT_NULL(modelId);
-  ACL_API_RETURN(Loaded(Models().LoadFromFile(modelPath, {}, modelId), modelId));
+  ACL_API_RETURN(Loaded(LoadFile(modelPath, {}, modelId), modelId));
   ACL_API_END();
 }
 
@@ -56,7 +78,7 @@ aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelI
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(model);
   ACL_API_CHECK_NOT_NULL(modelId);
-  ACL_API_RETURN(Loaded(Models().LoadFromMem(model, modelSize, {}, modelId), modelId));
+  ACL_API_RETURN(Loaded(LoadMem(model, modelSize, {}, modelId), modelId));
   ACL_API_END();
 }
 
@@ -67,8 +89,7 @@ aclError aclmdlLoadFromFileWithMem(const char* modelPath, uint32_t* modelId, voi
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(modelPath);
   ACL_API_CHECK_NOT_NULL(modelId);
-  ACL_API_RETURN(
-      Loaded(Models().LoadFromFile(modelPath, Memory(workPtr, workSize, weightPtr, weightSize), modelId), modelId));
+  ACL_API_RETURN(Loaded(LoadFile(modelPath, Memory(workPtr, workSize, weightPtr, weightSize), modelId), modelId));
   ACL_API_END();
 }
 
@@ -79,8 +100,7 @@ aclError aclmdlLoadFromMemWithMem(const void* model, size_t modelSize, uint32_t*
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(model);
   ACL_API_CHECK_NOT_NULL(modelId);
-  ACL_API_RETURN(Loaded(
-      Models().LoadFromMem(model, modelSize, Memory(workPtr, workSize, weightPtr, weightSize), modelId), modelId));
+  ACL_API_RETURN(Loaded(LoadMem(model, modelSize, Memory(workPtr, workSize, weightPtr, weightSize), modelId), modelId));
   ACL_API_END();
 }
 
@@ -156,12 +176,12 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle* handle, uint32_t* modelI
   if (with_mem) memory = Memory(c.work_addr, c.work_size, c.weight_addr, c.weight_size);
   if (from_file) {
     if (c.path.empty()) ACL_API_FAIL(ACL_ERROR_INVALID_PARAM, "the config handle has no ACL_MDL_PATH_PTR");
-    ACL_API_RETURN(Loaded(Models().LoadFromFile(c.path, memory, modelId), modelId));
+    ACL_API_RETURN(Loaded(LoadFile(c.path.c_str(), memory, modelId), modelId));
   }
   if (c.mem_addr == nullptr || c.mem_size == 0) {
     ACL_API_FAIL(ACL_ERROR_INVALID_PARAM, "the config handle has no ACL_MDL_MEM_ADDR_PTR / ACL_MDL_MEM_SIZET");
   }
-  ACL_API_RETURN(Loaded(Models().LoadFromMem(c.mem_addr, c.mem_size, memory, modelId), modelId));
+  ACL_API_RETURN(Loaded(LoadMem(c.mem_addr, c.mem_size, memory, modelId), modelId));
   ACL_API_END();
 }
 

@@ -54,7 +54,9 @@ Status Execute(const char* op_type, int num_inputs, const aclTensorDesc* const i
   std::vector<op::OpBuffer> in, out;
   ASIM_RETURN_IF_ERROR(asim::api::CollectOpBuffers("input", num_inputs, inputs, &in));
   ASIM_RETURN_IF_ERROR(asim::api::CollectOpBuffers("output", num_outputs, outputs, &out));
-  ASIM_RETURN_IF_ERROR(op::ExecuteOp(&call, in, out, stream, policy));
+  op::OpTarget target;
+  ASIM_RETURN_IF_ERROR(asim::api::OpTargetHere(stream, &target));
+  ASIM_RETURN_IF_ERROR(op::ExecuteOp(&call, in, out, target, policy));
   if (update_outputs) asim::api::UpdateOutputDescs(call, const_cast<aclTensorDesc* const*>(output_desc));
   return Status::Ok();
 }
@@ -259,7 +261,7 @@ aclError aclopCreateHandle(const char* opType, int numInputs, const aclTensorDes
   ACL_API_CHECK_NOT_NULL(handle);
   auto object = std::make_shared<aclopHandle>();
   Status st = asim::api::BuildOpCall(opType, numInputs, inputDesc, numOutputs, outputDesc, opAttr, &object->call);
-  if (st.ok()) st = op::PrepareOp(&object->call, op::CompilePolicy::kIfOnline, &object->entry);
+  if (st.ok()) st = asim::api::PrepareOpHere(&object->call, op::CompilePolicy::kIfOnline, &object->entry);
   if (!st.ok()) ACL_API_RETURN(st);
   *handle = static_cast<aclopHandle*>(OpHandles().Add(std::move(object)));
   return ACL_SUCCESS;
@@ -294,9 +296,11 @@ aclError aclopExecWithHandle(aclopHandle* handle, int numInputs, const aclDataBu
   std::vector<op::OpBuffer> in, out;
   Status st = asim::api::CollectOpBuffers("input", numInputs, inputs, &in);
   if (st.ok()) st = asim::api::CollectOpBuffers("output", numOutputs, outputs, &out);
+  op::OpTarget target;
+  if (st.ok()) st = asim::api::OpTargetHere(stream, &target);
   if (!st.ok()) ACL_API_RETURN(st);
   op::OpCall call = object->call;  // RunOp updates output shapes: the handle's copy stays as created
-  ACL_API_RETURN(op::RunOp(object->entry, &call, in, out, stream));
+  ACL_API_RETURN(op::RunOp(object->entry, &call, in, out, target));
   ACL_API_END();
 }
 
@@ -343,7 +347,7 @@ aclError aclopCreateHandleForCast(aclTensorDesc* srcDesc, aclTensorDesc* dstDesc
   auto object = std::make_shared<aclopHandle>();
   Status st = asim::api::BuildOpCall("Cast", 1, in_desc, 1, out_desc, attr_handle, &object->call);
   OpAttrs().Remove(attr_handle);
-  if (st.ok()) st = op::PrepareOp(&object->call, op::CompilePolicy::kIfOnline, &object->entry);
+  if (st.ok()) st = asim::api::PrepareOpHere(&object->call, op::CompilePolicy::kIfOnline, &object->entry);
   if (!st.ok()) ACL_API_RETURN(st);
   *handle = static_cast<aclopHandle*>(OpHandles().Add(std::move(object)));
   return ACL_SUCCESS;
@@ -357,7 +361,7 @@ aclError aclopUpdateParams(const char* opType, int numInputs, const aclTensorDes
   op::OpCall call;
   Status st = asim::api::BuildOpCall(opType, numInputs, inputDesc, numOutputs, outputDesc, attr, &call);
   std::shared_ptr<const op::OpModelEntry> entry;
-  if (st.ok()) st = op::PrepareOp(&call, op::CompilePolicy::kIfOnline, &entry);
+  if (st.ok()) st = asim::api::PrepareOpHere(&call, op::CompilePolicy::kIfOnline, &entry);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -379,7 +383,9 @@ aclError aclopInferShape(const char* opType, int numInputs, aclTensorDesc* input
       (void)call.inputs[static_cast<size_t>(i)].SetConst(buf->data, buf->size);
     }
   }
-  st = op::InferOpShape(&call);
+  asim::sim::SocSpec spec;
+  st = asim::api::InferSpecHere(&spec);
+  if (st.ok()) st = op::InferOpShape(&call, spec);
   if (!st.ok()) ACL_API_RETURN(st);
   asim::api::UpdateOutputDescs(call, outputDesc);
   return ACL_SUCCESS;

@@ -62,7 +62,7 @@ aclError aclopCompile(const char* opType, int numInputs, const aclTensorDesc* co
   op::OpCall call;
   if (st.ok()) st = asim::api::BuildOpCall(opType, numInputs, inputDesc, numOutputs, outputDesc, attr, &call);
   std::shared_ptr<const op::OpModelEntry> entry;
-  if (st.ok()) st = op::PrepareOp(&call, op::CompilePolicy::kAlways, &entry);
+  if (st.ok()) st = asim::api::PrepareOpHere(&call, op::CompilePolicy::kAlways, &entry);
   ACL_API_RETURN(st);
   ACL_API_END();
 }

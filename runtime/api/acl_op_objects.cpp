@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "runtime/core/runtime.h"
+
 namespace asim::api {
 
 rt::HandleRegistry<aclopAttr>& OpAttrs() {
@@ -85,6 +87,29 @@ void UpdateOutputDescs(const op::OpCall& call, aclTensorDesc* const output_desc[
     const auto& dims = call.outputs[i].dims();
     if (desc->desc.dims() != dims) (void)desc->desc.SetShape(static_cast<int>(dims.size()), dims.data());
   }
+}
+
+Status PrepareOpHere(op::OpCall* call, op::CompilePolicy policy, std::shared_ptr<const op::OpModelEntry>* entry) {
+  std::shared_ptr<rt::DeviceContext> device;
+  ASIM_RETURN_IF_ERROR(rt::Runtime::Get().CurrentDevice(&device));
+  return op::PrepareOp(call, policy, device->device().spec(), entry);
+}
+
+Status OpTargetHere(void* stream, op::OpTarget* target) {
+  rt::Runtime& runtime = rt::Runtime::Get();
+  ASIM_RETURN_IF_ERROR(runtime.CurrentDevice(&target->device));
+  ASIM_RETURN_IF_ERROR(runtime.ResolveStream(stream, &target->stream));
+  target->aicpu_timeout_s = runtime.op_execute_timeout();
+  return Status::Ok();
+}
+
+Status InferSpecHere(sim::SocSpec* spec) {
+  std::shared_ptr<rt::DeviceContext> device;
+  if (rt::Runtime::Get().CurrentDevice(&device).ok()) {
+    *spec = device->device().spec();
+    return Status::Ok();
+  }
+  return sim::LoadSocSpec(rt::Runtime::Get().soc_name(), spec);
 }
 
 }  // namespace asim::api

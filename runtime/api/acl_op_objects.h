@@ -44,4 +44,12 @@ Status CollectOpBuffers(const char* what, int count, const aclDataBuffer* const 
 // Writes the call's output shapes back into the application's descs (aclopExecuteV2).
 void UpdateOutputDescs(const op::OpCall& call, aclTensorDesc* const output_desc[]);
 
+// The calling thread's state for the single-op service (runtime/op takes it resolved):
+// PrepareOp for the current context's device;
+Status PrepareOpHere(op::OpCall* call, op::CompilePolicy policy, std::shared_ptr<const op::OpModelEntry>* entry);
+// the current device, `stream` (nullptr = the current context's default) and the op timeout;
+Status OpTargetHere(void* stream, op::OpTarget* target);
+// the chip shapes are inferred for: the current device's, else the configured SoC.
+Status InferSpecHere(sim::SocSpec* spec);
+
 }  // namespace asim::api

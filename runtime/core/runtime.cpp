@@ -316,6 +316,13 @@ Status Runtime::ResetDevice(int32_t device_id, bool force) {
   return Status::Ok();
 }
 
+Status Runtime::CurrentDevice(std::shared_ptr<DeviceContext>* device) {
+  std::shared_ptr<Context> ctx;
+  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
+  *device = ctx->device();
+  return Status::Ok();
+}
+
 Status Runtime::CurrentContext(std::shared_ptr<Context>* context) {
   std::shared_ptr<Context> ctx = GetThreadContext();
   if (ctx == nullptr || contexts_.Find(ctx.get()) == nullptr) {

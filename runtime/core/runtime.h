@@ -136,6 +136,8 @@ class Runtime {
   // acl.json's defaultDevice.default_device when that is set (opened on first use);
   // otherwise kRtContextNull.
   Status CurrentContext(std::shared_ptr<Context>* context);
+  // The device of the calling thread's current context (CurrentContext's rules and errors).
+  Status CurrentDevice(std::shared_ptr<DeviceContext>* device);
 
  private:
   Runtime() = default;

@@ -12,7 +12,6 @@
 #include "kernels/framework/registry.h"
 #include "runtime/base/log.h"
 #include "runtime/core/pointer_text.h"
-#include "runtime/core/runtime.h"
 #include "runtime/model/compute_mode.h"
 
 namespace asim::model {
@@ -479,7 +478,7 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
   ctx.prepared = pn.prepared.get();
   if (node.engine == kernels::Engine::kAiCpu) {
     // Kernels whose running time depends on the data (Loop, Scan) ask between passes.
-    const uint32_t set = rt::Runtime::Get().op_execute_timeout();
+    const uint32_t set = binding.aicpu_timeout_s;
     const auto deadline =
         std::chrono::steady_clock::now() + std::chrono::seconds(set > 0 ? set : kDefaultAiCpuTimeoutSeconds);
     ctx.interrupted = [deadline] { return std::chrono::steady_clock::now() > deadline; };
@@ -628,11 +627,12 @@ sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, uint64_t executio
   return desc;
 }
 
-Status LoadedModel::Execute(const ExecuteRequest& request) {
+Status LoadedModel::Execute(const ExecuteRequest& request, ExecuteResult* result) {
   size_t gear = 0;
   ASIM_RETURN_IF_ERROR(SelectGear(request, &gear));
   auto binding = std::make_shared<Binding>();
   ASIM_RETURN_IF_ERROR(Bind(gear, request, binding.get()));
+  binding->aicpu_timeout_s = request.aicpu_timeout_s;
   if (graphs_[gear].dynamic) {
     binding->shapes = std::make_shared<ExecShapes>();
     binding->shapes->dims.resize(model_->graphs[gear].tensors.size());
@@ -641,16 +641,18 @@ Status LoadedModel::Execute(const ExecuteRequest& request) {
   }
 
   std::shared_ptr<sim::HwStream> hw = sync_stream_;
-  std::shared_ptr<rt::Stream> app_stream;  // keeps the stream alive while submitting
   if (request.async) {
-    ASIM_RETURN_IF_ERROR(rt::Runtime::Get().ResolveStream(request.stream, &app_stream));
+    const rt::Stream* app_stream = request.stream.get();
+    if (app_stream == nullptr) {
+      return Status(err::kInternalError, "model '" + model_->name + "': asynchronous execution without a stream");
+    }
     if (app_stream->device_id() != device_->id()) {
       return Status(err::kResourceNotMatch, "model '" + model_->name + "' is loaded on device " +
                                                 std::to_string(device_->id()) + " but stream " +
-                                                rt::PointerText(request.stream) + " belongs to device " +
+                                                rt::PointerText(app_stream) + " belongs to device " +
                                                 std::to_string(app_stream->device_id()));
     }
-    hw = app_stream->hw_ptr();
+    hw = request.stream->hw_ptr();
   }
   sim::Scheduler& sched = device_->scheduler();
   {
@@ -676,7 +678,21 @@ Status LoadedModel::Execute(const ExecuteRequest& request) {
     current_gear_.store(static_cast<int>(gear));
   }
   if (request.async) return Status::Ok();
-  return sched.SynchronizeStream(*hw, request.timeout_ms);
+  ASIM_RETURN_IF_ERROR(sched.SynchronizeStream(*hw, request.timeout_ms));
+  if (result != nullptr) {
+    result->data_dependent_dims.assign(model_->outputs.size(), {});
+    if (binding->shapes) {
+      const om::Graph& g = model_->graphs[gear];
+      for (size_t t = 0; t < g.tensors.size(); ++t) {
+        const om::Tensor& tensor = g.tensors[t];
+        if (tensor.dynamic && tensor.place == om::TensorPlace::kOutput && binding->shapes->produced[t] &&
+            tensor.io_index < result->data_dependent_dims.size()) {
+          result->data_dependent_dims[tensor.io_index] = binding->shapes->dims[t];
+        }
+      }
+    }
+  }
+  return Status::Ok();
 }
 
 void LoadedModel::WaitIdle() {

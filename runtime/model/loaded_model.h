@@ -22,7 +22,9 @@
 // dims for aclmdlGetCurOutputDims). Nodes whose shapes are known at load run exactly as in
 // a static model; a dynamic node's simulated duration is its load-time (bound) estimate.
 // Thread safety: Execute and WaitIdle are thread-safe; everything else is immutable after
-// Load. Failure: Status with the AscendCL / GE code and a message that names the model, the
+// Load. Nothing here reads process state: the device and the application's stream come in
+// resolved (tests drive a LoadedModel on a device of their own, without aclInit).
+// Failure: Status with the AscendCL / GE code and a message that names the model, the
 // node or the dataset index.
 #pragma once
 
@@ -65,7 +67,9 @@ class LoadedModel {
   // it; false when it is not data-dependent or was not produced yet.
   bool LastOutputDims(size_t index, std::vector<int64_t>* dims) const;
 
-  Status Execute(const ExecuteRequest& request);
+  // Binds and submits one execution; a synchronous one also waits and fills `result` (may
+  // be nullptr) with the actual dims of the data-dependent outputs.
+  Status Execute(const ExecuteRequest& request, ExecuteResult* result = nullptr);
   // Waits until every submitted execution has ended (Unload).
   void WaitIdle();
 
@@ -104,6 +108,7 @@ class LoadedModel {
     std::vector<uint8_t*> sim;
     std::vector<const uint8_t*> dev;
     std::shared_ptr<ExecShapes> shapes;
+    uint32_t aicpu_timeout_s = 0;  // the request's (0 = CANN's default)
   };
 
   LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr<rt::DeviceContext> device, uint32_t id);

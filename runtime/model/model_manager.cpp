@@ -10,7 +10,6 @@
 #include "kernels/framework/isa.h"
 #include "om/om_reader.h"
 #include "runtime/base/log.h"
-#include "runtime/core/runtime.h"
 #include "runtime/model/compute_mode.h"
 #include "runtime/model/loaded_model.h"
 
@@ -95,31 +94,33 @@ std::shared_ptr<rt::RuntimeExtension> ModelManager::Extension() {
   return extension;
 }
 
-Status ModelManager::LoadFromFile(const std::string& path, const LoadMemory& memory, uint32_t* model_id) {
+Status ModelManager::LoadFromFile(const std::string& path, const std::shared_ptr<rt::DeviceContext>& device,
+                                  const LoadMemory& memory, uint32_t* model_id) {
   std::shared_ptr<om::Model> model;
   WeightSource weights;
   ASIM_RETURN_IF_ERROR(ReadFromFile(path, &model, &weights));
-  return LoadParsed(std::move(model), std::move(weights), memory, model_id);
+  return LoadParsed(std::move(model), std::move(weights), device, memory, model_id);
 }
 
-Status ModelManager::LoadFromMem(const void* data, size_t size, const LoadMemory& memory, uint32_t* model_id) {
+Status ModelManager::LoadFromMem(const void* data, size_t size, const std::shared_ptr<rt::DeviceContext>& device,
+                                 const LoadMemory& memory, uint32_t* model_id) {
   std::shared_ptr<om::Model> model;
   WeightSource weights;
   ASIM_RETURN_IF_ERROR(ReadFromMem(data, size, &model, &weights));
-  return LoadParsed(std::move(model), std::move(weights), memory, model_id);
+  return LoadParsed(std::move(model), std::move(weights), device, memory, model_id);
 }
 
-Status ModelManager::LoadParsed(std::shared_ptr<om::Model> model, WeightSource weights, const LoadMemory& memory,
+Status ModelManager::LoadParsed(std::shared_ptr<om::Model> model, WeightSource weights,
+                                const std::shared_ptr<rt::DeviceContext>& device, const LoadMemory& memory,
                                 uint32_t* model_id) {
-  std::shared_ptr<rt::Context> ctx;
-  ASIM_RETURN_IF_ERROR(rt::Runtime::Get().CurrentContext(&ctx));
+  if (!device) return Status(err::kInvalidParam, "no device to load model '" + model->name + "' on");
   uint32_t id = 0;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     id = next_id_++;
   }
   std::shared_ptr<LoadedModel> loaded;
-  ASIM_RETURN_IF_ERROR(LoadedModel::Load(std::move(model), memory, ctx->device(), id, &loaded, std::move(weights)));
+  ASIM_RETURN_IF_ERROR(LoadedModel::Load(std::move(model), memory, device, id, &loaded, std::move(weights)));
   ASIM_LOG_INFO("[ACL] loaded model '{}' as id {} on device {} (work {} bytes, weight {} bytes)", loaded->name(), id,
                 loaded->device_id(), loaded->info()->work_size, loaded->info()->weight_size);
   std::lock_guard<std::mutex> lock(mutex_);
@@ -252,10 +253,10 @@ Status ModelManager::LastOutputDims(uint32_t model_id, size_t index, std::vector
   return Status::Ok();
 }
 
-Status ModelManager::Execute(uint32_t model_id, const ExecuteRequest& request) {
+Status ModelManager::Execute(uint32_t model_id, const ExecuteRequest& request, ExecuteResult* result) {
   std::shared_ptr<LoadedModel> model;
   ASIM_RETURN_IF_ERROR(Find(model_id, &model));
-  return model->Execute(request);
+  return model->Execute(request, result);
 }
 
 }  // namespace asim::model

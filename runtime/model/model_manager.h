@@ -25,6 +25,7 @@
 #include "runtime/base/status.h"
 #include "runtime/base/tensor_desc.h"
 #include "runtime/core/extension.h"
+#include "runtime/core/objects.h"
 #include "runtime/model/model_info.h"
 
 namespace asim::model {
@@ -56,15 +57,28 @@ struct IoBuffer {
   const TensorDesc* desc = nullptr;  // set by aclmdlSetDatasetTensorDesc, else nullptr
 };
 
+// One execution, with every handle already resolved by the caller (the API layer): the
+// executor never looks up process state.
 struct ExecuteRequest {
   std::vector<IoBuffer> inputs;
   std::vector<IoBuffer> outputs;
   std::vector<int64_t> dynamic_gear;  // chosen through aclmdlSetDynamic*; empty = read the tensor
-  void* stream = nullptr;             // application stream handle (nullptr = default stream)
-  bool async = false;                 // false: wait for the end (aclmdlExecute)
-  int64_t timeout_ms = -1;            // synchronous wait limit (-1 = none)
+  // Asynchronous executions run on this application stream (required, on the model's
+  // device); synchronous ones on the model's own stream (this is ignored).
+  std::shared_ptr<rt::Stream> stream;
+  bool async = false;            // false: wait for the end (aclmdlExecute)
+  int64_t timeout_ms = -1;       // synchronous wait limit (-1 = none)
+  uint32_t aicpu_timeout_s = 0;  // aclrtSetOpExecuteTimeOut in effect (0 = CANN's default)
   // Objects the caller keeps alive for the call (the dataset's tensor descs behind `desc`).
   std::vector<std::shared_ptr<const void>> keep_alive;
+};
+
+// What a synchronous execution reports back (an asynchronous one reports nothing: its
+// results exist only once the stream has run it; ask LastOutputDims then).
+struct ExecuteResult {
+  // Per model output: the actual dims when the output is data-dependent (its shape decided
+  // by the values, e.g. NonZero's), empty otherwise.
+  std::vector<std::vector<int64_t>> data_dependent_dims;
 };
 
 // aclmdlQueryExeOMDesc's partitions of a model file.
@@ -80,8 +94,14 @@ class ModelManager {
   // What runtime/api/runtime_extensions.cpp registers: unloads a released device's models.
   static std::shared_ptr<rt::RuntimeExtension> Extension();
 
-  Status LoadFromFile(const std::string& path, const LoadMemory& memory, uint32_t* model_id);
-  Status LoadFromMem(const void* data, size_t size, const LoadMemory& memory, uint32_t* model_id);
+  // A process has one (Get); tests construct their own.
+  ModelManager() = default;
+
+  // Loads on `device` (the caller resolves the current context's device).
+  Status LoadFromFile(const std::string& path, const std::shared_ptr<rt::DeviceContext>& device,
+                      const LoadMemory& memory, uint32_t* model_id);
+  Status LoadFromMem(const void* data, size_t size, const std::shared_ptr<rt::DeviceContext>& device,
+                     const LoadMemory& memory, uint32_t* model_id);
   Status Unload(uint32_t model_id);
 
   // Exact sizes a load needs (aclmdlQuerySize / QuerySizeFromMem).
@@ -101,7 +121,8 @@ class ModelManager {
   // or no execution produced it yet.
   Status LastOutputDims(uint32_t model_id, size_t index, std::vector<int64_t>* dims, bool* known) const;
 
-  Status Execute(uint32_t model_id, const ExecuteRequest& request);
+  // `result` (may be nullptr) is filled by synchronous executions that succeed.
+  Status Execute(uint32_t model_id, const ExecuteRequest& request, ExecuteResult* result = nullptr);
 
   // Unloads every model of `device_id` (-1 = all); returns how many were still loaded.
   size_t UnloadAll(int32_t device_id, bool log_leaks);
@@ -111,10 +132,9 @@ class ModelManager {
   uint32_t next_model_id() const;
 
  private:
-  ModelManager() = default;
   Status Find(uint32_t model_id, std::shared_ptr<LoadedModel>* model) const;
-  Status LoadParsed(std::shared_ptr<om::Model> model, WeightSource weights, const LoadMemory& memory,
-                    uint32_t* model_id);
+  Status LoadParsed(std::shared_ptr<om::Model> model, WeightSource weights,
+                    const std::shared_ptr<rt::DeviceContext>& device, const LoadMemory& memory, uint32_t* model_id);
 
   mutable std::mutex mutex_;
   uint32_t next_id_ = 1;

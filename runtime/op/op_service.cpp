@@ -6,19 +6,11 @@
 #include "compiler/single_op.h"
 #include "kernels/framework/registry.h"
 #include "runtime/base/log.h"
-#include "runtime/core/runtime.h"
 #include "runtime/op/compile_options.h"
 #include "runtime/op/op_runner.h"
 
 namespace asim::op {
 namespace {
-
-Status CurrentDevice(std::shared_ptr<rt::DeviceContext>* device) {
-  std::shared_ptr<rt::Context> ctx;
-  ASIM_RETURN_IF_ERROR(rt::Runtime::Get().CurrentContext(&ctx));
-  *device = ctx->device();
-  return Status::Ok();
-}
 
 // CANN ships pre-built binary kernels for these families: single ops run without a model.
 bool HasBinaryKernels(const sim::SocSpec& spec) {
@@ -80,11 +72,9 @@ Status Compile(const atc::SingleOpDesc& desc, const sim::SocSpec& spec, const st
 
 }  // namespace
 
-Status PrepareOp(OpCall* call, CompilePolicy policy, std::shared_ptr<const OpModelEntry>* entry) {
+Status PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSpec& spec,
+                 std::shared_ptr<const OpModelEntry>* entry) {
   if (call->op_type.empty()) return Status(err::kInvalidParam, "opType must not be empty");
-  std::shared_ptr<rt::DeviceContext> device;
-  ASIM_RETURN_IF_ERROR(CurrentDevice(&device));
-  const sim::SocSpec& spec = device->device().spec();
 
   // Output descs with unknown dims (aclopExecuteV2 lets the kernel decide them).
   bool inputs_static = true;
@@ -135,7 +125,7 @@ Status PrepareOp(OpCall* call, CompilePolicy policy, std::shared_ptr<const OpMod
 }
 
 Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, const std::vector<OpBuffer>& inputs,
-             const std::vector<OpBuffer>& outputs, void* stream) {
+             const std::vector<OpBuffer>& outputs, const OpTarget& target) {
   auto check = [&](const char* what, const char* desc_arg, const std::vector<OpBuffer>& bufs,
                    const std::vector<TensorDesc>& descs, const std::vector<atc::SingleOpTensor>& model) -> Status {
     if (bufs.size() != descs.size()) {
@@ -163,13 +153,13 @@ Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, con
   };
   ASIM_RETURN_IF_ERROR(check("input", "inputDesc", inputs, call->inputs, entry->desc.inputs));
   ASIM_RETURN_IF_ERROR(check("output", "outputDesc", outputs, call->outputs, entry->desc.outputs));
-  std::shared_ptr<rt::DeviceContext> device;
-  ASIM_RETURN_IF_ERROR(CurrentDevice(&device));
+  if (!target.device || !target.stream) return Status(err::kInternalError, "single op without a device and stream");
   model::ExecuteRequest request;
   for (const OpBuffer& b : inputs) request.inputs.push_back(model::IoBuffer{b.data, b.size, nullptr});
   for (const OpBuffer& b : outputs) request.outputs.push_back(model::IoBuffer{b.data, b.size, nullptr});
-  request.stream = stream;
-  Status st = OpRunner::Get().Execute(entry, device, std::move(request));
+  request.stream = target.stream;
+  request.aicpu_timeout_s = target.aicpu_timeout_s;
+  Status st = OpRunner::Get().Execute(entry, target.device, std::move(request));
   if (!st.ok()) return Status(st.code(), "single op " + call->op_type + ": " + st.message());
   for (size_t i = 0; i < call->outputs.size() && i < entry->desc.outputs.size(); ++i) {
     const auto& dims = entry->desc.outputs[i].dims;
@@ -178,22 +168,16 @@ Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, con
   return Status::Ok();
 }
 
-Status ExecuteOp(OpCall* call, const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs, void* stream,
-                 CompilePolicy policy) {
+Status ExecuteOp(OpCall* call, const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs,
+                 const OpTarget& target, CompilePolicy policy) {
+  if (!target.device) return Status(err::kInternalError, "single op without a device");
   std::shared_ptr<const OpModelEntry> entry;
-  ASIM_RETURN_IF_ERROR(PrepareOp(call, policy, &entry));
-  return RunOp(entry, call, inputs, outputs, stream);
+  ASIM_RETURN_IF_ERROR(PrepareOp(call, policy, target.device->device().spec(), &entry));
+  return RunOp(entry, call, inputs, outputs, target);
 }
 
-Status InferOpShape(OpCall* call) {
+Status InferOpShape(OpCall* call, const sim::SocSpec& spec) {
   if (call->op_type.empty()) return Status(err::kInvalidParam, "opType must not be empty");
-  sim::SocSpec spec;
-  std::shared_ptr<rt::DeviceContext> device;
-  if (CurrentDevice(&device).ok()) {
-    spec = device->device().spec();
-  } else {
-    ASIM_RETURN_IF_ERROR(sim::LoadSocSpec(rt::Runtime::Get().soc_name(), &spec));
-  }
   std::vector<std::vector<int64_t>> dims;
   std::vector<DataType> dtypes;
   ASIM_RETURN_IF_ERROR(InferOutputs(*call, atc::ChipTraitsOf(spec), &dims, &dtypes));

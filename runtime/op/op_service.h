@@ -19,7 +19,9 @@
 #include <memory>
 #include <vector>
 
+#include "device_sim/soc/soc_spec.h"
 #include "runtime/base/status.h"
+#include "runtime/core/objects.h"
 #include "runtime/op/op_call.h"
 #include "runtime/op/op_catalog.h"
 
@@ -30,26 +32,35 @@ struct OpBuffer {
   size_t size = 0;
 };
 
+// Where a call runs, resolved by the caller (the API layer) from the calling thread's
+// context: nothing here reads process state.
+struct OpTarget {
+  std::shared_ptr<rt::DeviceContext> device;  // the current context's device
+  std::shared_ptr<rt::Stream> stream;         // the application's stream (on `device`)
+  uint32_t aicpu_timeout_s = 0;               // aclrtSetOpExecuteTimeOut in effect (0 = default)
+};
+
 enum class CompilePolicy {
   kIfOnline,  // aclopExecute*, handles, aclopUpdateParams: compile only when online compilation is in effect
   kAlways,    // aclopCompile, aclopCompileAndExecute*
 };
 
-// The model `call` runs on the current context's device (matched, or compiled as the policy
+// The model `call` runs on a device simulating `spec` (matched, or compiled as the policy
 // allows). Output descs with unknown dims get the inferred ones first (aclopExecuteV2).
-Status PrepareOp(OpCall* call, CompilePolicy policy, std::shared_ptr<const OpModelEntry>* entry);
+Status PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSpec& spec,
+                 std::shared_ptr<const OpModelEntry>* entry);
 
 // Checks the buffers against the call's descs (count, NULL, size >= the desc's bytes) and runs
-// `entry` on `stream`. The call's output descs end up with the model's output shapes.
+// `entry` on the target's stream. The call's output descs end up with the model's output shapes.
 Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, const std::vector<OpBuffer>& inputs,
-             const std::vector<OpBuffer>& outputs, void* stream);
+             const std::vector<OpBuffer>& outputs, const OpTarget& target);
 
-// PrepareOp + RunOp.
-Status ExecuteOp(OpCall* call, const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs, void* stream,
-                 CompilePolicy policy);
+// PrepareOp (for the target's device) + RunOp.
+Status ExecuteOp(OpCall* call, const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs,
+                 const OpTarget& target, CompilePolicy policy);
 
-// Shape inference through the kernel registry, no execution: fills the dims of
-// call->outputs (as many as the kernel produces).
-Status InferOpShape(OpCall* call);
+// Shape inference through the kernel registry for a chip simulating `spec`, no execution:
+// fills the dims of call->outputs (as many as the kernel produces).
+Status InferOpShape(OpCall* call, const sim::SocSpec& spec);
 
 }  // namespace asim::op
