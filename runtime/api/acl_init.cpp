@@ -1,14 +1,14 @@
 // acl.h: aclInit, aclFinalize, aclrtGetVersion, aclGetRecentErrMsg.
 #include "acl/acl.h"
 #include "runtime/api/api_guard.h"
-#include "runtime/api/runtime_extensions.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/api/sim_hooks.h"
 
 extern "C" {
 
 aclError aclInit(const char* configPath) {
   ACL_API_BEGIN("aclInit");
-  asim::api::RegisterRuntimeExtensions();
+  asim::api::Ctx().RegisterExtensions();
   asim::Status st = asim::rt::Runtime::Get().Init(configPath);
   if (st.ok()) asim::api::SetProcessWideErrors(asim::rt::Runtime::Get().config().err_msg_process_wide);
   ACL_API_RETURN(st);

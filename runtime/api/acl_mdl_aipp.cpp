@@ -48,6 +48,7 @@
 #include "kernels/aicore/image/aipp_dynamic_params.h"
 #include "runtime/api/acl_mdl_objects.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/core/pointer_text.h"
 #include "runtime/model/model_manager.h"
 
@@ -118,7 +119,7 @@ Status ApplyBatch(const aclmdlAIPP* handle, uint64_t batch_index, const std::fun
 
 // The model's info and the input `index` checked against it.
 Status ModelInput(uint32_t model_id, size_t index, std::shared_ptr<const asim::model::ModelInfo>* info) {
-  ASIM_RETURN_IF_ERROR(asim::model::ModelManager::Get().GetInfo(model_id, info));
+  ASIM_RETURN_IF_ERROR(asim::api::Ctx().models().GetInfo(model_id, info));
   if (index >= (*info)->inputs.size()) {
     return Invalid("index " + std::to_string(index) + " is out of range: model " + std::to_string(model_id) + " has " +
                    std::to_string((*info)->inputs.size()) + " input(s)");

@@ -22,6 +22,7 @@
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_mdl_desc_internal.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/core/pointer_text.h"
 #include "runtime/model/model_manager.h"
 
@@ -201,7 +202,7 @@ aclError aclmdlGetDesc(aclmdlDesc* modelDesc, uint32_t modelId) {
   ACL_API_BEGIN("aclmdlGetDesc");
   ACL_API_CHECK_NOT_NULL(modelDesc);
   return Fill(kApi, modelDesc, modelId, /*loaded=*/true,
-              [&](auto* info) { return ModelManager::Get().GetInfo(modelId, info); });
+              [&](auto* info) { return asim::api::Ctx().models().GetInfo(modelId, info); });
   ACL_API_END();
 }
 

@@ -29,6 +29,7 @@
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_mdl_desc_internal.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/model/model_manager.h"
 
 namespace {
@@ -125,10 +126,10 @@ Status CurOutputDims(const aclmdlDesc* handle, size_t index, aclmdlIODims* dims)
     // computed. Before any execution, the bound, like a gear's dims.
     std::vector<int64_t> actual;
     bool known = false;
-    ASIM_RETURN_IF_ERROR(asim::model::ModelManager::Get().LastOutputDims(desc->model_id, index, &actual, &known));
+    ASIM_RETURN_IF_ERROR(asim::api::Ctx().models().LastOutputDims(desc->model_id, index, &actual, &known));
     if (known) return FillDims(DimsName(*desc, false, index), actual, dims);
     int current = 0;
-    ASIM_RETURN_IF_ERROR(asim::model::ModelManager::Get().CurrentGear(desc->model_id, &current));
+    ASIM_RETURN_IF_ERROR(asim::api::Ctx().models().CurrentGear(desc->model_id, &current));
     gear = current < 0 ? 0 : static_cast<size_t>(current);
   } else {  // no model runs: the largest gear
     const size_t gears = desc->info->gear_outputs.size();

@@ -27,6 +27,7 @@
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/dump/dump_manager.h"
 
 static_assert(asim::dump::kErrDumpAlreadyRun == ACL_ERROR_DUMP_ALREADY_RUN);
@@ -35,7 +36,7 @@ static_assert(asim::dump::kErrDumpNotRun == ACL_ERROR_DUMP_NOT_RUN);
 namespace {
 
 asim::dump::DumpManager& Dumps() {
-  return asim::dump::DumpManager::Get();
+  return asim::api::Ctx().dump();
 }
 
 using Callback = int32_t (*)(const acldumpChunk*, int32_t);
@@ -174,7 +175,7 @@ aclError aclmdlSetDump(const char* dumpCfgPath) {
   ACL_API_BEGIN("aclmdlSetDump");
   ACL_API_REQUIRE_INIT();
   // The state checks come before the NULL check, as in AscendCL (DumpManager::SetDump).
-  ACL_API_RETURN(Dumps().SetDump(dumpCfgPath));
+  ACL_API_RETURN(Dumps().SetDump(dumpCfgPath, asim::api::Ctx().models().next_model_id()));
   ACL_API_END();
 }
 

@@ -31,6 +31,7 @@
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_mdl_desc_internal.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/core/pointer_text.h"
 #include "runtime/model/model_manager.h"
 
@@ -94,7 +95,7 @@ Status SetGear(uint32_t model_id, const aclmdlDataset* dataset, size_t index, Dy
   aclDataBuffer* buffer = nullptr;
   ASIM_RETURN_IF_ERROR(FindBuffer(dataset, index, &set, &buffer));
   std::shared_ptr<const asim::model::ModelInfo> info;
-  ASIM_RETURN_IF_ERROR(asim::model::ModelManager::Get().GetInfo(model_id, &info));
+  ASIM_RETURN_IF_ERROR(asim::api::Ctx().models().GetInfo(model_id, &info));
   const std::string model = "model " + std::to_string(model_id);
   if (info->dynamic != kind || info->gears.empty()) {
     return Status(asim::err::kGeDynamicBatchSizeInvalid,

@@ -13,6 +13,7 @@
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_mdl_objects.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/api/sim_hooks.h"
 #include "runtime/model/model_manager.h"
 
@@ -74,7 +75,7 @@ asim::Status RunOnce(const char* api, uint32_t model_id, const aclmdlDataset* in
   }
   ASIM_RETURN_IF_ERROR(
       asim::check::BeforeModelExecute(api, model_id, Buffers(request.inputs), Buffers(request.outputs), stream, async));
-  return asim::model::ModelManager::Get().Execute(model_id, request, result);
+  return asim::api::Ctx().models().Execute(model_id, request, result);
 }
 
 // The output dataset's tensor descs get the actual dims of the data-dependent outputs of a
@@ -82,7 +83,7 @@ asim::Status RunOnce(const char* api, uint32_t model_id, const aclmdlDataset* in
 void ReportOutputDims(uint32_t model_id, const asim::model::ExecuteResult& result, aclmdlDataset* output) {
   auto ds = asim::api::Datasets().Find(output);
   std::shared_ptr<const asim::model::ModelInfo> info;
-  if (!ds || !asim::model::ModelManager::Get().GetInfo(model_id, &info).ok()) return;
+  if (!ds || !asim::api::Ctx().models().GetInfo(model_id, &info).ok()) return;
   for (size_t i = 0; i < ds->buffers.size() && i < info->outputs.size(); ++i) {
     if (i >= result.data_dependent_dims.size() || result.data_dependent_dims[i].empty()) continue;
     const std::vector<int64_t>& dims = result.data_dependent_dims[i];
@@ -106,12 +107,11 @@ void ReportOutputDims(uint32_t model_id, const asim::model::ExecuteResult& resul
 asim::model::ExecuteResult LatestResult(uint32_t model_id) {
   asim::model::ExecuteResult result;
   std::shared_ptr<const asim::model::ModelInfo> info;
-  if (!asim::model::ModelManager::Get().GetInfo(model_id, &info).ok()) return result;
+  if (!asim::api::Ctx().models().GetInfo(model_id, &info).ok()) return result;
   result.data_dependent_dims.resize(info->outputs.size());
   for (size_t i = 0; i < info->outputs.size(); ++i) {
     bool known = false;
-    if (!asim::model::ModelManager::Get().LastOutputDims(model_id, i, &result.data_dependent_dims[i], &known).ok() ||
-        !known) {
+    if (!asim::api::Ctx().models().LastOutputDims(model_id, i, &result.data_dependent_dims[i], &known).ok() || !known) {
       result.data_dependent_dims[i].clear();
     }
   }

@@ -6,6 +6,7 @@
 #include "acl/acl_mdl.h"
 #include "runtime/api/acl_mdl_objects.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/api/sim_hooks.h"
 #include "runtime/core/runtime.h"
 #include "runtime/model/model_manager.h"
@@ -13,7 +14,7 @@
 namespace {
 
 asim::model::ModelManager& Models() {
-  return asim::model::ModelManager::Get();
+  return asim::api::Ctx().models();
 }
 
 // The calling thread's current device: models load there.

@@ -8,6 +8,7 @@
 #include "acl/acl_op.h"
 #include "runtime/api/acl_op_objects.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/op/op_catalog.h"
 #include "runtime/op/op_service.h"
 
@@ -56,7 +57,7 @@ Status Execute(const char* op_type, int num_inputs, const aclTensorDesc* const i
   ASIM_RETURN_IF_ERROR(asim::api::CollectOpBuffers("output", num_outputs, outputs, &out));
   op::OpTarget target;
   ASIM_RETURN_IF_ERROR(asim::api::OpTargetHere(stream, &target));
-  ASIM_RETURN_IF_ERROR(op::ExecuteOp(&call, in, out, target, policy));
+  ASIM_RETURN_IF_ERROR(asim::api::Ctx().ops().ExecuteOp(&call, in, out, target, policy));
   if (update_outputs) asim::api::UpdateOutputDescs(call, const_cast<aclTensorDesc* const*>(output_desc));
   return Status::Ok();
 }
@@ -215,7 +216,7 @@ aclError aclopSetModelDir(const char* modelDir) {
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(modelDir);
   size_t loaded = 0;
-  ACL_API_RETURN(op::OpCatalog::Get().LoadDir(modelDir, &loaded));
+  ACL_API_RETURN(asim::api::Ctx().ops().catalog().LoadDir(modelDir, &loaded));
   ACL_API_END();
 }
 
@@ -223,14 +224,14 @@ aclError aclopLoad(const void* model, size_t modelSize) {
   ACL_API_BEGIN("aclopLoad");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(model);
-  ACL_API_RETURN(op::OpCatalog::Get().LoadMem(model, modelSize));
+  ACL_API_RETURN(asim::api::Ctx().ops().catalog().LoadMem(model, modelSize));
   ACL_API_END();
 }
 
 aclError aclopSetMaxOpQueueNum(uint64_t maxOpNum) {
   ACL_API_BEGIN("aclopSetMaxOpQueueNum");
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(op::OpCatalog::Get().SetMaxOnline(maxOpNum));
+  ACL_API_RETURN(asim::api::Ctx().ops().catalog().SetMaxOnline(maxOpNum));
   ACL_API_END();
 }
 
@@ -300,7 +301,7 @@ aclError aclopExecWithHandle(aclopHandle* handle, int numInputs, const aclDataBu
   if (st.ok()) st = asim::api::OpTargetHere(stream, &target);
   if (!st.ok()) ACL_API_RETURN(st);
   op::OpCall call = object->call;  // RunOp updates output shapes: the handle's copy stays as created
-  ACL_API_RETURN(op::RunOp(object->entry, &call, in, out, target));
+  ACL_API_RETURN(asim::api::Ctx().ops().RunOp(object->entry, &call, in, out, target));
   ACL_API_END();
 }
 

@@ -8,6 +8,7 @@
 #include "acl/acl_op_compiler.h"
 #include "runtime/api/acl_op_objects.h"
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/op/compile_options.h"
 #include "runtime/op/op_service.h"
 
@@ -44,7 +45,7 @@ Status CheckCompileArgs(int32_t engine, int32_t flag) {
                                           " is not an aclopCompileType (ACL_COMPILE_SYS 0, "
                                           "ACL_COMPILE_UNREGISTERED 1)");
   }
-  op::CompileOptionStore::Get().MarkOnlineUsed();
+  asim::api::Ctx().ops().compile_options().MarkOnlineUsed();
   return Status::Ok();
 }
 
@@ -99,14 +100,14 @@ aclError aclopCompileAndExecuteV2(const char* opType, int numInputs, aclTensorDe
 aclError aclSetCompileopt(aclCompileOpt opt, const char* value) {
   ACL_API_BEGIN("aclSetCompileopt");
   ACL_API_CHECK_NOT_NULL(value);
-  ACL_API_RETURN(op::CompileOptionStore::Get().Set(asim::api::RawEnum(opt), value));
+  ACL_API_RETURN(asim::api::Ctx().ops().compile_options().Set(asim::api::RawEnum(opt), value));
   ACL_API_END();
 }
 
 size_t aclGetCompileoptSize(aclCompileOpt opt) {
   return asim::api::Guarded<size_t>("aclGetCompileoptSize", 0, [&]() -> size_t {
     std::string value;
-    Status st = op::CompileOptionStore::Get().Value(asim::api::RawEnum(opt), &value);
+    Status st = asim::api::Ctx().ops().compile_options().Value(asim::api::RawEnum(opt), &value);
     if (!st.ok()) {
       asim::api::SetRecentError("aclGetCompileoptSize", st.code(), st.message());
       return 0;
@@ -119,7 +120,7 @@ aclError aclGetCompileopt(aclCompileOpt opt, char* value, size_t length) {
   ACL_API_BEGIN("aclGetCompileopt");
   ACL_API_CHECK_NOT_NULL(value);
   std::string text;
-  Status st = op::CompileOptionStore::Get().Value(asim::api::RawEnum(opt), &text);
+  Status st = asim::api::Ctx().ops().compile_options().Value(asim::api::RawEnum(opt), &text);
   if (!st.ok()) ACL_API_RETURN(st);
   if (length < text.size() + 1) {
     ACL_API_FAIL(err::kInvalidParam, "length " + std::to_string(length) + " is too small for the value of " +
@@ -133,7 +134,7 @@ aclError aclGetCompileopt(aclCompileOpt opt, char* value, size_t length) {
 
 aclError aclopSetCompileFlag(aclOpCompileFlag flag) {
   ACL_API_BEGIN("aclopSetCompileFlag");
-  ACL_API_RETURN(op::CompileOptionStore::Get().SetCompileFlag(asim::api::RawEnum(flag)));
+  ACL_API_RETURN(asim::api::Ctx().ops().compile_options().SetCompileFlag(asim::api::RawEnum(flag)));
   ACL_API_END();
 }
 

@@ -1,5 +1,6 @@
 // Shared argument handling of the single-op shims. See acl_op_objects.h.
 #include "runtime/api/acl_op_objects.h"
+#include "runtime/api/runtime_context.h"
 
 #include <string>
 
@@ -92,7 +93,7 @@ void UpdateOutputDescs(const op::OpCall& call, aclTensorDesc* const output_desc[
 Status PrepareOpHere(op::OpCall* call, op::CompilePolicy policy, std::shared_ptr<const op::OpModelEntry>* entry) {
   std::shared_ptr<rt::DeviceContext> device;
   ASIM_RETURN_IF_ERROR(rt::Runtime::Get().CurrentDevice(&device));
-  return op::PrepareOp(call, policy, device->device().spec(), entry);
+  return asim::api::Ctx().ops().PrepareOp(call, policy, device->device().spec(), entry);
 }
 
 Status OpTargetHere(void* stream, op::OpTarget* target) {

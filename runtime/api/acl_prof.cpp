@@ -13,6 +13,7 @@
 #include <cstring>
 
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/profiling/prof_errors.h"
 #include "runtime/profiling/profiler.h"
 #include "runtime/profiling/subscribe_record.h"
@@ -35,7 +36,7 @@ static_assert(prof::kOpTypeLen == ACL_PROF_MAX_OP_TYPE_LEN && prof::kOpNameLen =
 static_assert(prof::kSubscribeOpFlag == ACL_SUBSCRIBE_OP);
 
 prof::Profiler& P() {
-  return prof::Profiler::Get();
+  return asim::api::Ctx().profiler();
 }
 
 // Record `index` of a subscriber's buffer, or false after recording why not.
@@ -138,6 +139,13 @@ aclError aclprofDestroySubscribeConfig(const aclprofSubscribeConfig* profSubscri
 aclError aclprofModelSubscribe(uint32_t modelId, const aclprofSubscribeConfig* profSubscribeConfig) {
   ACL_API_BEGIN("aclprofModelSubscribe");
   ACL_API_REQUIRE_INIT();
+  if (profSubscribeConfig != nullptr) {
+    std::shared_ptr<const asim::model::ModelInfo> info;
+    if (!asim::api::Ctx().models().GetInfo(modelId, &info).ok()) {
+      ACL_API_FAIL(asim::err::kInvalidModelId,
+                   "aclprofModelSubscribe: model id " + std::to_string(modelId) + " is not loaded");
+    }
+  }
   ACL_API_RETURN(P().Subscribe(modelId, profSubscribeConfig));
   ACL_API_END();
 }

@@ -2,7 +2,7 @@
 // the runtime's lifecycle without the core knowing them.
 //
 // Owns: the interface only. Extensions are registered once per process
-// (runtime/api/runtime_extensions.cpp lists them, explicitly: no static initialisers) and live
+// (runtime/api/runtime_context.cpp lists them, explicitly: no static initialisers) and live
 // as long as the process. The core calls them:
 //   OnInit         at the end of a successful aclInit, with the parsed configuration; a failure
 //                  fails aclInit (the runtime is then left uninitialised);

@@ -10,7 +10,6 @@
 #include "runtime/core/objects.h"
 #include "runtime/dump/dump_observer.h"
 #include "runtime/model/compute_mode.h"
-#include "runtime/model/model_manager.h"
 
 namespace asim::dump {
 namespace {
@@ -26,9 +25,13 @@ Status RequireComputedTensors(const std::string& where) {
 
 class DumpExtension : public rt::RuntimeExtension {
  public:
-  Status OnInit(const cfg::AclConfig& config) override { return DumpManager::Get().OnInit(config); }
-  void OnDeviceOpened(rt::DeviceContext& device) override { DumpManager::Get().OnDeviceOpened(device); }
-  void OnFinalize() override { DumpManager::Get().OnFinalize(); }
+  explicit DumpExtension(DumpManager* dump) : dump_(dump) {}
+  Status OnInit(const cfg::AclConfig& config) override { return dump_->OnInit(config); }
+  void OnDeviceOpened(rt::DeviceContext& device) override { dump_->OnDeviceOpened(device); }
+  void OnFinalize() override { dump_->OnFinalize(); }
+
+ private:
+  DumpManager* const dump_;
 };
 
 // ASCEND_SIM_DUMP_QUEUE_MB: the writer's queue bound in MiB (default 256).
@@ -51,11 +54,6 @@ void Accumulate(const DumpWriter::Stats& s, DumpWriter::Stats* total) {
   if (s.peak_queued_bytes > total->peak_queued_bytes) total->peak_queued_bytes = s.peak_queued_bytes;
 }
 
-DumpWriter::Stats& RetiredStats() {
-  static DumpWriter::Stats stats;  // guarded by DumpManager::mu_
-  return stats;
-}
-
 // Flushes a writer that is no longer reachable from the manager and logs what it did.
 void Retire(const std::shared_ptr<DumpWriter>& writer, const char* when) {
   if (!writer) return;
@@ -67,14 +65,8 @@ void Retire(const std::shared_ptr<DumpWriter>& writer, const char* when) {
 
 }  // namespace
 
-DumpManager& DumpManager::Get() {
-  static DumpManager* manager = new DumpManager();  // never destroyed (like the Runtime)
-  return *manager;
-}
-
 std::shared_ptr<rt::RuntimeExtension> DumpManager::Extension() {
-  static auto extension = std::make_shared<DumpExtension>();
-  return extension;
+  return std::make_shared<DumpExtension>(this);
 }
 
 Status DumpManager::OnInit(const cfg::AclConfig& config) {
@@ -112,7 +104,7 @@ void DumpManager::OnFinalize() {
   Retire(writer, "aclFinalize");
   if (writer) {
     std::lock_guard<std::mutex> lock(mu_);
-    Accumulate(writer->stats(), &RetiredStats());
+    Accumulate(writer->stats(), &retired_stats_);
   }
   std::lock_guard<std::mutex> lock(desc_mu_);
   op_descs_.clear();
@@ -150,7 +142,7 @@ Status DumpManager::InitDump() {
   return Status::Ok();
 }
 
-Status DumpManager::SetDump(const char* config_path) {
+Status DumpManager::SetDump(const char* config_path, uint32_t first_model_id) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (acl_init_dump_) {
@@ -164,7 +156,6 @@ Status DumpManager::SetDump(const char* config_path) {
   ASIM_RETURN_IF_ERROR(cfg::ParseDumpConfigFile(config_path, &config));
   if (config.DataDumpEnabled())
     ASIM_RETURN_IF_ERROR(RequireComputedTensors(std::string("aclmdlSetDump ") + config_path));
-  const uint32_t first_model_id = model::ModelManager::Get().next_model_id();
   std::shared_ptr<const DumpSession> session;
   const Status st = DumpSession::Compile(config, first_model_id, std::chrono::system_clock::now(), &session);
   if (!st.ok()) return Status(st.code(), fmt::format("{}: /dump: {}", config_path, st.message()));
@@ -196,7 +187,7 @@ Status DumpManager::FinalizeDump() {
   Retire(writer, "aclmdlFinalizeDump");
   if (writer) {
     std::lock_guard<std::mutex> lock(mu_);
-    Accumulate(writer->stats(), &RetiredStats());
+    Accumulate(writer->stats(), &retired_stats_);
   }
   return Status::Ok();
 }
@@ -251,7 +242,7 @@ Status DumpManager::FindOpDesc(uint32_t device_id, uint32_t stream_id, uint64_t 
 
 DumpWriter::Stats DumpManager::writer_stats() const {
   std::lock_guard<std::mutex> lock(mu_);
-  DumpWriter::Stats total = RetiredStats();
+  DumpWriter::Stats total = retired_stats_;
   if (writer_) Accumulate(writer_->stats(), &total);
   return total;
 }

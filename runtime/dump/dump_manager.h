@@ -4,8 +4,8 @@
 // Owns: the dump sessions (from aclInit's acl.json, or from aclmdlInitDump + aclmdlSetDump,
 // each applying to the models loaded after it), the shared DumpWriter, the registered dump
 // callback (acldumpRegCallback), and a bounded log of recent kernel tasks' op descriptions
-// for aclmdlCreateAndGetOpDesc. Its RuntimeExtension (Extension(), registered in
-// runtime/api/runtime_extensions.cpp) compiles the acl.json dump section at aclInit, puts a
+// for aclmdlCreateAndGetOpDesc. Its RuntimeExtension (Extension(), registered by
+// runtime/api/runtime_context.cpp) compiles the acl.json dump section at aclInit, puts a
 // DumpObserver on every device that opens, and flushes and resets everything at aclFinalize.
 //
 // The API rules are the real runtime's (acl dump.cpp): a dump configured through aclInit
@@ -66,12 +66,18 @@ class DumpManager {
  public:
   static constexpr size_t kOpDescLogCapacity = 4096;
 
-  static DumpManager& Get();
-  static std::shared_ptr<rt::RuntimeExtension> Extension();
+  // One per runtime context (runtime/api/runtime_context.h); tests construct their own.
+  DumpManager() = default;
+  DumpManager(const DumpManager&) = delete;
+  DumpManager& operator=(const DumpManager&) = delete;
+  // Its part in the runtime's lifecycle (see above). Refers to this manager, which must
+  // outlive the registration.
+  std::shared_ptr<rt::RuntimeExtension> Extension();
 
-  // acl_mdl.h
+  // acl_mdl.h. SetDump applies to the models loaded from now on: those with an id >=
+  // first_model_id (the model manager's next id, which the caller asks for).
   Status InitDump();
-  Status SetDump(const char* config_path);
+  Status SetDump(const char* config_path, uint32_t first_model_id);
   Status FinalizeDump();
   // acl_dump.h: while registered, dump files go to `sink` instead of the disk.
   void SetCallback(DumpSink sink);
@@ -94,7 +100,6 @@ class DumpManager {
   DumpWriter::Stats writer_stats() const;
 
  private:
-  DumpManager() = default;
   std::shared_ptr<DumpWriter> WriterLocked() const;
   void ResetLocked();
   void UpdateActiveLocked();
@@ -108,6 +113,7 @@ class DumpManager {
   mutable std::shared_ptr<DumpWriter> writer_;  // created with the first dumped task
   DumpSink sink_;
   std::atomic<bool> active_{false};
+  DumpWriter::Stats retired_stats_;  // of the writers already flushed and dropped
 
   mutable std::mutex desc_mu_;
   std::deque<OpDescRecord> op_descs_;

@@ -60,6 +60,7 @@ namespace {
 static_assert(cfg::kMaxHostThreads == kernels::kMaxHostThreads);
 class ModelExtension : public rt::RuntimeExtension {
  public:
+  explicit ModelExtension(ModelManager* models) : models_(models) {}
   Status OnInit(const cfg::AclConfig& config) override {
     ASIM_RETURN_IF_ERROR(kernels::isa::Force(config.sim.isa));
     if (!kernels::SetHostThreads(config.sim.host_threads)) {
@@ -78,20 +79,17 @@ class ModelExtension : public rt::RuntimeExtension {
     return Status::Ok();
   }
   size_t OnDeviceRelease(int32_t device_id, bool log_leaks) override {
-    return ModelManager::Get().UnloadAll(device_id, log_leaks);
+    return models_->UnloadAll(device_id, log_leaks);
   }
+
+ private:
+  ModelManager* const models_;
 };
 
 }  // namespace
 
-ModelManager& ModelManager::Get() {
-  static ModelManager* manager = new ModelManager();  // process lifetime: tasks may outlive main()
-  return *manager;
-}
-
 std::shared_ptr<rt::RuntimeExtension> ModelManager::Extension() {
-  static auto extension = std::make_shared<ModelExtension>();
-  return extension;
+  return std::make_shared<ModelExtension>(this);
 }
 
 Status ModelManager::LoadFromFile(const std::string& path, const std::shared_ptr<rt::DeviceContext>& device,

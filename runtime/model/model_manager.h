@@ -90,12 +90,14 @@ struct PartitionSizes {
 
 class ModelManager {
  public:
-  static ModelManager& Get();
-  // What runtime/api/runtime_extensions.cpp registers: unloads a released device's models.
-  static std::shared_ptr<rt::RuntimeExtension> Extension();
-
-  // A process has one (Get); tests construct their own.
+  // One per runtime context (runtime/api/runtime_context.h); tests construct their own.
   ModelManager() = default;
+  ModelManager(const ModelManager&) = delete;
+  ModelManager& operator=(const ModelManager&) = delete;
+  // Its part in the runtime's lifecycle: aclInit's kernel settings (vector target, host
+  // threads, compute mode); a released device's models are unloaded (and counted as
+  // leaks). Refers to this manager (which must outlive the registration).
+  std::shared_ptr<rt::RuntimeExtension> Extension();
 
   // Loads on `device` (the caller resolves the current context's device).
   Status LoadFromFile(const std::string& path, const std::shared_ptr<rt::DeviceContext>& device,

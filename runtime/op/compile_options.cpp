@@ -45,11 +45,6 @@ bool Known(int32_t opt) {
 
 }  // namespace
 
-CompileOptionStore& CompileOptionStore::Get() {
-  static CompileOptionStore* store = new CompileOptionStore();  // process lifetime
-  return *store;
-}
-
 const char* CompileOptionStore::OptName(int32_t opt) {
   return Known(opt) ? Info(opt).name : nullptr;
 }

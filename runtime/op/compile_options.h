@@ -46,7 +46,7 @@ enum CompileOpt : int32_t {
 
 class CompileOptionStore {
  public:
-  static CompileOptionStore& Get();
+  CompileOptionStore() = default;
 
   Status Set(int32_t opt, const std::string& value);
   // The value set for `opt` ("" when never set); kInvalidParam for an unknown option.
@@ -67,7 +67,6 @@ class CompileOptionStore {
   void Reset();
 
  private:
-  CompileOptionStore() = default;
   mutable std::mutex mutex_;
   std::map<int32_t, std::string> values_;
   int32_t compile_flag_ = 0;

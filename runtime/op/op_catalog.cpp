@@ -34,11 +34,6 @@ bool SocMatches(const std::string& model_soc, const sim::SocSpec& spec) {
   return model_soc == spec.soc_version || model_soc == spec.soc_name || model_soc == spec.short_soc_version;
 }
 
-OpCatalog& OpCatalog::Get() {
-  static OpCatalog* catalog = new OpCatalog();  // process lifetime
-  return *catalog;
-}
-
 Status OpCatalog::AddModel(std::shared_ptr<om::Model> model, const std::string& source, bool online,
                            std::shared_ptr<const OpModelEntry>* out) {
   auto entry = std::make_shared<OpModelEntry>();

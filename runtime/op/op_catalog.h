@@ -41,7 +41,7 @@ struct OpModelEntry {
 
 class OpCatalog {
  public:
-  static OpCatalog& Get();
+  OpCatalog() = default;
 
   // Loads every *.om under `dir` (three levels deep). *loaded = how many were added.
   Status LoadDir(const std::string& dir, size_t* loaded);
@@ -58,7 +58,6 @@ class OpCatalog {
   void Clear();  // aclFinalize
 
  private:
-  OpCatalog() = default;
   Status AddModel(std::shared_ptr<om::Model> model, const std::string& source, bool online,
                   std::shared_ptr<const OpModelEntry>* out);
 

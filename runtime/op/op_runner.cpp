@@ -4,7 +4,6 @@
 #include <vector>
 
 #include "runtime/base/log.h"
-#include "runtime/op/compile_options.h"
 
 namespace asim::op {
 namespace {
@@ -12,30 +11,7 @@ namespace {
 // Model id of single-op tasks (observe/kernel_task.h: 0 = a single op, never an aclmdl id).
 constexpr uint32_t kSingleOpModelId = 0;
 
-class OpExtension : public rt::RuntimeExtension {
- public:
-  size_t OnDeviceRelease(int32_t device_id, bool /*log_leaks*/) override {
-    (void)OpRunner::Get().Release(device_id);
-    return 0;  // cached op models are the runtime's, not the application's: never leaks
-  }
-  void OnFinalize() override {
-    (void)OpRunner::Get().Release(-1);
-    OpCatalog::Get().Clear();
-    CompileOptionStore::Get().Reset();
-  }
-};
-
 }  // namespace
-
-OpRunner& OpRunner::Get() {
-  static OpRunner* runner = new OpRunner();  // process lifetime: tasks may outlive main()
-  return *runner;
-}
-
-std::shared_ptr<rt::RuntimeExtension> OpRunner::Extension() {
-  static auto extension = std::make_shared<OpExtension>();
-  return extension;
-}
 
 Status OpRunner::Loaded(const std::shared_ptr<const OpModelEntry>& entry,
                         const std::shared_ptr<rt::DeviceContext>& device, std::shared_ptr<model::LoadedModel>* out) {

@@ -18,7 +18,6 @@
 #include <memory>
 #include <mutex>
 
-#include "runtime/core/extension.h"
 #include "runtime/model/loaded_model.h"
 #include "runtime/op/op_catalog.h"
 
@@ -26,12 +25,9 @@ namespace asim::op {
 
 class OpRunner {
  public:
-  static OpRunner& Get();
-  // Releases a device's op models; aclFinalize also clears the catalog and compile options.
-  static std::shared_ptr<rt::RuntimeExtension> Extension();
+  OpRunner() = default;
 
-  // Runs `entry` on `device` (the current context's) on `stream` (an application stream
-  // handle, nullptr = the default stream).
+  // Runs `entry` on `device` (the current context's) on the request's stream.
   Status Execute(const std::shared_ptr<const OpModelEntry>& entry, const std::shared_ptr<rt::DeviceContext>& device,
                  model::ExecuteRequest request);
 
@@ -39,7 +35,6 @@ class OpRunner {
   size_t loaded_count() const;
 
  private:
-  OpRunner() = default;
   Status Loaded(const std::shared_ptr<const OpModelEntry>& entry, const std::shared_ptr<rt::DeviceContext>& device,
                 std::shared_ptr<model::LoadedModel>* out);
 

@@ -54,12 +54,35 @@ bool Dynamic(const std::vector<int64_t>& dims) {
   return false;
 }
 
-Status Compile(const atc::SingleOpDesc& desc, const sim::SocSpec& spec, const std::string& source,
-               std::shared_ptr<const OpModelEntry>* entry) {
+class OpExtension : public rt::RuntimeExtension {
+ public:
+  explicit OpExtension(OpService* service) : service_(service) {}
+  size_t OnDeviceRelease(int32_t device_id, bool /*log_leaks*/) override {
+    (void)service_->runner().Release(device_id);
+    return 0;  // cached op models are the runtime's, not the application's: never leaks
+  }
+  void OnFinalize() override {
+    (void)service_->runner().Release(-1);
+    service_->catalog().Clear();
+    service_->compile_options().Reset();
+  }
+
+ private:
+  OpService* const service_;
+};
+
+}  // namespace
+
+std::shared_ptr<rt::RuntimeExtension> OpService::Extension() {
+  return std::make_shared<OpExtension>(this);
+}
+
+Status OpService::Compile(const atc::SingleOpDesc& desc, const sim::SocSpec& spec, const std::string& source,
+                          std::shared_ptr<const OpModelEntry>* entry) {
   atc::CompileOptions options;
   options.soc_version = spec.soc_version;
   options.model_name = desc.op_type;
-  options.metadata = CompileOptionStore::Get().AsMetadata();
+  options.metadata = options_.AsMetadata();
   om::Model model;
   Status st = atc::CompileSingleOp(desc, options, &model);
   if (!st.ok()) {
@@ -67,13 +90,11 @@ Status Compile(const atc::SingleOpDesc& desc, const sim::SocSpec& spec, const st
                   "compiling single op " + DescText(desc) + " for " + spec.soc_version + ": " + st.message());
   }
   ASIM_LOG_INFO("[ACL] single op: compiled {} for {} ({})", DescText(desc), spec.soc_version, source);
-  return OpCatalog::Get().AddCompiled(std::move(model), source, entry);
+  return catalog_.AddCompiled(std::move(model), source, entry);
 }
 
-}  // namespace
-
-Status PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSpec& spec,
-                 std::shared_ptr<const OpModelEntry>* entry) {
+Status OpService::PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSpec& spec,
+                            std::shared_ptr<const OpModelEntry>* entry) {
   if (call->op_type.empty()) return Status(err::kInvalidParam, "opType must not be empty");
 
   // Output descs with unknown dims (aclopExecuteV2 lets the kernel decide them).
@@ -92,7 +113,7 @@ Status PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSpec& spec,
     }
   }
 
-  Status found = OpCatalog::Get().Find(*call, spec, entry);
+  Status found = catalog_.Find(*call, spec, entry);
   if (found.ok() && !(*entry)->dynamic) return Status::Ok();
   if (found.ok()) {
     // A model with unknown dims: its static instance for this call's shapes.
@@ -106,7 +127,7 @@ Status PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSpec& spec,
     }
     return Compile(desc, spec, "static instance of " + (*entry)->source, entry);
   }
-  const bool online = policy == CompilePolicy::kAlways || CompileOptionStore::Get().online() || HasBinaryKernels(spec);
+  const bool online = policy == CompilePolicy::kAlways || options_.online() || HasBinaryKernels(spec);
   if (!online) {
     // Say also whether compiling would help: the registry's verdict on these inputs.
     kernels::Selection sel;
@@ -124,8 +145,9 @@ Status PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSpec& spec,
                  entry);
 }
 
-Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, const std::vector<OpBuffer>& inputs,
-             const std::vector<OpBuffer>& outputs, const OpTarget& target) {
+Status OpService::RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call,
+                        const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs,
+                        const OpTarget& target) {
   auto check = [&](const char* what, const char* desc_arg, const std::vector<OpBuffer>& bufs,
                    const std::vector<TensorDesc>& descs, const std::vector<atc::SingleOpTensor>& model) -> Status {
     if (bufs.size() != descs.size()) {
@@ -159,7 +181,7 @@ Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, con
   for (const OpBuffer& b : outputs) request.outputs.push_back(model::IoBuffer{b.data, b.size, nullptr});
   request.stream = target.stream;
   request.aicpu_timeout_s = target.aicpu_timeout_s;
-  Status st = OpRunner::Get().Execute(entry, target.device, std::move(request));
+  Status st = runner_.Execute(entry, target.device, std::move(request));
   if (!st.ok()) return Status(st.code(), "single op " + call->op_type + ": " + st.message());
   for (size_t i = 0; i < call->outputs.size() && i < entry->desc.outputs.size(); ++i) {
     const auto& dims = entry->desc.outputs[i].dims;
@@ -168,8 +190,8 @@ Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, con
   return Status::Ok();
 }
 
-Status ExecuteOp(OpCall* call, const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs,
-                 const OpTarget& target, CompilePolicy policy) {
+Status OpService::ExecuteOp(OpCall* call, const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs,
+                            const OpTarget& target, CompilePolicy policy) {
   if (!target.device) return Status(err::kInternalError, "single op without a device");
   std::shared_ptr<const OpModelEntry> entry;
   ASIM_RETURN_IF_ERROR(PrepareOp(call, policy, target.device->device().spec(), &entry));

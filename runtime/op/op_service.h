@@ -2,7 +2,9 @@
 // model a call runs, validate the caller's buffers, execute on the caller's stream, infer
 // output shapes.
 //
-// Owns: the policy of a call without a matching model. It is compiled on demand (and kept in
+// Owns: the op module's state (the catalog of op models, the compile options, the op models
+// loaded on devices), one OpService per runtime context (runtime/api/runtime_context.h;
+// tests make their own); and the policy of a call without a matching model. It is compiled on demand (and kept in
 // the catalog) when online compilation is in effect: the application used acl_op_compiler.h
 // (compile_options.h), the call is aclopCompile* itself, or the device is an Ascend910B /
 // Ascend310P family chip, for which CANN ships pre-built binary kernels of its operators so
@@ -17,13 +19,17 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "device_sim/soc/soc_spec.h"
 #include "runtime/base/status.h"
+#include "runtime/core/extension.h"
 #include "runtime/core/objects.h"
+#include "runtime/op/compile_options.h"
 #include "runtime/op/op_call.h"
 #include "runtime/op/op_catalog.h"
+#include "runtime/op/op_runner.h"
 
 namespace asim::op {
 
@@ -45,19 +51,43 @@ enum class CompilePolicy {
   kAlways,    // aclopCompile, aclopCompileAndExecute*
 };
 
-// The model `call` runs on a device simulating `spec` (matched, or compiled as the policy
-// allows). Output descs with unknown dims get the inferred ones first (aclopExecuteV2).
-Status PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSpec& spec,
+class OpService {
+ public:
+  OpService() = default;
+  OpService(const OpService&) = delete;
+  OpService& operator=(const OpService&) = delete;
+
+  OpCatalog& catalog() { return catalog_; }
+  CompileOptionStore& compile_options() { return options_; }
+  OpRunner& runner() { return runner_; }
+  // Its part in the runtime's lifecycle: a released device's op models go; aclFinalize also
+  // clears the catalog and the compile options. Refers to this service (which must outlive
+  // the registration).
+  std::shared_ptr<rt::RuntimeExtension> Extension();
+
+  // The model `call` runs on a device simulating `spec` (matched, or compiled as the policy
+  // allows). Output descs with unknown dims get the inferred ones first (aclopExecuteV2).
+  Status PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSpec& spec,
+                   std::shared_ptr<const OpModelEntry>* entry);
+
+  // Checks the buffers against the call's descs (count, NULL, size >= the desc's bytes) and
+  // runs `entry` on the target's stream. The call's output descs end up with the model's
+  // output shapes.
+  Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, const std::vector<OpBuffer>& inputs,
+               const std::vector<OpBuffer>& outputs, const OpTarget& target);
+
+  // PrepareOp (for the target's device) + RunOp.
+  Status ExecuteOp(OpCall* call, const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs,
+                   const OpTarget& target, CompilePolicy policy);
+
+ private:
+  Status Compile(const atc::SingleOpDesc& desc, const sim::SocSpec& spec, const std::string& source,
                  std::shared_ptr<const OpModelEntry>* entry);
 
-// Checks the buffers against the call's descs (count, NULL, size >= the desc's bytes) and runs
-// `entry` on the target's stream. The call's output descs end up with the model's output shapes.
-Status RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall* call, const std::vector<OpBuffer>& inputs,
-             const std::vector<OpBuffer>& outputs, const OpTarget& target);
-
-// PrepareOp (for the target's device) + RunOp.
-Status ExecuteOp(OpCall* call, const std::vector<OpBuffer>& inputs, const std::vector<OpBuffer>& outputs,
-                 const OpTarget& target, CompilePolicy policy);
+  OpCatalog catalog_;
+  CompileOptionStore options_;
+  OpRunner runner_;  // last: destroyed first (its loaded models refer to catalog entries)
+};
 
 // Shape inference through the kernel registry for a chip simulating `spec`, no execution:
 // fills the dims of call->outputs (as many as the kernel produces).

@@ -116,7 +116,7 @@ Status Profiler::Finalize() {
 
 Status Profiler::CreateConfig(const uint32_t* device_ids, uint32_t device_count, int32_t aicore_metrics,
                               uint64_t data_types, AclprofConfig** out) {
-  const int32_t devices = rt::Runtime::Get().config().sim.device_count;
+  const int32_t devices = core_.config().sim.device_count;
   if (device_count > 0 && device_ids == nullptr) {
     return Status(asim::err::kInvalidParam,
                   "deviceIdList must not be NULL when deviceNums is " + std::to_string(device_count));

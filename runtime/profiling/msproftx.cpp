@@ -54,7 +54,7 @@ Status Profiler::StepTimestamp(void* info, int32_t tag, void* stream) {
     return Status(asim::err::kInvalidParam, "tag " + std::to_string(tag) + " is not ACL_STEP_START or ACL_STEP_END");
   }
   std::shared_ptr<rt::Stream> resolved;
-  ASIM_RETURN_IF_ERROR(rt::Runtime::Get().ResolveStream(stream, &resolved));
+  ASIM_RETURN_IF_ERROR(core_.ResolveStream(stream, &resolved));
   uint64_t step = 0;
   {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -25,12 +25,13 @@ namespace asim::prof {
 
 class Profiler::DeviceObserver : public sim::TaskObserver {
  public:
-  explicit DeviceObserver(uint32_t device_id) : device_id_(device_id) {}
+  DeviceObserver(Profiler* profiler, uint32_t device_id) : profiler_(profiler), device_id_(device_id) {}
   void OnTaskEnd(const sim::TaskRecord& record, const Status& status) override {
-    Profiler::Get().OnTaskEnd(device_id_, record, status);
+    profiler_->OnTaskEnd(device_id_, record, status);
   }
 
  private:
+  Profiler* const profiler_;
   const uint32_t device_id_;
 };
 
@@ -38,13 +39,17 @@ namespace {
 
 class ProfilingExtension : public rt::RuntimeExtension {
  public:
-  Status OnInit(const cfg::AclConfig& config) override { return Profiler::Get().OnInit(config); }
-  void OnDeviceOpened(rt::DeviceContext& device) override { Profiler::Get().OnDeviceOpened(device); }
+  explicit ProfilingExtension(Profiler* profiler) : profiler_(profiler) {}
+  Status OnInit(const cfg::AclConfig& config) override { return profiler_->OnInit(config); }
+  void OnDeviceOpened(rt::DeviceContext& device) override { profiler_->OnDeviceOpened(device); }
   size_t OnDeviceRelease(int32_t device_id, bool /*log_leaks*/) override {
-    Profiler::Get().OnDeviceRelease(device_id);
+    profiler_->OnDeviceRelease(device_id);
     return 0;
   }
-  void OnFinalize() override { Profiler::Get().OnFinalize(); }
+  void OnFinalize() override { profiler_->OnFinalize(); }
+
+ private:
+  Profiler* const profiler_;
 };
 
 // The directory of the running executable (acl.json's default "output").
@@ -92,14 +97,13 @@ Status EnvironmentSection(std::optional<cfg::ProfilerConfig>* out) {
 
 }  // namespace
 
-Profiler& Profiler::Get() {
-  static Profiler* profiler = new Profiler();  // never destroyed: observers may outlive statics
-  return *profiler;
+Profiler::~Profiler() {
+  Profiler* self = this;
+  g_api_recorder.compare_exchange_strong(self, nullptr);
 }
 
 std::shared_ptr<rt::RuntimeExtension> Profiler::Extension() {
-  static const std::shared_ptr<rt::RuntimeExtension> ext = std::make_shared<ProfilingExtension>();
-  return ext;
+  return std::make_shared<ProfilingExtension>(this);
 }
 
 Status Profiler::OnInit(const cfg::AclConfig& config) {
@@ -138,7 +142,7 @@ Status Profiler::StartSessionLocked(profdata::SessionConfig config, const std::s
   for (const auto& [id, a] : attached_) {
     if (session_->WantsDevice(id)) session_->NoteDevice(id, chips_[id]);
   }
-  g_api_recording.store(session_->collects_api(), std::memory_order_relaxed);
+  g_api_recorder.store(session_->collects_api() ? this : nullptr, std::memory_order_release);
   return Status::Ok();
 }
 
@@ -148,7 +152,8 @@ std::shared_ptr<Session> Profiler::TakeSessionLocked() {
   configured_session_ = false;
   started_config_ = nullptr;
   started_devices_.clear();
-  g_api_recording.store(false, std::memory_order_relaxed);
+  Profiler* self = this;
+  g_api_recorder.compare_exchange_strong(self, nullptr);
   return s;
 }
 
@@ -169,7 +174,7 @@ bool Profiler::NeedsObserverLocked(uint32_t device_id) const {
 
 void Profiler::AttachLocked(rt::DeviceContext& device) {
   const uint32_t id = static_cast<uint32_t>(device.id());
-  auto observer = std::make_shared<DeviceObserver>(id);
+  auto observer = std::make_shared<DeviceObserver>(this, id);
   device.scheduler().AddObserver(observer);
   attached_[id] = Attached{observer, &device.scheduler()};
   auto spec = std::make_shared<const sim::SocSpec>(device.device().spec());
@@ -181,7 +186,7 @@ void Profiler::AttachLocked(rt::DeviceContext& device) {
 }
 
 void Profiler::SyncObservers() {
-  rt::Runtime& rt = rt::Runtime::Get();
+  rt::Runtime& rt = core_;
   if (!rt.initialized()) return;
   const int32_t count = rt.config().sim.device_count;
   for (int32_t id = 0; id < count; ++id) {
@@ -285,7 +290,9 @@ uint64_t ApiClockNs() {
 void RecordApiCall(const char* name, uint64_t start_ns) noexcept {
   try {
     thread_local const uint32_t tid = static_cast<uint32_t>(gettid());
-    Profiler::Get().RecordApi(name, start_ns, ApiClockNs(), tid);
+    if (Profiler* profiler = g_api_recorder.load(std::memory_order_acquire)) {
+      profiler->RecordApi(name, start_ns, ApiClockNs(), tid);
+    }
   } catch (...) {
     // Recording must not change the call's outcome (out of memory: the record is lost).
   }

@@ -38,7 +38,8 @@
 
 namespace asim::rt {
 class DeviceContext;
-}
+class Runtime;
+}  // namespace asim::rt
 
 namespace asim::prof {
 
@@ -62,9 +63,16 @@ struct Stamp {
 
 class Profiler {
  public:
-  static Profiler& Get();
-  // What runtime/api/runtime_extensions.cpp registers.
-  static std::shared_ptr<rt::RuntimeExtension> Extension();
+  // One per runtime context (runtime/api/runtime_context.h), over its core (the opened
+  // devices it observes, the streams of step stamps, the configured device count). It
+  // must outlive the devices it observes (their observers call it).
+  explicit Profiler(rt::Runtime& core) : core_(core) {}
+  ~Profiler();
+  Profiler(const Profiler&) = delete;
+  Profiler& operator=(const Profiler&) = delete;
+  // Its part in the runtime's lifecycle. Refers to this profiler, which must outlive the
+  // registration.
+  std::shared_ptr<rt::RuntimeExtension> Extension();
 
   // ---- lifecycle (RuntimeExtension) ----------------------------------------------------
   Status OnInit(const cfg::AclConfig& config);
@@ -82,6 +90,7 @@ class Profiler {
   Status Stop(const void* config);
   Status SetConfig(int32_t type, const char* value, size_t length);
 
+  // Subscribe: the caller checks that `model_id` is a loaded model (kInvalidModelId).
   Status CreateSubscribeConfig(int8_t time_info, int32_t aicore_metrics, void* fd, SubscribeConfig** out);
   Status DestroySubscribeConfig(const void* config);
   Status Subscribe(uint32_t model_id, const void* config);
@@ -108,7 +117,6 @@ class Profiler {
   std::string last_prof_dir() const;
 
  private:
-  Profiler() = default;
   class DeviceObserver;
   struct Attached {
     std::shared_ptr<DeviceObserver> observer;
@@ -133,6 +141,7 @@ class Profiler {
   void RecordTx(const std::string& kind, const std::string& message, uint64_t start_ns, uint64_t end_ns, uint32_t tid);
   void WriteSubscription(int fd, bool time_info, const profdata::DeviceTask& task);
 
+  rt::Runtime& core_;
   mutable std::mutex mutex_;
   std::shared_ptr<Session> session_;
   bool configured_session_ = false;  // the session came from acl.json / PROFILING_OPTIONS

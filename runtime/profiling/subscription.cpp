@@ -11,7 +11,6 @@
 #include <cstring>
 
 #include "runtime/base/log.h"
-#include "runtime/model/model_manager.h"
 #include "runtime/profiling/prof_errors.h"
 #include "runtime/profiling/profiler.h"
 #include "runtime/profiling/subscribe_record.h"
@@ -65,12 +64,6 @@ Status Profiler::DestroySubscribeConfig(const void* config) {
 
 Status Profiler::Subscribe(uint32_t model_id, const void* config) {
   if (config == nullptr) return Status(asim::err::kInvalidParam, "profSubscribeConfig must not be NULL");
-  std::shared_ptr<const model::ModelInfo> info;
-  const Status loaded = model::ModelManager::Get().GetInfo(model_id, &info);
-  if (!loaded.ok()) {
-    return Status(asim::err::kInvalidModelId,
-                  "aclprofModelSubscribe: model id " + std::to_string(model_id) + " is not loaded");
-  }
   {
     std::lock_guard<std::mutex> lock(mutex_);
     if (subscribe_configs_.count(config) == 0) {

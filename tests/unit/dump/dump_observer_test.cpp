@@ -27,10 +27,10 @@ class DumpObserverTest : public ::testing::Test {
     ASSERT_TRUE(memory_->Allocate(4096, 0, sim::PageKind::kNormal, "test", &buffer_).ok());
     ASSERT_TRUE(memory_->Translate(buffer_, 4096, reinterpret_cast<void**>(&host_)).ok());
     for (int i = 0; i < 4096; ++i) host_[i] = static_cast<uint8_t>(i);
-    observer_ = std::make_unique<DumpObserver>(&DumpManager::Get(), 0, memory_.get());
+    observer_ = std::make_unique<DumpObserver>(&manager_, 0, memory_.get());
   }
   void TearDown() override {
-    DumpManager::Get().OnFinalize();
+    manager_.OnFinalize();
     observer_.reset();
     (void)memory_->Free(buffer_);
   }
@@ -39,7 +39,7 @@ class DumpObserverTest : public ::testing::Test {
     cfg::AclConfig config;
     const std::string json = R"({"dump": {"dump_path": ")" + dir_.Path() + "\", " + rest + "}}";
     ASSERT_TRUE(cfg::ParseAclConfigString(json, "acl.json", &config).ok());
-    const Status st = DumpManager::Get().OnInit(config);
+    const Status st = manager_.OnInit(config);
     ASSERT_TRUE(st.ok()) << st.message();
   }
 
@@ -84,10 +84,11 @@ class DumpObserverTest : public ::testing::Test {
 
   void Flush() {
     // Finalize flushes the writer (and ends the session).
-    DumpManager::Get().OnFinalize();
+    manager_.OnFinalize();
   }
 
   testing::ScratchDir dir_;
+  DumpManager manager_;  // the test's own (declared first: outlives the observer)
   std::unique_ptr<sim::DeviceMemory> memory_;
   void* buffer_ = nullptr;
   uint8_t* host_ = nullptr;
@@ -179,7 +180,7 @@ TEST_F(DumpObserverTest, OpNameRangesFollowExecutionOrder) {
 TEST_F(DumpObserverTest, NothingHappensWithTheDumpOff) {
   auto info = Info(1, 0, "relu1");
   Run(*info, 1);
-  EXPECT_FALSE(DumpManager::Get().active());
+  EXPECT_FALSE(manager_.active());
   EXPECT_TRUE(dir_.Files().empty());
 }
 
@@ -189,12 +190,12 @@ TEST_F(DumpObserverTest, FailedTasksAreRememberedForOpDescQueries) {
   observer_->OnTaskBegin(r);
   observer_->OnTaskEnd(r, Status(err::kInternalError, "boom"));
   OpDescRecord d;
-  ASSERT_TRUE(DumpManager::Get().FindOpDesc(0, 5, 99, &d).ok());
+  ASSERT_TRUE(manager_.FindOpDesc(0, 5, 99, &d).ok());
   EXPECT_EQ(d.op_name, "relu1");
   ASSERT_EQ(d.inputs.size(), 1u);
   EXPECT_EQ(d.inputs[0].desc.format, Format::kNc1hwc0);
   EXPECT_EQ(d.inputs[0].address, buffer_);
-  EXPECT_EQ(DumpManager::Get().FindOpDesc(0, 5, 100, &d).code(), err::kInvalidParam);
+  EXPECT_EQ(manager_.FindOpDesc(0, 5, 100, &d).code(), err::kInvalidParam);
 }
 
 }  // namespace

@@ -102,8 +102,7 @@ TEST(OpCall, MatchStagesAndUnknownDims) {
 }
 
 TEST(CompileOptions, ValuesAreCheckedAndReset) {
-  CompileOptionStore& store = CompileOptionStore::Get();
-  store.Reset();
+  CompileOptionStore store;
   EXPECT_FALSE(store.online());
   EXPECT_TRUE(store.Set(kPrecisionMode, "allow_mix_precision").ok());
   EXPECT_TRUE(store.online());
@@ -127,12 +126,8 @@ class CatalogTest : public ::testing::Test {
     ASSERT_TRUE(sim::LoadSocSpec("Ascend310", &spec_).ok());
     dir_ = std::filesystem::temp_directory_path() / ("op_catalog_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_ / "sub");
-    OpCatalog::Get().Clear();
   }
-  void TearDown() override {
-    OpCatalog::Get().Clear();
-    std::filesystem::remove_all(dir_);
-  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
   void Write(const atc::SingleOpDesc& desc, const std::filesystem::path& path, const std::string& soc = "Ascend310") {
     atc::CompileOptions options;
     options.soc_version = soc;
@@ -142,6 +137,7 @@ class CatalogTest : public ::testing::Test {
     ASSERT_TRUE(om::WriteModelFile(model, path.string()).ok());
   }
   sim::SocSpec spec_;
+  OpCatalog catalog_;  // the test's own
   std::filesystem::path dir_;
 };
 
@@ -150,18 +146,18 @@ TEST_F(CatalogTest, LoadsADirectoryAndFindsTheMatchingModel) {
   Write(AddDesc(DataType::kFloat16, {2, 3}), dir_ / "sub" / "add_f16.om");
   std::ofstream(dir_ / "notes.txt") << "ignored";
   size_t loaded = 0;
-  ASSERT_TRUE(OpCatalog::Get().LoadDir(dir_.string(), &loaded).ok());
+  ASSERT_TRUE(catalog_.LoadDir(dir_.string(), &loaded).ok());
   EXPECT_EQ(loaded, 2u);
   std::shared_ptr<const OpModelEntry> entry;
-  ASSERT_TRUE(OpCatalog::Get().Find(AddCall(DataType::kFloat16, {2, 3}), spec_, &entry).ok());
+  ASSERT_TRUE(catalog_.Find(AddCall(DataType::kFloat16, {2, 3}), spec_, &entry).ok());
   EXPECT_NE(entry->source.find("add_f16.om"), std::string::npos);
-  Status miss = OpCatalog::Get().Find(AddCall(DataType::kFloat, {4, 3}), spec_, &entry);
+  Status miss = catalog_.Find(AddCall(DataType::kFloat, {4, 3}), spec_, &entry);
   EXPECT_EQ(miss.code(), err::kOpNotFound);
   EXPECT_NE(miss.message().find("2 model(s) of op type 'Add'"), std::string::npos) << miss.message();
   EXPECT_NE(miss.message().find("atc --singleop"), std::string::npos) << miss.message();
   OpCall mul = AddCall(DataType::kFloat, {2, 3});
   mul.op_type = "Mul";
-  miss = OpCatalog::Get().Find(mul, spec_, &entry);
+  miss = catalog_.Find(mul, spec_, &entry);
   EXPECT_NE(miss.message().find("none of op type 'Mul'"), std::string::npos) << miss.message();
 }
 
@@ -172,7 +168,7 @@ TEST_F(CatalogTest, DescriptionsWithUnknownDimsAreRefused) {
   Status st = atc::CompileSingleOp(AddDesc(DataType::kFloat, {2, 3}), options, &model);
   ASSERT_TRUE(st.ok()) << st.message();
   model.metadata[atc::kSingleOpMetadataKey] = atc::SingleOpToJson(AddDesc(DataType::kFloat, {-1, 3})).dump();
-  st = OpCatalog::Get().AddCompiled(model, "dynamic", nullptr);
+  st = catalog_.AddCompiled(model, "dynamic", nullptr);
   EXPECT_EQ(st.code(), err::kOpLoadFailed);
   EXPECT_NE(st.message().find("dynamic"), std::string::npos) << st.message();
 }
@@ -181,15 +177,15 @@ TEST_F(CatalogTest, BadFilesAreNamedAndOtherSocsAreSkipped) {
   Write(AddDesc(DataType::kFloat, {2, 3}), dir_ / "for_910.om", "Ascend910");
   std::ofstream(dir_ / "junk.om") << "not an om file";
   size_t loaded = 0;
-  Status st = OpCatalog::Get().LoadDir(dir_.string(), &loaded);
+  Status st = catalog_.LoadDir(dir_.string(), &loaded);
   EXPECT_EQ(st.code(), err::kOpLoadFailed);
   EXPECT_NE(st.message().find("junk.om"), std::string::npos) << st.message();
   EXPECT_EQ(loaded, 1u);
   std::shared_ptr<const OpModelEntry> entry;
-  Status miss = OpCatalog::Get().Find(AddCall(DataType::kFloat, {2, 3}), spec_, &entry);
+  Status miss = catalog_.Find(AddCall(DataType::kFloat, {2, 3}), spec_, &entry);
   EXPECT_EQ(miss.code(), err::kOpNotFound);
   EXPECT_NE(miss.message().find("built for Ascend910"), std::string::npos) << miss.message();
-  EXPECT_EQ(OpCatalog::Get().LoadDir((dir_ / "missing").string(), &loaded).code(), err::kReadModelFailure);
+  EXPECT_EQ(catalog_.LoadDir((dir_ / "missing").string(), &loaded).code(), err::kReadModelFailure);
   // A plain (non single-op) model is refused by aclopLoad.
   om::Model plain;
   atc::CompileOptions options;
@@ -197,22 +193,22 @@ TEST_F(CatalogTest, BadFilesAreNamedAndOtherSocsAreSkipped) {
   plain.metadata.erase(atc::kSingleOpMetadataKey);
   std::vector<uint8_t> bytes;
   ASSERT_TRUE(om::WriteModel(plain, &bytes).ok());
-  EXPECT_EQ(OpCatalog::Get().LoadMem(bytes.data(), bytes.size()).code(), err::kOpLoadFailed);
+  EXPECT_EQ(catalog_.LoadMem(bytes.data(), bytes.size()).code(), err::kOpLoadFailed);
 }
 
 TEST_F(CatalogTest, OnlineModelsAreCappedOldestFirst) {
-  ASSERT_TRUE(OpCatalog::Get().SetMaxOnline(2).ok());
-  EXPECT_EQ(OpCatalog::Get().SetMaxOnline(0).code(), err::kInvalidParam);
+  ASSERT_TRUE(catalog_.SetMaxOnline(2).ok());
+  EXPECT_EQ(catalog_.SetMaxOnline(0).code(), err::kInvalidParam);
   atc::CompileOptions options;
   for (int64_t n = 1; n <= 3; ++n) {
     om::Model model;
     ASSERT_TRUE(atc::CompileSingleOp(AddDesc(DataType::kFloat, {n}), options, &model).ok());
-    ASSERT_TRUE(OpCatalog::Get().AddCompiled(std::move(model), "online", nullptr).ok());
+    ASSERT_TRUE(catalog_.AddCompiled(std::move(model), "online", nullptr).ok());
   }
-  EXPECT_EQ(OpCatalog::Get().size(), 2u);
+  EXPECT_EQ(catalog_.size(), 2u);
   std::shared_ptr<const OpModelEntry> entry;
-  EXPECT_FALSE(OpCatalog::Get().Find(AddCall(DataType::kFloat, {1}), spec_, &entry).ok());
-  EXPECT_TRUE(OpCatalog::Get().Find(AddCall(DataType::kFloat, {3}), spec_, &entry).ok());
+  EXPECT_FALSE(catalog_.Find(AddCall(DataType::kFloat, {1}), spec_, &entry).ok());
+  EXPECT_TRUE(catalog_.Find(AddCall(DataType::kFloat, {3}), spec_, &entry).ok());
 }
 
 }  // namespace

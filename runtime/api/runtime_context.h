@@ -1,0 +1,59 @@
+// RuntimeContext: the one root of the runtime's state, and the only place the exported
+// functions reach it from.
+//
+// Owns: the managers of every module — the core (devices, contexts, streams, events,
+// memory, callbacks), the loaded models, the single-op service, the dump and the profiler —
+// as members, wired to each other explicitly at construction (the profiler observes the
+// core's devices; every manager joins the core's lifecycle through its RuntimeExtension,
+// in the order of the members below). Modules below runtime/api never look for another
+// module's manager: they are handed what they need (a device, a stream, an id), which is
+// why each of them can be unit-tested without aclInit (tests/support/sim_device).
+// Process(): the C API has no handle to carry a context, so the process has one, created on
+// first use and never destroyed (device workers may still run tasks during static
+// destruction). aclInit / aclFinalize start and end its managers' state through their
+// extensions; what survives aclFinalize is what AscendCL keeps too (model ids are never
+// reused within a process).
+// Still process-wide, outside the context: the core itself (rt::Runtime::Get(), which the
+// dvpp, tdt and check modules still call), the check module's tables (the memcheck and
+// fault-injection state, with a process-wide SIGSEGV handler) and the kernel registry (an
+// immutable table). docs/architecture.md lists them.
+// Thread safety: the accessors are; each manager documents its own. Failure: none here.
+#pragma once
+
+#include "runtime/core/runtime.h"
+#include "runtime/dump/dump_manager.h"
+#include "runtime/model/model_manager.h"
+#include "runtime/op/op_service.h"
+#include "runtime/profiling/profiler.h"
+
+namespace asim::api {
+
+class RuntimeContext {
+ public:
+  static RuntimeContext& Process();
+
+  rt::Runtime& core() { return core_; }
+  model::ModelManager& models() { return models_; }
+  op::OpService& ops() { return ops_; }
+  dump::DumpManager& dump() { return dump_; }
+  prof::Profiler& profiler() { return profiler_; }
+
+  // Joins the managers to the core's lifecycle (once; aclInit calls it first).
+  void RegisterExtensions();
+
+ private:
+  RuntimeContext();
+
+  rt::Runtime& core_;
+  model::ModelManager models_;
+  op::OpService ops_;  // after models: a released device's op models go before the leak sweep
+  prof::Profiler profiler_;
+  dump::DumpManager dump_;
+};
+
+// The process's context (RuntimeContext::Process()).
+inline RuntimeContext& Ctx() {
+  return RuntimeContext::Process();
+}
+
+}  // namespace asim::api
