@@ -19,8 +19,9 @@ The runtime, in this order (each module sees those before it and the leaves; nev
   runtime/observe   -> runtime/base, device_sim, om        (KernelTaskInfo and the typed kernel observer)
   runtime/model     -> runtime/core, runtime/observe and below, kernels, om, compiler (loading and executing models)
   runtime/op        -> runtime/model and below, kernels, om, compiler (single ops, online compilation)
-  runtime/dump      -> runtime/model and below, om, dumpfmt (dump on model execution)
-  runtime/profiling -> runtime/model and below, kernels, compiler, profdata
+  runtime/dump      -> runtime/core, runtime/observe and below, om, dumpfmt, runtime/model/compute_mode.h
+                       (observers of kernel tasks: no model manager, no executor)
+  runtime/profiling -> runtime/core, runtime/observe and below, kernels, compiler, profdata
   runtime/api       -> anything                            (the only place acl/ types meet the runtime)
 Tools and applications:
   tools/atc         -> tools/atc, compiler, om, kernels, device_sim, runtime/base (atc is offline: no runtime)
@@ -33,6 +34,11 @@ Tools and applications:
                        (benchmarks: the public API or the leaves)
   python/pyacl      -> acl/ public headers, python/pyacl   (pyACL is a thin layer over the public API)
   samples, tests/conformance -> acl/ public headers only   (no internals)
+
+Process state: only runtime/api (through its RuntimeContext), and for now runtime/check,
+runtime/dvpp/engine and runtime/tdt, may call rt::Runtime::Get(); every other runtime module
+is handed the device, stream or manager it needs (which is what lets tests/unit run it
+without aclInit). Tests may ask it whether aclInit ran.
 
 Usage: check_layering.py <repository root>. Exit 1 with every violation listed.
 """
@@ -66,8 +72,9 @@ RULES = [
     ("runtime/observe/", ("runtime/base/", "device_sim/", "om/", "runtime/observe/"), ()),
     ("runtime/model/", _MODEL, ()),
     ("runtime/op/", _MODEL + ("runtime/op/",), ()),
-    ("runtime/dump/", _MODEL + ("runtime/dump/", "dumpfmt/"), ()),
-    ("runtime/profiling/", _MODEL + ("runtime/profiling/", "profdata/"), ()),
+    ("runtime/dump/", _CORE + ("runtime/observe/", "om/", "runtime/dump/", "dumpfmt/", "runtime/model/compute_mode.h"),
+     ()),
+    ("runtime/profiling/", _CORE + ("runtime/observe/", "kernels/", "compiler/", "runtime/profiling/", "profdata/"), ()),
     ("runtime/", None, ("acl/",)),
     ("tools/atc/", ("tools/atc/", "compiler/", "om/", "kernels/", "device_sim/", "runtime/base/"), ()),
     ("tools/opsdoc/", ("tools/opsdoc/", "kernels/", "runtime/base/"), ()),
@@ -82,6 +89,10 @@ RULES = [
 ]
 
 SOURCE_EXT = (".h", ".hpp", ".c", ".cc", ".cpp", ".inc")
+
+PROCESS_STATE = re.compile(r"\bRuntime::Get\(\)")
+PROCESS_STATE_ALLOWED = ("runtime/api/", "runtime/check/", "runtime/dvpp/engine/", "runtime/tdt/",
+                         "runtime/core/runtime.cpp", "runtime/core/runtime.h")
 
 
 def rule_for(rel):
@@ -107,6 +118,10 @@ def main(root):
                 prefix, allowed, forbidden = rule
                 with open(path, encoding="utf-8", errors="replace") as f:
                     for lineno, line in enumerate(f, 1):
+                        if (rel.startswith("runtime/") and PROCESS_STATE.search(line) and
+                                not rel.startswith(PROCESS_STATE_ALLOWED)):
+                            violations.append("%s:%d: reaches the process runtime (Runtime::Get()); take what "
+                                              "is needed as an argument" % (rel, lineno))
                         m = INCLUDE.match(line)
                         if not m:
                             continue
