@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "compiler/layout_rules.h"
+#include "kernels/framework/invoke.h"
 
 namespace asim::atc {
 namespace {
@@ -190,7 +191,7 @@ class Lowerer {
     ctx.attrs = &sel.attrs;
     ctx.workspace = workspace.empty() ? nullptr : workspace.data();
     ctx.workspace_bytes = workspace.size();
-    Status st = sel.def->compute(ctx);
+    Status st = kernels::InvokeKernel(*sel.def, ctx);
     if (!st.ok()) return Prefixed(src.name + "_" + FormatName(to), KernelRegistry::kTransDataOp, st);
     *out = weights_.Add(key, src.name + "_" + FormatName(to), spec, std::move(bytes));
     return Status::Ok();

@@ -38,6 +38,7 @@
 
 #include "bench/conv/fma_peak.h"
 #include "bench/conv/resnet50_convs.h"
+#include "kernels/framework/invoke.h"
 #include "kernels/framework/isa.h"
 #include "kernels/framework/registry.h"
 #include "runtime/base/format_shape.h"
@@ -172,7 +173,7 @@ Timing TimeLayer(const ResNetConv& layer, const Path& path, int iterations, bool
   for (int i = 0; i <= iterations; ++i) {
     const double cpu_start = ProcessCpuMs();
     const auto start = std::chrono::steady_clock::now();
-    st = sel.def->compute(ctx);
+    st = kernels::InvokeKernel(*sel.def, ctx);
     const double t = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const double cpu = ProcessCpuMs() - cpu_start;
     if (!st.ok()) {

@@ -9,6 +9,7 @@
 
 #include "compiler/chip_traits.h"
 #include "device_sim/cost/l2_reuse.h"
+#include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 #include "runtime/base/log.h"
 #include "runtime/core/pointer_text.h"
@@ -486,12 +487,12 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
   Status st;
   try {
     if (pn.dynamic) st = BindActualShapes(gear, pn, binding, &ctx);
-    // Timing-only mode (compute_mode.h): only kernels whose output dims come from their values.
-    if (st.ok() && (ComputeEnabled() || pn.def->AnyOutputShapeComputed(pn.inputs))) st = pn.def->compute(ctx);
   } catch (const std::bad_alloc&) {
     st = Status(err::kBadAlloc, "out of host memory");
-  } catch (const std::exception& e) {
-    st = Status(err::kInternalError, e.what());
+  }
+  // Timing-only mode (compute_mode.h): only kernels whose output dims come from their values.
+  if (st.ok() && (ComputeEnabled() || pn.def->AnyOutputShapeComputed(pn.inputs))) {
+    st = kernels::InvokeKernel(*pn.def, ctx);
   }
   if (!st.ok()) return Status(st.code(), "while running " + Where(node) + ": " + st.message());
   if (pn.dynamic) PublishShapes(gear, index, binding, ctx);

@@ -40,6 +40,9 @@ runtime/dvpp/engine and runtime/tdt, may call rt::Runtime::Get(); every other ru
 is handed the device, stream or manager it needs (which is what lets tests/unit run it
 without aclInit). Tests may ask it whether aclInit ran.
 
+Kernels run only through kernels::InvokeKernel (kernels/framework/invoke.h): no other
+file calls a KernelDef's compute function directly (runtime, tools, bench and tests alike).
+
 Usage: check_layering.py <repository root>. Exit 1 with every violation listed.
 """
 import os
@@ -90,6 +93,8 @@ RULES = [
 
 SOURCE_EXT = (".h", ".hpp", ".c", ".cc", ".cpp", ".inc")
 
+DIRECT_COMPUTE = re.compile(r"(\.|->)compute\(")
+DIRECT_COMPUTE_ALLOWED = ("kernels/framework/invoke.cpp",)
 PROCESS_STATE = re.compile(r"\bRuntime::Get\(\)")
 PROCESS_STATE_ALLOWED = ("runtime/api/", "runtime/check/", "runtime/dvpp/engine/", "runtime/tdt/",
                          "runtime/core/runtime.cpp", "runtime/core/runtime.h")
@@ -134,6 +139,20 @@ def main(root):
                             bad = True
                         if bad:
                             violations.append("%s:%d: includes \"%s\" (rule for %s)" % (rel, lineno, inc, prefix))
+    for top in ("runtime", "device_sim", "kernels", "om", "compiler", "tools", "bench", "tests", "samples"):
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            for name in files:
+                if not name.endswith(SOURCE_EXT):
+                    continue
+                path = os.path.join(dirpath, name)
+                rel = os.path.relpath(path, root).replace(os.sep, "/")
+                if rel in DIRECT_COMPUTE_ALLOWED:
+                    continue
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    for lineno, line in enumerate(f, 1):
+                        if DIRECT_COMPUTE.search(line):
+                            violations.append("%s:%d: calls a kernel's compute directly; use kernels::InvokeKernel" %
+                                              (rel, lineno))
     if violations:
         print("layering violations (see DESIGN.md, 'Layers and the one direction of dependency'):")
         for v in violations:

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "kernels/common/string_tensor.h"
+#include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 
 namespace asim::atc::testing {
@@ -130,7 +131,7 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
     ctx.attrs = &attrs;
     ctx.workspace = node.workspace_size != 0 ? work.data() + node.workspace_offset : nullptr;
     ctx.workspace_bytes = node.workspace_size;
-    st = def->compute(ctx);
+    st = kernels::InvokeKernel(*def, ctx);
     if (!st.ok()) return Status(st.code(), where + ": " + st.message());
     for (size_t k = 0; k < node.outputs.size(); ++k) {
       const om::Tensor& tensor = g.tensors[static_cast<size_t>(node.outputs[k])];

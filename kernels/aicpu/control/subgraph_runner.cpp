@@ -9,6 +9,7 @@
 #include <new>
 
 #include "kernels/common/computed_shape.h"
+#include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 
 namespace asim::kernels {
@@ -168,7 +169,7 @@ Status SubgraphRunner::Run(const std::vector<HostTensor>& inputs, std::vector<Ho
     ctx.attrs = &attrs;
     ctx.workspace = workspace.get();
     ctx.workspace_bytes = workspace_bytes;
-    Status st = def->compute(ctx);
+    Status st = InvokeKernel(*def, ctx);
     if (!st.ok()) return NodeError(node, st);
     for (size_t k = 0; k < node.outputs.size(); ++k) {
       values[static_cast<size_t>(node.outputs[k])] = HostTensor{ctx.outputs[k].spec, buffers[k].get(), buffers[k]};

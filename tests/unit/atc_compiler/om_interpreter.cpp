@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 
 namespace asim::atc::testing {
@@ -107,7 +108,7 @@ Status InterpretGraph(const om::Model& model, size_t graph_index, const std::vec
     ctx.attrs = &node.attrs;
     ctx.workspace = node.workspace_size == 0 ? nullptr : buffers.work.data() + node.workspace_offset;
     ctx.workspace_bytes = node.workspace_size;
-    Status st = def->compute(ctx);
+    Status st = kernels::InvokeKernel(*def, ctx);
     if (!st.ok()) return Status(st.code(), "node '" + node.name + "' (" + node.type + "): " + st.message());
   }
   outputs->assign(model.outputs.size(), {});

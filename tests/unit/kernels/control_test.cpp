@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "kernels/aicpu/control/subgraph_runner.h"
+#include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 #include "kernels/framework/subgraph.h"
 
@@ -171,7 +172,7 @@ TEST(ControlKernels, LoopRunsItsBodyMTimes) {
   ctx.inputs = {TensorView{in[0], &m}, TensorView{in[1], &go}, TensorView{in[2], s0.data()}};
   ctx.outputs = {TensorView{out[0], s.data()}};
   ctx.attrs = &attrs;
-  ASSERT_TRUE(def->compute(ctx).ok());
+  ASSERT_TRUE(kernels::InvokeKernel(*def, ctx).ok());
   EXPECT_EQ(s, (std::vector<float>{6, 7, 8}));
   EXPECT_GT(def->cost(in, out, attrs, ChipTraits{}).aicpu_ops, 3u * 256);  // three passes, each costed
   const std::vector<TensorSpec> endless = {TensorSpec{}, TensorSpec{}, MakeSpec(DataType::kFloat, {3})};

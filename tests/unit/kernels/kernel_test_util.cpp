@@ -3,6 +3,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "kernels/framework/invoke.h"
 #include "kernels/framework/isa.h"
 
 namespace asim::kernels::testing {
@@ -76,7 +77,7 @@ Status Recompute(const Selection& sel, KernelContext ctx, const std::vector<Host
   std::vector<uint8_t> workspace(sel.workspace_bytes);
   ctx.workspace = workspace.data();
   ctx.workspace_bytes = workspace.size();
-  return sel.def->compute(ctx);
+  return kernels::InvokeKernel(*sel.def, ctx);
 }
 
 bool IsFloating(DataType t) {
@@ -202,7 +203,7 @@ RunResult Run(const KernelRegistry& registry, const std::string& op, const std::
   ctx.workspace = workspace.data();
   ctx.workspace_bytes = workspace.size();
   ctx.attrs = &sel.attrs;
-  result.status = sel.def->compute ? sel.def->compute(ctx) : Status(err::kInternalError, "kernel has no compute");
+  result.status = kernels::InvokeKernel(*sel.def, ctx);
   // A kernel with a PrepareFn runs again as a model node with constant inputs would (every
   // input's bytes in host_data, compute given what Prepare made): the output must not change,
   // or for a kernel whose prepared path rounds differently (KernelDef::prepared_same_bytes),
@@ -223,7 +224,7 @@ RunResult Run(const KernelRegistry& registry, const std::string& op, const std::
       std::vector<uint8_t> workspace2(sel.workspace_bytes);
       ctx.workspace = workspace2.data();
       ctx.prepared = prepared.get();
-      const Status st = sel.def->compute(ctx);
+      const Status st = kernels::InvokeKernel(*sel.def, ctx);
       for (size_t i = 0; st.ok() && i < again.size(); ++i) {
         if (!sel.def->prepared_same_bytes &&
             (again[i].spec.dtype == DataType::kFloat || again[i].spec.dtype == DataType::kFloat16)) {

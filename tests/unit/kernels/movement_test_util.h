@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "kernels/framework/invoke.h"
 #include "tests/unit/kernels/kernel_test_util.h"
 
 namespace asim::kernels::testing {
@@ -215,7 +216,7 @@ inline RunResult RunComputedShape(Engine engine, const std::string& op, const st
     ctx.outputs.push_back(v);
   }
   ctx.attrs = &sel.attrs;
-  result.status = sel.def->compute(ctx);
+  result.status = kernels::InvokeKernel(*sel.def, ctx);
   for (size_t i = 0; i < result.outputs.size(); ++i) {
     result.outputs[i].spec.dims = ctx.outputs[i].spec.dims;
     result.outputs[i].bytes.resize(result.outputs[i].spec.Bytes());

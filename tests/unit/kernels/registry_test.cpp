@@ -1,9 +1,13 @@
 // Unit tests of the kernel framework: declarations, attribute resolution, selection order,
-// AI Core -> AI CPU fallback and the words of a refusal.
+// AI Core -> AI CPU fallback, the words of a refusal, and InvokeKernel.
 #include <gtest/gtest.h>
+
+#include <new>
+#include <stdexcept>
 
 #include "kernels/common/cost_utils.h"
 #include "kernels/common/shape_utils.h"
+#include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 
 namespace asim::kernels {
@@ -164,6 +168,49 @@ TEST(Broadcast, NumpyRules) {
   Status st = BroadcastShapes({2, 3}, {4}, &out);
   EXPECT_FALSE(st.ok());
   EXPECT_NE(st.message().find("[2,3] and [4]"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace asim::kernels
+
+namespace asim::kernels {
+namespace {
+
+// InvokeKernel turns whatever a kernel throws into a Status (never across a stream worker).
+TEST(InvokeKernel, ExceptionsBecomeStatusesAndResultsPassThrough) {
+  KernelContext ctx;
+  KernelDef ok = Def("Fine", Engine::kAiCore, {DataType::kFloat});
+  EXPECT_TRUE(InvokeKernel(ok, ctx).ok());
+
+  KernelDef failing = ok;
+  failing.compute = [](KernelContext&) { return Status(err::kInvalidParam, "bad input"); };
+  const Status refused = InvokeKernel(failing, ctx);
+  EXPECT_EQ(refused.code(), err::kInvalidParam);
+  EXPECT_EQ(refused.message(), "bad input");
+
+  KernelDef oom = ok;
+  oom.compute = [](KernelContext&) -> Status { throw std::bad_alloc(); };
+  const Status no_memory = InvokeKernel(oom, ctx);
+  EXPECT_EQ(no_memory.code(), err::kBadAlloc);
+  EXPECT_EQ(no_memory.message(), "out of host memory");
+
+  KernelDef throwing = ok;
+  throwing.op_type = "Thrower";
+  throwing.compute = [](KernelContext&) -> Status { throw std::runtime_error("index out of range"); };
+  const Status thrown = InvokeKernel(throwing, ctx);
+  EXPECT_EQ(thrown.code(), err::kInternalError);
+  EXPECT_EQ(thrown.message(), "kernel Thrower threw: index out of range");
+
+  KernelDef odd = ok;
+  odd.compute = [](KernelContext&) -> Status { throw 42; };
+  EXPECT_EQ(InvokeKernel(odd, ctx).code(), err::kInternalError);
+
+  KernelDef empty = ok;
+  empty.op_type = "Hollow";
+  empty.compute = nullptr;
+  const Status missing = InvokeKernel(empty, ctx);
+  EXPECT_EQ(missing.code(), err::kInternalError);
+  EXPECT_NE(missing.message().find("Hollow has no compute function"), std::string::npos);
 }
 
 }  // namespace

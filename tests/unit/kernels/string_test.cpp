@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "kernels/common/string_tensor.h"
+#include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 
 namespace asim::kernels {
@@ -97,7 +98,7 @@ Normalized Normalize(const Strings& in, std::vector<int64_t> dims, const AttrMap
   std::vector<uint8_t> y(StringOutputCapacity(ctx, 0), 0);
   ctx.outputs[0].data = y.data();
   ctx.attrs = &attrs;
-  r.status = def.compute(ctx);
+  r.status = kernels::InvokeKernel(def, ctx);
   if (!r.status.ok()) return r;
   r.dims = ctx.outputs[0].spec.dims;
   r.status = ReadStrings(y.data(), y.size(), ctx.outputs[0].ElementCount(), &r.out);

@@ -15,6 +15,7 @@
 // NodeContext (EZ3003 no kernel, E16007 unsupported construct).
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,8 @@ std::vector<std::string> TranslatedOpTypes();
 
 // Families (each file registers its ops).
 void AddDirectOps(std::vector<std::pair<std::string, TranslateFn>>* table);
+// The kernel registry's op types that are not ONNX ops (emitted by the converter itself).
+const std::set<std::string>& InternalOpTypes();
 void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table);
 void AddQuantOps(std::vector<std::pair<std::string, TranslateFn>>* table);
 void AddSequenceOps(std::vector<std::pair<std::string, TranslateFn>>* table);

@@ -4,6 +4,7 @@
 
 #include <cstring>
 
+#include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 
 namespace asim::atc::ir {
@@ -97,7 +98,7 @@ Status EvaluateNode(const Graph& graph, const Node& node, const kernels::ChipTra
   ctx.attrs = &resolved;
   ctx.workspace = workspace.empty() ? nullptr : workspace.data();
   ctx.workspace_bytes = workspace.size();
-  ASIM_RETURN_IF_ERROR(def->compute(ctx));
+  ASIM_RETURN_IF_ERROR(kernels::InvokeKernel(*def, ctx));
   out->clear();
   specs->clear();
   for (size_t k = 0; k < node.outputs.size(); ++k) {
