@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <string>
 
 namespace asim::kernels {
 
@@ -12,19 +13,38 @@ namespace asim::kernels {
 
 namespace {
 
-std::vector<KernelDef> BuildAll() {
+// Builds every listed kernel; `mismatches` gets the rows whose op type or engine column
+// disagrees with what the builder builds.
+std::vector<KernelDef> BuildAll(std::vector<std::string>* mismatches) {
   std::vector<KernelDef> defs;
-#define ASIM_KERNEL(op, engine, builder) defs.push_back(builder());
+  auto add = [&](KernelDef def, const char* op, Engine engine, const char* builder) {
+    if (def.op_type != op || def.engine != engine) {
+      mismatches->push_back(std::string("ASIM_KERNEL(") + op + ", " + EngineName(engine) + ", " + builder +
+                            ") builds " + def.op_type + " on " + EngineName(def.engine));
+    }
+    defs.push_back(std::move(def));
+  };
+#define ASIM_KERNEL(op, engine, builder) add(builder(), #op, Engine::k##engine, #builder);
 #include "kernels/kernel_list.inc"
 #undef ASIM_KERNEL
   return defs;
 }
 
+std::vector<std::string>& ListMismatchStore() {
+  static std::vector<std::string> mismatches;  // written once, under Get()'s static initialisation
+  return mismatches;
+}
+
 }  // namespace
 
 const KernelRegistry& KernelRegistry::Get() {
-  static const KernelRegistry* registry = new KernelRegistry(BuildAll());  // read-only, never destroyed
+  static const KernelRegistry* registry = new KernelRegistry(BuildAll(&ListMismatchStore()));  // never destroyed
   return *registry;
+}
+
+const std::vector<std::string>& KernelRegistry::ListMismatches() {
+  (void)Get();
+  return ListMismatchStore();
 }
 
 KernelRegistry::KernelRegistry(std::vector<KernelDef> defs) : defs_(std::move(defs)) {

@@ -47,6 +47,9 @@ struct Selection {
 class KernelRegistry {
  public:
   static const KernelRegistry& Get();
+  // The rows of kernels/lists/*.inc whose op type or engine column disagrees with the kernel
+  // its builder builds (empty when the lists are right; tests/unit/kernels checks it).
+  static const std::vector<std::string>& ListMismatches();
 
   // For tests: a registry over an explicit list.
   explicit KernelRegistry(std::vector<KernelDef> defs);

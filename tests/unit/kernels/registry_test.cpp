@@ -147,6 +147,8 @@ TEST(KernelRegistry, GlobalRegistryIsBuiltFromTheListAndSorted) {
     EXPECT_TRUE(static_cast<bool>(d.infer_shape)) << d.op_type;
     EXPECT_TRUE(static_cast<bool>(d.cost)) << d.op_type;
   }
+  // Every ASIM_KERNEL(op type, engine, builder) row says what its builder builds.
+  for (const std::string& m : KernelRegistry::ListMismatches()) ADD_FAILURE() << m;
 }
 
 TEST(KernelRegistry, SourcePathIsRepositoryRelative) {
