@@ -10,9 +10,9 @@
 
 #include <string>
 
+#include "base/status.h"
 #include "device_sim/soc/soc_spec.h"
 #include "kernels/framework/chip.h"
-#include "runtime/base/status.h"
 
 namespace asim::atc {
 

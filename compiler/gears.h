@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/status.h"
 #include "compiler/plain_graph.h"
 #include "om/model.h"
-#include "runtime/base/status.h"
 
 namespace asim::atc {
 

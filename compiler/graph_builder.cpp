@@ -36,7 +36,7 @@ int GraphBuilder::NewValue(PlainValue::Kind kind, int index, int output) {
 int GraphBuilder::Input(std::string name, DataType dtype, std::vector<int64_t> dims, Format format) {
   CheckName("input", name);
   // DT_STRING inputs have no fixed element size: their bytes are the caller's
-  // (kernels/common/string_tensor.h), the plan gives them none.
+  // (kernels/common/values/string_tensor.h), the plan gives them none.
   if (DataTypeSize(dtype) == 0 && dtype != DataType::kString) {
     Fail("input '" + name + "': data type " + DataTypeName(dtype) + " has no byte size");
   }

@@ -26,11 +26,11 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "compiler/compile_report.h"
 #include "compiler/plain_graph.h"
 #include "kernels/framework/attr.h"
 #include "om/model.h"
-#include "runtime/base/status.h"
 
 namespace asim::atc {
 

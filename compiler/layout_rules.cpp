@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <set>
 
+#include "base/format_shape.h"
 #include "kernels/framework/registry.h"
-#include "runtime/base/format_shape.h"
 
 namespace asim::atc {
 namespace {

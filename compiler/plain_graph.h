@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
+#include "base/dtype.h"
+#include "base/format.h"
+#include "base/status.h"
 #include "kernels/framework/attr.h"
-#include "runtime/base/dtype.h"
-#include "runtime/base/format.h"
-#include "runtime/base/status.h"
 
 namespace asim::atc {
 

@@ -27,13 +27,13 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "base/dtype.h"
+#include "base/format.h"
+#include "base/status.h"
 #include "compiler/compile_report.h"
 #include "compiler/graph_builder.h"
 #include "kernels/framework/attr.h"
 #include "om/model.h"
-#include "runtime/base/dtype.h"
-#include "runtime/base/format.h"
-#include "runtime/base/status.h"
 
 namespace asim::atc {
 

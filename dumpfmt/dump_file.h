@@ -20,8 +20,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/status.h"
 #include "dumpfmt/dump_record.h"
-#include "runtime/base/status.h"
 
 namespace asim::dump {
 

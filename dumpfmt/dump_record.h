@@ -5,7 +5,7 @@
 // dump_compare): data types and formats by their DumpData enum numbers (OutputDataType,
 // OutputFormat in dump_data.proto; the formats have aclFormat's numbers, the data types do
 // NOT have aclDataType's: DT_FLOAT is 1 here, 0 in acl), shapes as uint64 dims.
-// Owner: dumpfmt (a leaf: runtime/base only). Thread safety: value types.
+// Owner: dumpfmt (a leaf: base only). Thread safety: value types.
 // Failure: none here.
 #pragma once
 

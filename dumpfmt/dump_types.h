@@ -13,8 +13,8 @@
 #include <optional>
 #include <string_view>
 
-#include "runtime/base/dtype.h"
-#include "runtime/base/format.h"
+#include "base/dtype.h"
+#include "base/format.h"
 
 namespace asim::dump {
 

@@ -20,9 +20,9 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/base/dtype.h"
-#include "runtime/base/format.h"
-#include "runtime/base/status.h"
+#include "base/dtype.h"
+#include "base/format.h"
+#include "base/status.h"
 
 namespace asim::om {
 

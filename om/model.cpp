@@ -13,7 +13,7 @@
 #include <utility>
 #include <variant>
 
-#include "runtime/base/tensor_desc.h"
+#include "base/tensor_desc.h"
 
 namespace asim::om {
 namespace {

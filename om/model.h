@@ -25,11 +25,11 @@
 #include <string>
 #include <vector>
 
+#include "base/dtype.h"
+#include "base/format.h"
+#include "base/status.h"
 #include "kernels/framework/attr.h"
 #include "kernels/framework/kernel_def.h"
-#include "runtime/base/dtype.h"
-#include "runtime/base/format.h"
-#include "runtime/base/status.h"
 
 namespace asim::om {
 

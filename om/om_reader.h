@@ -26,9 +26,9 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "om/model.h"
 #include "om/om_format.h"
-#include "runtime/base/status.h"
 
 namespace asim::om {
 

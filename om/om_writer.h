@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "om/model.h"
-#include "runtime/base/status.h"
 
 namespace asim::om {
 

@@ -17,8 +17,8 @@
 
 #include <string>
 
+#include "base/status.h"
 #include "profdata/records.h"
-#include "runtime/base/status.h"
 
 namespace asim::profdata {
 

@@ -19,7 +19,7 @@
 // against it). On an idle machine the two agree.
 //
 // The filter is prepared once per layer as a model load prepares it (the kernel's PrepareFn:
-// packed chunks, or the Winograd transform of a 3x3 stride-1 layer, kernels/aicore/cube/
+// packed chunks, or the Winograd transform of a 3x3 stride-1 layer, kernels/cube/
 // winograd_conv.h); --unprepared measures the per-execution packing instead. GFLOP/s always
 // counts the direct convolution's FLOPs, so a Winograd layer's figure is an effective rate
 // and can exceed the FMA limit.
@@ -36,13 +36,13 @@
 #include <string>
 #include <vector>
 
+#include "base/format_shape.h"
+#include "base/fp16.h"
 #include "bench/conv/fma_peak.h"
 #include "bench/conv/resnet50_convs.h"
 #include "kernels/framework/invoke.h"
 #include "kernels/framework/isa.h"
 #include "kernels/framework/registry.h"
-#include "runtime/base/format_shape.h"
-#include "runtime/base/fp16.h"
 
 namespace asim::bench {
 namespace {

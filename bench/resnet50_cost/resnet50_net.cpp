@@ -5,7 +5,7 @@
 #include <algorithm>
 
 #include "device_sim/cost/l2_reuse.h"
-#include "kernels/common/cost_utils.h"
+#include "kernels/common/cost/cost_utils.h"
 
 namespace asim::bench {
 namespace {

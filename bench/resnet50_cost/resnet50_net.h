@@ -15,10 +15,10 @@
 #include <string>
 #include <vector>
 
+#include "base/work.h"
 #include "device_sim/cost/cost_model.h"
 #include "device_sim/soc/soc_spec.h"
-#include "kernels/common/cube_work.h"
-#include "runtime/base/work.h"
+#include "kernels/common/cost/cube_work.h"
 
 namespace asim::bench {
 

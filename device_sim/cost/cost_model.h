@@ -14,9 +14,9 @@
 
 #include <cstdint>
 
+#include "base/work.h"
 #include "device_sim/engine/sim_time.h"
 #include "device_sim/soc/soc_spec.h"
-#include "runtime/base/work.h"
 
 namespace asim::sim {
 

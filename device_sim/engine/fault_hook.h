@@ -11,8 +11,8 @@
 
 #include <cstdint>
 
+#include "base/status.h"
 #include "device_sim/engine/task.h"
-#include "runtime/base/status.h"
 
 namespace asim::sim {
 

@@ -2,9 +2,9 @@
 
 #include <chrono>
 
+#include "base/log.h"
 #include "device_sim/engine/run_payload.h"
 #include "device_sim/engine/scheduler.h"
-#include "runtime/base/log.h"
 
 namespace asim::sim {
 

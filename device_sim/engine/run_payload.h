@@ -12,8 +12,8 @@
 #include <new>
 #include <string>
 
+#include "base/status.h"
 #include "device_sim/engine/task.h"
-#include "runtime/base/status.h"
 
 namespace asim::sim {
 

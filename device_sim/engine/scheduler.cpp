@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "base/log.h"
 #include "device_sim/engine/run_payload.h"
-#include "runtime/base/log.h"
 
 namespace asim::sim {
 

@@ -13,8 +13,8 @@
 #include <memory>
 #include <string>
 
+#include "base/status.h"
 #include "device_sim/engine/sim_time.h"
-#include "runtime/base/status.h"
 
 namespace asim::sim {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "base/log.h"
 #include "device_sim/memory/allocation_info.h"
-#include "runtime/base/log.h"
 
 namespace asim::sim {
 namespace {

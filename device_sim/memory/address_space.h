@@ -24,7 +24,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 
 namespace asim::sim {
 

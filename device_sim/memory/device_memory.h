@@ -30,13 +30,13 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "device_sim/memory/address_space.h"
 #include "device_sim/memory/allocation_info.h"
 #include "device_sim/memory/allocation_listener.h"
 #include "device_sim/memory/freed_history.h"
 #include "device_sim/memory/mem_kind.h"
 #include "device_sim/memory/range_allocator.h"
-#include "runtime/base/status.h"
 
 namespace asim::sim {
 

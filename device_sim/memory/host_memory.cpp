@@ -7,7 +7,7 @@
 #include <mutex>
 #include <utility>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 
 namespace asim::sim {
 namespace {

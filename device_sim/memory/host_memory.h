@@ -18,9 +18,9 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "device_sim/memory/allocation_info.h"
 #include "device_sim/memory/freed_history.h"
-#include "runtime/base/status.h"
 
 namespace asim::sim {
 

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "base/log.h"
 #include "device_sim/soc/embedded_socs.h"
 #include "device_sim/soc/soc_spec.h"
-#include "runtime/base/log.h"
 
 namespace asim::sim {
 namespace {

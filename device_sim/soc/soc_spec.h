@@ -21,8 +21,8 @@
 #include <string_view>
 #include <vector>
 
+#include "base/status.h"
 #include "device_sim/memory/mem_kind.h"
-#include "runtime/base/status.h"
 
 namespace asim::sim {
 

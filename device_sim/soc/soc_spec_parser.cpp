@@ -7,10 +7,10 @@
 #include <cmath>
 #include <string>
 
+#include "base/json_release.h"
+#include "base/log.h"
 #include "device_sim/soc/json_fields.h"
 #include "device_sim/soc/soc_spec.h"
-#include "runtime/base/json_release.h"
-#include "runtime/base/log.h"
 
 namespace asim::sim {
 namespace {

@@ -13,8 +13,8 @@
 #include <variant>
 #include <vector>
 
-#include "runtime/base/dtype.h"
-#include "runtime/base/status.h"
+#include "base/dtype.h"
+#include "base/status.h"
 
 namespace asim::kernels {
 

@@ -8,7 +8,7 @@
 #include <atomic>
 #include <cstdint>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 
 namespace asim::kernels::isa {
 namespace {

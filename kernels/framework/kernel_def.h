@@ -16,15 +16,15 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
+#include "base/work.h"
 #include "kernels/framework/attr.h"
 #include "kernels/framework/chip.h"
 #include "kernels/framework/tensor.h"
-#include "runtime/base/status.h"
-#include "runtime/base/work.h"
 
 namespace asim::kernels {
 
-// The repository-relative path of a kernel's source file ("kernels/aicore/cube/conv2d.cpp"),
+// The repository-relative path of a kernel's source file ("kernels/cube/conv2d.cpp"),
 // from its __FILE__ (an absolute path in this build): the part from the last "/kernels/"
 // on. docs/ops.md names each kernel's file with it, so it cannot go stale as files move.
 constexpr const char* KernelSourcePath(const char* file) {
@@ -52,7 +52,7 @@ struct IoSpec {
   bool host_data_required = false;  // value must be known at selection (shape inputs)
   // Outputs only: the dims InferShape gives are an upper bound (what the runtime allocates)
   // and compute reports the actual dims through SetComputedDims
-  // (kernels/common/computed_shape.h). With computed_unless_known set that holds only
+  // (kernels/common/shape/computed_shape.h). With computed_unless_known set that holds only
   // when one of those inputs is present without a value known at selection (Compress's
   // condition, a reduction's axes, Slice's starts / ends / axes / steps); otherwise
   // InferShape's dims are exact.
@@ -115,7 +115,7 @@ struct KernelDef {
   bool prepared_same_bytes = true;
   CostFn cost;
   std::vector<ConstraintFn> constraints;
-  std::string source;  // "kernels/aicore/vector/relu.cpp" (for docs and diagnostics)
+  std::string source;  // "kernels/activation/relu.cpp" (for docs and diagnostics)
 
   // Ok when this kernel accepts these inputs on this chip, else the reason it refuses
   // ("input 0 'x' dtype DT_INT64 not in {DT_FLOAT16, DT_FLOAT}").

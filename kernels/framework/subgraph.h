@@ -21,10 +21,10 @@
 #include <string_view>
 #include <vector>
 
+#include "base/status.h"
 #include "kernels/framework/attr.h"
 #include "kernels/framework/chip.h"
 #include "kernels/framework/tensor.h"
-#include "runtime/base/status.h"
 
 namespace asim::kernels {
 

@@ -1,9 +1,9 @@
 // acl_base.h: data buffers, fp16 conversion, data type sizes.
 #include "acl/acl_base.h"
+#include "base/dtype.h"
+#include "base/fp16.h"
 #include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
-#include "runtime/base/dtype.h"
-#include "runtime/base/fp16.h"
 
 namespace asim::api {
 

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "acl/acl_base.h"
+#include "base/log.h"
 #include "runtime/api/api_guard.h"
-#include "runtime/base/log.h"
 
 extern "C" {
 

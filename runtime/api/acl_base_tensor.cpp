@@ -2,9 +2,9 @@
 #include <cstring>
 
 #include "acl/acl_base.h"
+#include "base/format_shape.h"
 #include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
-#include "runtime/base/format_shape.h"
 
 namespace asim::api {
 

@@ -29,9 +29,9 @@
 
 #include "acl/acl.h"
 #include "acl/ops/acl_cblas.h"
+#include "base/status.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/error_state.h"
-#include "runtime/base/status.h"
 
 namespace {
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "runtime/api/acl_dvpp_handles.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/dvpp/engine/dvpp_memory.h"
 #include "runtime/dvpp/engine/dvpp_ops.h"
 #include "runtime/dvpp/engine/dvpp_rules.h"
@@ -16,7 +17,7 @@ namespace asim::api {
 
 uint32_t DvppMaxInterpolation() {
   sim::SocSpec spec;
-  if (!dvpp::CurrentSocSpec(&spec).ok()) return 4;
+  if (!dvpp::CurrentSocSpec(asim::api::Ctx().core(), &spec).ok()) return 4;
   return dvpp::rules::MaxInterpolation(spec);
 }
 
@@ -156,7 +157,7 @@ aclError SingleVpc(const char* api, acldvppChannelDesc* channelDesc, acldvppPicD
     item.has_paste = true;
   }
   ACL_API_RETURN_IF_ERROR(Interpolation(resizeConfig, &item.interpolation));
-  ACL_API_RETURN(dvpp::VpcCropResizePasteAsync(api, channel->channel, {item}, stream));
+  ACL_API_RETURN(dvpp::VpcCropResizePasteAsync(asim::api::Ctx().core(), api, channel->channel, {item}, stream));
   ACL_API_END();
 }
 
@@ -171,7 +172,7 @@ aclError BatchVpc(const char* api, acldvppChannelDesc* channelDesc, acldvppBatch
   std::vector<dvpp::VpcItem> items;
   ACL_API_RETURN_IF_ERROR(CollectBatch(srcBatchPicDescs, roiNums, size, dstBatchPicDescs, cropAreas, pasteAreas,
                                        paste_required, resizeConfig, &items));
-  ACL_API_RETURN(dvpp::VpcCropResizePasteAsync(api, channel->channel, items, stream));
+  ACL_API_RETURN(dvpp::VpcCropResizePasteAsync(asim::api::Ctx().core(), api, channel->channel, items, stream));
   ACL_API_END();
 }
 
@@ -183,7 +184,7 @@ aclError acldvppMalloc(void** devPtr, size_t size) {
   ACL_API_BEGIN("acldvppMalloc");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACL_API_RETURN(dvpp::DvppMalloc(devPtr, size));
+  ACL_API_RETURN(dvpp::DvppMalloc(asim::api::Ctx().core(), devPtr, size));
   ACL_API_END();
 }
 
@@ -191,7 +192,7 @@ aclError acldvppFree(void* devPtr) {
   ACL_API_BEGIN("acldvppFree");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACL_API_RETURN(dvpp::DvppFree(devPtr));
+  ACL_API_RETURN(dvpp::DvppFree(asim::api::Ctx().core(), devPtr));
   ACL_API_END();
 }
 
@@ -220,7 +221,7 @@ aclError acldvppCreateChannel(acldvppChannelDesc* channelDesc) {
   ACL_API_REQUIRE_INIT();
   std::shared_ptr<acldvppChannelDesc> desc;
   ACL_API_RETURN_IF_ERROR(Channel(channelDesc, &desc));
-  ACL_API_RETURN(dvpp::CreateChannel(&desc->channel));
+  ACL_API_RETURN(dvpp::CreateChannel(asim::api::Ctx().core(), &desc->channel));
   ACL_API_END();
 }
 
@@ -243,7 +244,7 @@ aclError acldvppSetChannelDescMode(acldvppChannelDesc* channelDesc, uint32_t mod
   return asim::api::SetDvppField(
       kApi, asim::api::ChannelDescs(), channelDesc, "channelDesc", [&](acldvppChannelDesc& desc) {
         asim::sim::SocSpec spec;
-        ASIM_RETURN_IF_ERROR(dvpp::CurrentSocSpec(&spec));
+        ASIM_RETURN_IF_ERROR(dvpp::CurrentSocSpec(asim::api::Ctx().core(), &spec));
         if (!dvpp::rules::IsV200(spec)) {
           return dvpp::rules::Unsupported(kApi, spec, ": channels serve every engine");
         }
@@ -376,7 +377,7 @@ aclError acldvppJpegPredictEncSize(const acldvppPicDesc* inputDesc, const acldvp
   ACL_API_RETURN_IF_ERROR(Picture(inputDesc, "inputDesc", &in));
   std::shared_ptr<acldvppJpegeConfig> jpege;
   ACL_API_RETURN_IF_ERROR(FindDvppHandle(asim::api::JpegeConfigs(), config, "config", &jpege));
-  ACL_API_RETURN(dvpp::JpegPredictEncSize(in, jpege->level, size));
+  ACL_API_RETURN(dvpp::JpegPredictEncSize(asim::api::Ctx().core(), in, jpege->level, size));
   ACL_API_END();
 }
 
@@ -384,7 +385,8 @@ aclError acldvppJpegPredictDecSize(const void* data, uint32_t dataSize, acldvppP
                                    uint32_t* decSize) {
   ACL_API_BEGIN("acldvppJpegPredictDecSize");
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(dvpp::JpegPredictDecSize(data, dataSize, asim::api::RawEnum(outputPixelFormat), decSize));
+  ACL_API_RETURN(dvpp::JpegPredictDecSize(asim::api::Ctx().core(), data, dataSize,
+                                          asim::api::RawEnum(outputPixelFormat), decSize));
   ACL_API_END();
 }
 
@@ -392,7 +394,7 @@ aclError acldvppPngGetImageInfo(const void* data, uint32_t dataSize, uint32_t* w
                                 int32_t* components) {
   ACL_API_BEGIN("acldvppPngGetImageInfo");
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(dvpp::PngImageInfo(data, dataSize, width, height, components));
+  ACL_API_RETURN(dvpp::PngImageInfo(asim::api::Ctx().core(), data, dataSize, width, height, components));
   ACL_API_END();
 }
 
@@ -400,7 +402,8 @@ aclError acldvppPngPredictDecSize(const void* data, uint32_t dataSize, acldvppPi
                                   uint32_t* decSize) {
   ACL_API_BEGIN("acldvppPngPredictDecSize");
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(dvpp::PngPredictDecSize(data, dataSize, asim::api::RawEnum(outputPixelFormat), decSize));
+  ACL_API_RETURN(
+      dvpp::PngPredictDecSize(asim::api::Ctx().core(), data, dataSize, asim::api::RawEnum(outputPixelFormat), decSize));
   ACL_API_END();
 }
 
@@ -412,7 +415,7 @@ aclError acldvppJpegDecodeAsync(acldvppChannelDesc* channelDesc, const void* dat
   ACL_API_RETURN_IF_ERROR(Channel(channelDesc, &channel));
   dvpp::PictureDesc out;
   ACL_API_RETURN_IF_ERROR(Picture(outputDesc, "outputDesc", &out));
-  ACL_API_RETURN(dvpp::JpegDecodeAsync(channel->channel, data, size, out, stream));
+  ACL_API_RETURN(dvpp::JpegDecodeAsync(asim::api::Ctx().core(), channel->channel, data, size, out, stream));
   ACL_API_END();
 }
 
@@ -426,7 +429,8 @@ aclError acldvppJpegEncodeAsync(acldvppChannelDesc* channelDesc, acldvppPicDesc*
   ACL_API_RETURN_IF_ERROR(Picture(inputDesc, "inputDesc", &in));
   std::shared_ptr<acldvppJpegeConfig> jpege;
   ACL_API_RETURN_IF_ERROR(FindDvppHandle(asim::api::JpegeConfigs(), config, "config", &jpege));
-  ACL_API_RETURN(dvpp::JpegEncodeAsync(channel->channel, in, const_cast<void*>(data), size, jpege->level, stream));
+  ACL_API_RETURN(dvpp::JpegEncodeAsync(asim::api::Ctx().core(), channel->channel, in, const_cast<void*>(data), size,
+                                       jpege->level, stream));
   ACL_API_END();
 }
 
@@ -438,7 +442,7 @@ aclError acldvppPngDecodeAsync(acldvppChannelDesc* channelDesc, const void* data
   ACL_API_RETURN_IF_ERROR(Channel(channelDesc, &channel));
   dvpp::PictureDesc out;
   ACL_API_RETURN_IF_ERROR(Picture(outputDesc, "outputDesc", &out));
-  ACL_API_RETURN(dvpp::PngDecodeAsync(channel->channel, data, size, out, stream));
+  ACL_API_RETURN(dvpp::PngDecodeAsync(asim::api::Ctx().core(), channel->channel, data, size, out, stream));
   ACL_API_END();
 }
 
@@ -516,7 +520,7 @@ aclError acldvppVpcConvertColorAsync(acldvppChannelDesc* channelDesc, acldvppPic
   std::shared_ptr<acldvppChannelDesc> channel;
   dvpp::PictureDesc in, out;
   ACL_API_RETURN_IF_ERROR(VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &in, &out));
-  ACL_API_RETURN(dvpp::VpcConvertColorAsync(channel->channel, in, out, stream));
+  ACL_API_RETURN(dvpp::VpcConvertColorAsync(asim::api::Ctx().core(), channel->channel, in, out, stream));
   ACL_API_END();
 }
 
@@ -528,6 +532,6 @@ aclError acldvppVpcPyrDownAsync(acldvppChannelDesc* channelDesc, acldvppPicDesc*
   std::shared_ptr<acldvppChannelDesc> channel;
   dvpp::PictureDesc in, out;
   ACL_API_RETURN_IF_ERROR(VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &in, &out));
-  ACL_API_RETURN(dvpp::VpcPyrDownAsync(channel->channel, in, out, stream));
+  ACL_API_RETURN(dvpp::VpcPyrDownAsync(asim::api::Ctx().core(), channel->channel, in, out, stream));
   ACL_API_END();
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "runtime/api/acl_dvpp_handles.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/dvpp/engine/dvpp_ops.h"
 #include "runtime/dvpp/engine/dvpp_rules.h"
 #include "runtime/dvpp/engine/dvpp_task.h"
@@ -29,7 +30,7 @@ template <typename T>
 T* CreateV200(const char* api, asim::rt::HandleRegistry<T>& registry, void (*init)(T&)) {
   return asim::api::CreateDvppObject(api, registry, [&](T& object) {
     asim::sim::SocSpec spec;
-    Status st = dvpp::CurrentSocSpec(&spec);
+    Status st = dvpp::CurrentSocSpec(asim::api::Ctx().core(), &spec);
     if (st.ok() && !dvpp::rules::IsV200(spec)) st = dvpp::rules::Unsupported(api, spec, "");
     if (!st.ok()) {
       asim::api::ToAclError(api, st);
@@ -199,7 +200,7 @@ aclError acldvppVpcCalcHistAsync(acldvppChannelDesc* channelDesc, acldvppPicDesc
   ACL_API_RETURN_IF_ERROR(asim::api::Picture(srcPicDesc, "srcPicDesc", &in));
   std::shared_ptr<acldvppHist> h;
   ACL_API_RETURN_IF_ERROR(FindDvppHandle(asim::api::Hists(), hist, "hist", &h));
-  ACL_API_RETURN(dvpp::VpcCalcHistAsync(channel->channel, in, h->state, stream));
+  ACL_API_RETURN(dvpp::VpcCalcHistAsync(asim::api::Ctx().core(), channel->channel, in, h->state, stream));
   ACL_API_END();
 }
 
@@ -212,7 +213,7 @@ aclError acldvppVpcEqualizeHistAsync(const acldvppChannelDesc* channelDesc, cons
   ACL_API_RETURN_IF_ERROR(asim::api::VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &in, &out));
   std::shared_ptr<acldvppLutMap> lut;
   ACL_API_RETURN_IF_ERROR(FindDvppHandle(asim::api::LutMaps(), lutMap, "lutMap", &lut));
-  ACL_API_RETURN(dvpp::VpcEqualizeHistAsync(channel->channel, in, out, lut->tables, stream));
+  ACL_API_RETURN(dvpp::VpcEqualizeHistAsync(asim::api::Ctx().core(), channel->channel, in, out, lut->tables, stream));
   ACL_API_END();
 }
 
@@ -226,7 +227,7 @@ aclError acldvppVpcMakeBorderAsync(const acldvppChannelDesc* channelDesc, const 
   ACL_API_RETURN_IF_ERROR(asim::api::VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &in, &out));
   std::shared_ptr<acldvppBorderConfig> border;
   ACL_API_RETURN_IF_ERROR(FindDvppHandle(asim::api::BorderConfigs(), borderConfig, "borderConfig", &border));
-  ACL_API_RETURN(dvpp::VpcMakeBorderAsync(channel->channel, in, out, border->border, stream));
+  ACL_API_RETURN(dvpp::VpcMakeBorderAsync(asim::api::Ctx().core(), channel->channel, in, out, border->border, stream));
   ACL_API_END();
 }
 
@@ -250,6 +251,7 @@ aclError acldvppVpcBatchCropResizeMakeBorderAsync(acldvppChannelDesc* channelDes
     ACL_API_RETURN_IF_ERROR(FindDvppHandle(asim::api::BorderConfigs(), borderCfgs[k], name.c_str(), &border));
     borders.push_back(border->border);
   }
-  ACL_API_RETURN(dvpp::VpcBatchCropResizeMakeBorderAsync(channel->channel, items, borders, stream));
+  ACL_API_RETURN(
+      dvpp::VpcBatchCropResizeMakeBorderAsync(asim::api::Ctx().core(), channel->channel, items, borders, stream));
   ACL_API_END();
 }

@@ -28,7 +28,7 @@
 // Dynamic AIPP: aclmdlSetInputAIPP(model, dataset, index of the ACL_DYNAMIC_AIPP_NAME input,
 // set) and aclmdlSetAIPPByInputIndex(model, dataset, index of the image input, set) write the
 // set into the dataset's buffer of the parameter input (device or host memory; the layout is
-// kernels/aicore/image/aipp_dynamic_params.h), which the model's Aipp stage reads when
+// kernels/image/aipp_dynamic_params.h), which the model's Aipp stage reads when
 // aclmdlExecute runs. Checked here: the input kinds (ACL_ERROR_INVALID_PARAM, or
 // ACL_ERROR_FAILURE for an image input without dynamic AIPP, as GE), the dataset's buffer
 // (present, large enough), the set's batch size (at most the model's batch), that the input
@@ -45,7 +45,7 @@
 #include <vector>
 
 #include "acl/acl_mdl.h"
-#include "kernels/aicore/image/aipp_dynamic_params.h"
+#include "kernels/image/aipp_dynamic_params.h"
 #include "runtime/api/acl_mdl_objects.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/runtime_context.h"

@@ -15,9 +15,9 @@
 #include <vector>
 
 #include "acl/acl_mdl.h"
+#include "base/status.h"
 #include "om/model.h"
 #include "runtime/api/acl_mdl_objects.h"
-#include "runtime/base/status.h"
 
 namespace asim::api::mdl {
 

@@ -10,7 +10,7 @@
 
 #include <cstddef>
 
-#include "runtime/base/tensor_desc.h"
+#include "base/tensor_desc.h"
 #include "runtime/core/handle_registry.h"
 
 struct aclDataBuffer {

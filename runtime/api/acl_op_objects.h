@@ -13,8 +13,8 @@
 #include <memory>
 #include <vector>
 
+#include "base/status.h"
 #include "runtime/api/acl_objects.h"
-#include "runtime/base/status.h"
 #include "runtime/core/handle_registry.h"
 #include "runtime/op/op_attr.h"
 #include "runtime/op/op_call.h"

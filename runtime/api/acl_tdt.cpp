@@ -88,7 +88,7 @@ acltdtChannelHandle* CreateChannel(const char* api, uint32_t deviceId, const cha
     if (st.ok()) st = tdt::ChannelRegistry::CheckName(name);
     if (st.ok() && with_capacity) st = tdt::ChannelRegistry::CheckCapacity(capacity);
     std::shared_ptr<tdt::DeviceLink> link;
-    if (st.ok()) st = tdt::RuntimeLink::Open(deviceId, &link);
+    if (st.ok()) st = tdt::RuntimeLink::Open(asim::rt::Runtime::Get(), deviceId, &link);
     std::shared_ptr<tdt::Channel> channel;
     if (st.ok()) {
       st = tdt::ChannelRegistry::Global().Create(tdt::ChannelConfig{deviceId, name, capacity, with_capacity},
@@ -244,7 +244,8 @@ aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
   if (!ds) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataset is not a live dataset");
   auto item = tdt::Items().Find(dataItem);
   if (!item) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataItem is not a live data item");
-  ACL_API_RETURN(ds->Add(reinterpret_cast<tdt::DataItem*>(dataItem), tdt::SideOf(item->data())));
+  ACL_API_RETURN(
+      ds->Add(reinterpret_cast<tdt::DataItem*>(dataItem), tdt::SideOf(asim::rt::Runtime::Get(), item->data())));
   ACL_API_END();
 }
 

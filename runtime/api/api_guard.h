@@ -19,8 +19,8 @@
 #include <new>
 #include <string>
 
+#include "base/status.h"
 #include "runtime/api/error_state.h"
-#include "runtime/base/status.h"
 #include "runtime/core/runtime.h"
 #include "runtime/profiling/api_recorder.h"
 

@@ -3,8 +3,8 @@
 #include <atomic>
 #include <mutex>
 
-#include "runtime/base/log.h"
-#include "runtime/base/status.h"
+#include "base/log.h"
+#include "base/status.h"
 
 namespace asim::api {
 namespace {

@@ -14,7 +14,7 @@
 // extensions; what survives aclFinalize is what AscendCL keeps too (model ids are never
 // reused within a process).
 // Still process-wide, outside the context: the core itself (rt::Runtime::Get(), which the
-// dvpp, tdt and check modules still call), the check module's tables (the memcheck and
+// check module still calls), the check module's tables (the memcheck and
 // fault-injection state, with a process-wide SIGSEGV handler) and the kernel registry (an
 // immutable table). docs/architecture.md lists them.
 // Thread safety: the accessors are; each manager documents its own. Failure: none here.

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/check/memory_checks.h"
 #include "runtime/check/object_table.h"
 

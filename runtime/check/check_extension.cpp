@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 #include "runtime/check/alloc_table.h"
 #include "runtime/check/call_site.h"
 #include "runtime/check/faults.h"

@@ -26,8 +26,8 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "device_sim/engine/fault_hook.h"
-#include "runtime/base/status.h"
 #include "runtime/config/fault_spec.h"
 
 namespace asim::check {

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 
 namespace asim::check {
 namespace {

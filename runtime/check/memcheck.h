@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/config/sim_config.h"
 
 namespace asim::check {

@@ -26,7 +26,7 @@
 #include <cstdint>
 #include <string>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 
 namespace asim::check {
 

@@ -14,7 +14,7 @@
 #include <limits>
 #include <new>
 
-#include "runtime/base/json_release.h"
+#include "base/json_release.h"
 #include "runtime/config/json_document.h"
 #include "runtime/config/sections.h"
 

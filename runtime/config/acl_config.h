@@ -26,7 +26,7 @@
 #include <string>
 #include <string_view>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/config/dump_config.h"
 #include "runtime/config/profiler_config.h"
 #include "runtime/config/sim_config.h"

@@ -10,7 +10,7 @@
 #include <array>
 #include <set>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 #include "runtime/config/sections.h"
 
 namespace asim::cfg::detail {

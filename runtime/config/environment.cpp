@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <utility>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 #include "runtime/config/acl_config.h"
 
 namespace asim::cfg {

@@ -11,8 +11,8 @@
 #include <cerrno>
 #include <system_error>
 
-#include "runtime/base/json_release.h"
-#include "runtime/base/log.h"
+#include "base/json_release.h"
+#include "base/log.h"
 #include "runtime/config/acl_config.h"
 
 namespace asim::cfg::detail {

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/config/json_reader.h"
 
 namespace asim::cfg::detail {

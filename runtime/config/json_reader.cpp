@@ -7,7 +7,7 @@
 
 #include <charconv>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 
 namespace asim::cfg::detail {
 namespace {

@@ -6,7 +6,7 @@
 // Thread safety: reentrant. Failure: Status with the section's code, naming the key.
 #pragma once
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/config/dump_config.h"
 #include "runtime/config/json_reader.h"
 #include "runtime/config/profiler_config.h"

@@ -42,7 +42,7 @@ struct SimConfig {
   // (runtime/model/compute_mode.h).
   bool compute = true;
   // "host_threads": how many host threads the kernels compute with, 0 = every core oneTBB
-  // sees, 1 = serially on the calling thread (kernels/common/host_threads.h).
+  // sees, 1 = serially on the calling thread (kernels/common/host/host_threads.h).
   int32_t host_threads = 0;
 };
 

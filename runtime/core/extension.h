@@ -19,7 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/config/acl_config.h"
 
 namespace asim::rt {

@@ -19,7 +19,7 @@
 #include <memory>
 #include <mutex>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 
 namespace asim::rt {
 

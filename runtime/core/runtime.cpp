@@ -6,8 +6,8 @@
 #include <optional>
 #include <sstream>
 
+#include "base/log.h"
 #include "device_sim/soc/soc_spec.h"
-#include "runtime/base/log.h"
 #include "runtime/core/current_context.h"
 
 namespace asim::rt {

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "device_sim/memory/host_memory.h"
-#include "runtime/base/status.h"
 #include "runtime/config/acl_config.h"
 #include "runtime/core/exception_info.h"
 #include "runtime/core/extension.h"

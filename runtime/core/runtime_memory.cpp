@@ -7,7 +7,7 @@
 #include <sstream>
 #include <vector>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 #include "runtime/core/pointer_text.h"
 #include "runtime/core/runtime.h"
 

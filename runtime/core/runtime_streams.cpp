@@ -2,7 +2,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 #include "runtime/core/current_context.h"
 #include "runtime/core/pointer_text.h"
 #include "runtime/core/runtime.h"

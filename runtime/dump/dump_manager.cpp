@@ -6,7 +6,7 @@
 #include <chrono>
 #include <cstdlib>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 #include "runtime/core/objects.h"
 #include "runtime/dump/dump_observer.h"
 #include "runtime/model/compute_mode.h"

@@ -28,8 +28,8 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "om/model.h"
-#include "runtime/base/status.h"
 #include "runtime/config/acl_config.h"
 #include "runtime/core/extension.h"
 #include "runtime/dump/dump_session.h"
@@ -37,7 +37,7 @@
 
 namespace asim::dump {
 
-// aclError values without an err:: constant in runtime/base (checked against acl_base.h
+// aclError values without an err:: constant in base (checked against acl_base.h
 // by the API shim).
 inline constexpr int32_t kErrDumpAlreadyRun = 100044;  // ACL_ERROR_DUMP_ALREADY_RUN
 inline constexpr int32_t kErrDumpNotRun = 100045;      // ACL_ERROR_DUMP_NOT_RUN

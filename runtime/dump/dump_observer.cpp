@@ -4,9 +4,9 @@
 #include <chrono>
 #include <cstring>
 
+#include "base/log.h"
 #include "dumpfmt/dump_naming.h"
 #include "dumpfmt/dump_types.h"
-#include "runtime/base/log.h"
 
 namespace asim::dump {
 namespace {

@@ -5,8 +5,8 @@
 
 #include <charconv>
 
+#include "base/log.h"
 #include "dumpfmt/dump_naming.h"
-#include "runtime/base/log.h"
 
 namespace asim::dump {
 namespace {

@@ -6,8 +6,8 @@
 #include <system_error>
 #include <vector>
 
+#include "base/log.h"
 #include "dumpfmt/dump_file.h"
-#include "runtime/base/log.h"
 
 namespace asim::dump {
 

@@ -8,7 +8,7 @@
 #include <array>
 #include <cstdint>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/dvpp/image.h"
 
 namespace asim::dvpp {

@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/dvpp/image.h"
 
 namespace asim::dvpp {

@@ -11,7 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/dvpp/image.h"
 
 namespace asim::dvpp {

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/dvpp/image.h"
 
 namespace asim::dvpp {

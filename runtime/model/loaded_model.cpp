@@ -7,11 +7,11 @@
 #include <new>
 #include <string>
 
+#include "base/log.h"
 #include "compiler/chip_traits.h"
 #include "device_sim/cost/l2_reuse.h"
 #include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
-#include "runtime/base/log.h"
 #include "runtime/core/pointer_text.h"
 #include "runtime/model/compute_mode.h"
 

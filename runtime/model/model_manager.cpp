@@ -5,11 +5,11 @@
 #include <fstream>
 #include <iterator>
 
-#include "kernels/common/host_threads.h"
-#include "kernels/common/parallel.h"
+#include "base/log.h"
+#include "kernels/common/host/host_threads.h"
+#include "kernels/common/host/parallel.h"
 #include "kernels/framework/isa.h"
 #include "om/om_reader.h"
-#include "runtime/base/log.h"
 #include "runtime/model/compute_mode.h"
 #include "runtime/model/loaded_model.h"
 

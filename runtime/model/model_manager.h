@@ -21,9 +21,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "base/status.h"
+#include "base/tensor_desc.h"
 #include "om/model.h"
-#include "runtime/base/status.h"
-#include "runtime/base/tensor_desc.h"
 #include "runtime/core/extension.h"
 #include "runtime/core/objects.h"
 #include "runtime/model/model_info.h"

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "kernels/framework/attr.h"
-#include "runtime/base/status.h"
 
 namespace asim::op {
 

@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "base/tensor_desc.h"
 #include "compiler/single_op.h"
 #include "kernels/framework/attr.h"
-#include "runtime/base/tensor_desc.h"
 
 namespace asim::op {
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "base/log.h"
 #include "om/om_reader.h"
-#include "runtime/base/log.h"
 
 namespace asim::op {
 namespace {

@@ -22,10 +22,10 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "compiler/single_op.h"
 #include "device_sim/soc/soc_spec.h"
 #include "om/model.h"
-#include "runtime/base/status.h"
 #include "runtime/op/op_call.h"
 
 namespace asim::op {

@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 
 namespace asim::op {
 namespace {

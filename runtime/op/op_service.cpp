@@ -2,10 +2,10 @@
 // inference. See op_service.h.
 #include "runtime/op/op_service.h"
 
+#include "base/log.h"
 #include "compiler/chip_traits.h"
 #include "compiler/single_op.h"
 #include "kernels/framework/registry.h"
-#include "runtime/base/log.h"
 #include "runtime/op/compile_options.h"
 #include "runtime/op/op_runner.h"
 

@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "device_sim/soc/soc_spec.h"
-#include "runtime/base/status.h"
 #include "runtime/core/extension.h"
 #include "runtime/core/objects.h"
 #include "runtime/op/compile_options.h"

@@ -12,8 +12,8 @@
 #include <filesystem>
 #include <map>
 
+#include "base/log.h"
 #include "profdata/metrics.h"
-#include "runtime/base/log.h"
 #include "runtime/core/runtime.h"
 #include "runtime/profiling/prof_errors.h"
 #include "runtime/profiling/profiler.h"

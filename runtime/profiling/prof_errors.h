@@ -1,4 +1,4 @@
-// Profiling error codes (acl_base.h values) that runtime/base does not carry.
+// Profiling error codes (acl_base.h values) that base does not carry.
 //
 // Owns: the numbers only; runtime/api/acl_prof.cpp static_asserts they equal the public
 // header's constants. Thread safety: constants. Failure: none.

@@ -12,8 +12,8 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "base/log.h"
 #include "profdata/prof_dir.h"
-#include "runtime/base/log.h"
 #include "runtime/core/objects.h"
 #include "runtime/core/runtime.h"
 #include "runtime/observe/kernel_task.h"

@@ -28,10 +28,10 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "device_sim/engine/observer.h"
 #include "device_sim/soc/soc_spec.h"
 #include "profdata/records.h"
-#include "runtime/base/status.h"
 #include "runtime/config/acl_config.h"
 #include "runtime/core/extension.h"
 #include "runtime/profiling/session.h"

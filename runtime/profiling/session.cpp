@@ -10,10 +10,10 @@
 #include <filesystem>
 #include <fstream>
 
+#include "base/log.h"
 #include "profdata/exporter.h"
 #include "profdata/prof_dir.h"
 #include "profdata/raw_io.h"
-#include "runtime/base/log.h"
 
 namespace asim::prof {
 namespace {

@@ -15,8 +15,8 @@
 #include <mutex>
 #include <string>
 
+#include "base/status.h"
 #include "profdata/records.h"
-#include "runtime/base/status.h"
 
 namespace asim::prof {
 

@@ -13,7 +13,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 
 namespace asim::prof {
 

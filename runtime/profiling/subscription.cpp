@@ -10,7 +10,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 #include "runtime/profiling/prof_errors.h"
 #include "runtime/profiling/profiler.h"
 #include "runtime/profiling/subscribe_record.h"

@@ -7,11 +7,11 @@
 #include <map>
 #include <mutex>
 
+#include "base/dtype.h"
+#include "base/format.h"
 #include "compiler/chip_traits.h"
 #include "kernels/framework/isa.h"
 #include "kernels/framework/registry.h"
-#include "runtime/base/dtype.h"
-#include "runtime/base/format.h"
 #include "runtime/observe/kernel_task.h"
 
 namespace asim::prof {

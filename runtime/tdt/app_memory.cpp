@@ -3,13 +3,10 @@
 
 #include <sstream>
 
-#include "runtime/core/runtime.h"
-
 namespace asim::tdt {
 namespace {
 
-std::shared_ptr<rt::DeviceContext> DeviceHolding(const void* ptr) {
-  rt::Runtime& runtime = rt::Runtime::Get();
+std::shared_ptr<rt::DeviceContext> DeviceHolding(rt::Runtime& runtime, const void* ptr) {
   uint32_t count = 0;
   if (!runtime.initialized() || !runtime.GetDeviceCount(&count).ok()) return nullptr;
   for (uint32_t id = 0; id < count; ++id) {
@@ -21,8 +18,8 @@ std::shared_ptr<rt::DeviceContext> DeviceHolding(const void* ptr) {
 
 }  // namespace
 
-Status LocateAppMemory(const void* ptr, size_t size, AppMemory* out) {
-  out->device = ptr == nullptr ? nullptr : DeviceHolding(ptr);
+Status LocateAppMemory(rt::Runtime& core, const void* ptr, size_t size, AppMemory* out) {
+  out->device = ptr == nullptr ? nullptr : DeviceHolding(core, ptr);
   if (!out->device) {
     out->sim = static_cast<uint8_t*>(const_cast<void*>(ptr));
     return Status::Ok();
@@ -34,9 +31,9 @@ Status LocateAppMemory(const void* ptr, size_t size, AppMemory* out) {
   return Status::Ok();
 }
 
-MemSide SideOf(const void* ptr) {
+MemSide SideOf(rt::Runtime& core, const void* ptr) {
   if (ptr == nullptr) return MemSide::kUnknown;
-  return DeviceHolding(ptr) ? MemSide::kDevice : MemSide::kHost;
+  return DeviceHolding(core, ptr) ? MemSide::kDevice : MemSide::kHost;
 }
 
 Status TimedCopy(rt::DeviceContext& device, sim::EngineKind engine, const char* name, uint64_t bytes,

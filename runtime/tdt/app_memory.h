@@ -15,9 +15,10 @@
 #include <functional>
 #include <memory>
 
+#include "base/status.h"
 #include "device_sim/engine/task.h"
-#include "runtime/base/status.h"
 #include "runtime/core/objects.h"
+#include "runtime/core/runtime.h"
 #include "runtime/tdt/dataset.h"
 
 namespace asim::tdt {
@@ -27,12 +28,13 @@ struct AppMemory {
   uint8_t* sim = nullptr;                     // the bytes as the simulator reaches them
 };
 
-// Locates [ptr, ptr + size). Host pointers are returned unchanged.
-Status LocateAppMemory(const void* ptr, size_t size, AppMemory* out);
+// Locates [ptr, ptr + size) among the devices `core` has open. Host pointers are returned
+// unchanged.
+Status LocateAppMemory(rt::Runtime& core, const void* ptr, size_t size, AppMemory* out);
 
-// kDevice when ptr lies in a simulated device's address range, kHost otherwise, kUnknown
-// for NULL.
-MemSide SideOf(const void* ptr);
+// kDevice when ptr lies in the address range of a device `core` has open, kHost otherwise,
+// kUnknown for NULL.
+MemSide SideOf(rt::Runtime& core, const void* ptr);
 
 // Runs `copy` on the calling thread as a synchronous copy task of `bytes` bytes on `engine`
 // of `device`, timed on its simulated clock.

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/tdt/bounded_queue.h"
 #include "runtime/tdt/channel_message.h"
 #include "runtime/tdt/device_link.h"

@@ -15,7 +15,7 @@
 #include <string>
 #include <utility>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/tdt/channel.h"
 
 namespace asim::tdt {

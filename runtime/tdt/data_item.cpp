@@ -1,7 +1,7 @@
 // DataItem creation rules (see data_item.h).
 #include "runtime/tdt/data_item.h"
 
-#include "runtime/base/dtype.h"
+#include "base/dtype.h"
 #include "runtime/tdt/tdt_codes.h"
 
 namespace asim::tdt {

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/tdt/host_buffer.h"
 #include "runtime/tdt/tensor_meta.h"
 

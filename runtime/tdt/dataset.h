@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 
 namespace asim::tdt {
 

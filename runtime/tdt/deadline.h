@@ -11,7 +11,7 @@
 #include <mutex>
 #include <string>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 
 namespace asim::tdt {
 

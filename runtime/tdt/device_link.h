@@ -13,7 +13,7 @@
 #include <memory>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/tdt/host_buffer.h"
 
 namespace asim::tdt {

@@ -17,7 +17,7 @@
 #include <memory>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/tdt/host_buffer.h"
 #include "runtime/tdt/tdt_codes.h"
 

@@ -26,7 +26,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/tdt/deadline.h"
 #include "runtime/tdt/mbuf.h"
 #include "runtime/tdt/queue_objects.h"

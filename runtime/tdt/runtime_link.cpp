@@ -30,8 +30,7 @@ class RuntimeBlob : public DeviceBlob {
 
 }  // namespace
 
-Status RuntimeLink::Open(uint32_t device_id, std::shared_ptr<DeviceLink>* out) {
-  rt::Runtime& runtime = rt::Runtime::Get();
+Status RuntimeLink::Open(rt::Runtime& runtime, uint32_t device_id, std::shared_ptr<DeviceLink>* out) {
   ASIM_RETURN_IF_ERROR(runtime.RequireInit());
   uint32_t count = 0;
   ASIM_RETURN_IF_ERROR(runtime.GetDeviceCount(&count));
@@ -46,13 +45,13 @@ Status RuntimeLink::Open(uint32_t device_id, std::shared_ptr<DeviceLink>* out) {
                                            " is not open in this process: call aclrtSetDevice(" +
                                            std::to_string(device_id) + ") first (channels live in device memory)");
   }
-  *out = std::make_shared<RuntimeLink>(device_id, device);
+  *out = std::make_shared<RuntimeLink>(runtime, device_id, device);
   return Status::Ok();
 }
 
 Status RuntimeLink::Device(std::shared_ptr<rt::DeviceContext>* out) const {
   auto device = device_.lock();
-  if (!device || rt::Runtime::Get().OpenedDevice(static_cast<int32_t>(device_id_)) != device) {
+  if (!device || core_.OpenedDevice(static_cast<int32_t>(device_id_)) != device) {
     return Status(err::kInvalidResourceHandle, "device " + std::to_string(device_id_) +
                                                    " was reset after the channel was created; channels do not "
                                                    "survive aclrtResetDevice or aclFinalize");
@@ -82,7 +81,7 @@ Status RuntimeLink::Upload(const std::vector<Payload>& payloads, size_t overhead
   for (size_t i = 0; i < payloads.size(); ++i) {
     if (payloads[i].size == 0) continue;
     AppMemory where;
-    Status st = LocateAppMemory(payloads[i].data, payloads[i].size, &where);
+    Status st = LocateAppMemory(core_, payloads[i].data, payloads[i].size, &where);
     if (!st.ok()) return Status(st.code(), "item " + std::to_string(i) + ": " + st.message());
     if (where.device && where.device != device) {
       return Status(err::kInvalidParam, "item " + std::to_string(i) + "'s data is in the memory of device " +

@@ -15,6 +15,7 @@
 #include <memory>
 
 #include "runtime/core/objects.h"
+#include "runtime/core/runtime.h"
 #include "runtime/tdt/device_link.h"
 
 namespace asim::tdt {
@@ -23,17 +24,18 @@ class RuntimeLink : public DeviceLink {
  public:
   // Needs aclInit and device `device_id` open in this process (aclrtSetDevice on any
   // thread): kUninitialize, kInvalidDevice or kRtContextNull otherwise.
-  static Status Open(uint32_t device_id, std::shared_ptr<DeviceLink>* out);
+  static Status Open(rt::Runtime& core, uint32_t device_id, std::shared_ptr<DeviceLink>* out);
 
   Status Upload(const std::vector<Payload>& payloads, size_t overhead_bytes, std::unique_ptr<DeviceBlob>* out) override;
   Status Download(const DeviceBlob& blob, size_t overhead_bytes, std::vector<HostBuffer>* out) override;
 
-  RuntimeLink(uint32_t device_id, std::weak_ptr<rt::DeviceContext> device)
-      : device_id_(device_id), device_(std::move(device)) {}
+  RuntimeLink(rt::Runtime& core, uint32_t device_id, std::weak_ptr<rt::DeviceContext> device)
+      : core_(core), device_id_(device_id), device_(std::move(device)) {}
 
  private:
   Status Device(std::shared_ptr<rt::DeviceContext>* out) const;
 
+  rt::Runtime& core_;  // the runtime that opened the device (outlives every channel)
   const uint32_t device_id_;
   const std::weak_ptr<rt::DeviceContext> device_;
 };

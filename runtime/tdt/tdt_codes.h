@@ -1,4 +1,4 @@
-// The AscendCL numbers runtime/tdt needs beyond runtime/base/status.h: the acltdt tensor
+// The AscendCL numbers runtime/tdt needs beyond base/status.h: the acltdt tensor
 // types, the queue error codes and the queue limits.
 //
 // Owns: these mirrors only. They are declared here independently (nothing below
@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 
 namespace asim::tdt {
 

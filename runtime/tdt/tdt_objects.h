@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/core/handle_registry.h"
 #include "runtime/tdt/channel_message.h"
 #include "runtime/tdt/data_item.h"

@@ -1,7 +1,7 @@
 // TensorMeta checks (see tensor_meta.h).
 #include "runtime/tdt/tensor_meta.h"
 
-#include "runtime/base/dtype.h"
+#include "base/dtype.h"
 #include "runtime/tdt/tdt_codes.h"
 
 namespace asim::tdt {

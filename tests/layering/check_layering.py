@@ -2,21 +2,21 @@
 """Checks the dependency rules of DESIGN.md on #include lines.
 
 Leaves and shared libraries (each sees only what is listed):
-  runtime/base      -> runtime/base only                   (the leaf everyone may include)
-  device_sim        -> device_sim, runtime/base            (no AscendCL, no kernels)
-  kernels           -> kernels, runtime/base               (no streams, time, dump, profiling)
-  om                -> om, kernels/framework, runtime/base (the model IR and .om format; no runtime)
-  profdata          -> profdata, runtime/base              (profiling data and files, shared with tools/msprof)
-  dumpfmt           -> dumpfmt, runtime/base               (the dump file format, shared with tools/dump)
-  compiler          -> compiler, om, kernels, device_sim/soc, runtime/base
+  base              -> base only                         (the leaf everyone may include)
+  device_sim        -> device_sim, base            (no AscendCL, no kernels)
+  kernels           -> kernels, base               (no streams, time, dump, profiling)
+  om                -> om, kernels/framework, base (the model IR and .om format; no runtime)
+  profdata          -> profdata, base              (profiling data and files, shared with tools/msprof)
+  dumpfmt           -> dumpfmt, base               (the dump file format, shared with tools/dump)
+  compiler          -> compiler, om, kernels, device_sim/soc, base
                        (the graph compiler and the SoC -> chip traits mapping, shared by atc and the runtime)
 The runtime, in this order (each module sees those before it and the leaves; never acl/):
-  runtime/config    -> runtime/base, device_sim/soc (the SoC catalog), profdata/metric_group.h
-  runtime/dvpp      -> runtime/base                        (the DVPP pixel library: no runtime)
+  runtime/config    -> base, device_sim/soc (the SoC catalog), profdata/metric_group.h
+  runtime/dvpp      -> base                        (the DVPP pixel library: no runtime)
   runtime/core      -> runtime/config, device_sim
   runtime/check     -> runtime/core and below              (memcheck, fault injection)
   runtime/dvpp/engine, runtime/tdt -> runtime/core and below (the DVPP engines; data channels)
-  runtime/observe   -> runtime/base, device_sim, om        (KernelTaskInfo and the typed kernel observer)
+  runtime/observe   -> base, device_sim, om        (KernelTaskInfo and the typed kernel observer)
   runtime/model     -> runtime/core, runtime/observe and below, kernels, om, compiler (loading and executing models)
   runtime/op        -> runtime/model and below, kernels, om, compiler (single ops, online compilation)
   runtime/dump      -> runtime/core, runtime/observe and below, om, dumpfmt, runtime/model/compute_mode.h
@@ -24,21 +24,21 @@ The runtime, in this order (each module sees those before it and the leaves; nev
   runtime/profiling -> runtime/core, runtime/observe and below, kernels, compiler, profdata
   runtime/api       -> anything                            (the only place acl/ types meet the runtime)
 Tools and applications:
-  tools/atc         -> tools/atc, compiler, om, kernels, device_sim, runtime/base (atc is offline: no runtime)
-  tools/opsdoc      -> tools/opsdoc, kernels, runtime/base
-  tools/dump        -> tools/dump, dumpfmt, om, kernels/framework, runtime/base
-  tools/msprof      -> tools/msprof, profdata, runtime/base
+  tools/atc         -> tools/atc, compiler, om, kernels, device_sim, base (atc is offline: no runtime)
+  tools/opsdoc      -> tools/opsdoc, kernels, base
+  tools/dump        -> tools/dump, dumpfmt, om, kernels/framework, base
+  tools/msprof      -> tools/msprof, profdata, base
   tools/msame       -> acl/ public headers, tools/msame    (an AscendCL application, as the real msame)
   tools/ (others)   -> anything but the runtime's modules  (the public API and the shared libraries)
-  bench             -> bench, acl/, kernels, device_sim, compiler/chip_traits.h, runtime/base
+  bench             -> bench, acl/, kernels, device_sim, compiler/chip_traits.h, base
                        (benchmarks: the public API or the leaves)
   python/pyacl      -> acl/ public headers, python/pyacl   (pyACL is a thin layer over the public API)
   samples, tests/conformance -> acl/ public headers only   (no internals)
 
-Process state: only runtime/api (through its RuntimeContext), and for now runtime/check,
-runtime/dvpp/engine and runtime/tdt, may call rt::Runtime::Get(); every other runtime module
-is handed the device, stream or manager it needs (which is what lets tests/unit run it
-without aclInit). Tests may ask it whether aclInit ran.
+Process state: only runtime/api (through its RuntimeContext), and for now runtime/check, may
+call rt::Runtime::Get(); every other runtime module is handed the core, device, stream or
+manager it needs (which is what lets tests/unit run it without aclInit). Tests may ask it
+whether aclInit ran.
 
 Kernels run only through kernels::InvokeKernel (kernels/framework/invoke.h): no other
 file calls a KernelDef's compute function directly (runtime, tools, bench and tests alike).
@@ -51,41 +51,41 @@ import sys
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 
-_CORE = ("runtime/base/", "runtime/config/", "runtime/core/", "device_sim/")
+_CORE = ("base/", "runtime/config/", "runtime/core/", "device_sim/")
 _MODEL = _CORE + ("runtime/observe/", "runtime/model/", "kernels/", "om/", "compiler/")
 _RUNTIME_MODULES = ("runtime/config/", "runtime/core/", "runtime/check/", "runtime/dvpp/", "runtime/tdt/", "runtime/observe/",
                     "runtime/model/", "runtime/op/", "runtime/dump/", "runtime/profiling/", "runtime/api/")
 
 RULES = [
     # (directory prefix, allowed include prefixes or None for "anything", forbidden prefixes); first match wins
-    ("runtime/base/", ("runtime/base/",), ()),
-    ("device_sim/", ("device_sim/", "runtime/base/"), ()),
-    ("kernels/", ("kernels/", "runtime/base/"), ()),
-    ("om/", ("om/", "kernels/framework/", "runtime/base/"), ()),
-    ("profdata/", ("profdata/", "runtime/base/"), ()),
-    ("dumpfmt/", ("dumpfmt/", "runtime/base/"), ()),
-    ("compiler/", ("compiler/", "om/", "kernels/", "device_sim/soc/", "runtime/base/"), ()),
-    ("runtime/config/", ("runtime/base/", "runtime/config/", "device_sim/soc/", "profdata/metric_group.h"), ()),
+    ("base/", ("base/",), ()),
+    ("device_sim/", ("device_sim/", "base/"), ()),
+    ("kernels/", ("kernels/", "base/"), ()),
+    ("om/", ("om/", "kernels/framework/", "base/"), ()),
+    ("profdata/", ("profdata/", "base/"), ()),
+    ("dumpfmt/", ("dumpfmt/", "base/"), ()),
+    ("compiler/", ("compiler/", "om/", "kernels/", "device_sim/soc/", "base/"), ()),
+    ("runtime/config/", ("base/", "runtime/config/", "device_sim/soc/", "profdata/metric_group.h"), ()),
     ("runtime/api/", None, ()),
     ("runtime/core/", _CORE, ()),
     ("runtime/check/", _CORE + ("runtime/check/",), ()),
     ("runtime/dvpp/engine/", _CORE + ("runtime/dvpp/",), ()),
-    ("runtime/dvpp/", ("runtime/base/", "runtime/dvpp/"), ()),
+    ("runtime/dvpp/", ("base/", "runtime/dvpp/"), ()),
     ("runtime/tdt/", _CORE + ("runtime/tdt/",), ()),
-    ("runtime/observe/", ("runtime/base/", "device_sim/", "om/", "runtime/observe/"), ()),
+    ("runtime/observe/", ("base/", "device_sim/", "om/", "runtime/observe/"), ()),
     ("runtime/model/", _MODEL, ()),
     ("runtime/op/", _MODEL + ("runtime/op/",), ()),
     ("runtime/dump/", _CORE + ("runtime/observe/", "om/", "runtime/dump/", "dumpfmt/", "runtime/model/compute_mode.h"),
      ()),
     ("runtime/profiling/", _CORE + ("runtime/observe/", "kernels/", "compiler/", "runtime/profiling/", "profdata/"), ()),
     ("runtime/", None, ("acl/",)),
-    ("tools/atc/", ("tools/atc/", "compiler/", "om/", "kernels/", "device_sim/", "runtime/base/"), ()),
-    ("tools/opsdoc/", ("tools/opsdoc/", "kernels/", "runtime/base/"), ()),
-    ("tools/dump/", ("tools/dump/", "dumpfmt/", "runtime/base/", "om/", "kernels/framework/"), ()),
-    ("tools/msprof/", ("tools/msprof/", "profdata/", "runtime/base/"), ()),
+    ("tools/atc/", ("tools/atc/", "compiler/", "om/", "kernels/", "device_sim/", "base/"), ()),
+    ("tools/opsdoc/", ("tools/opsdoc/", "kernels/", "base/"), ()),
+    ("tools/dump/", ("tools/dump/", "dumpfmt/", "base/", "om/", "kernels/framework/"), ()),
+    ("tools/msprof/", ("tools/msprof/", "profdata/", "base/"), ()),
     ("tools/msame/", ("acl/", "tools/msame/"), ()),
     ("tools/", None, _RUNTIME_MODULES),
-    ("bench/", ("bench/", "acl/", "kernels/", "device_sim/", "compiler/chip_traits.h", "runtime/base/"), ()),
+    ("bench/", ("bench/", "acl/", "kernels/", "device_sim/", "compiler/chip_traits.h", "base/"), ()),
     ("samples/", ("acl/",), ()),
     ("tests/conformance/", ("acl/",), ()),
     ("python/pyacl/", ("acl/", "python/pyacl/", "pybind11/"), ()),
@@ -96,8 +96,7 @@ SOURCE_EXT = (".h", ".hpp", ".c", ".cc", ".cpp", ".inc")
 DIRECT_COMPUTE = re.compile(r"(\.|->)compute\(")
 DIRECT_COMPUTE_ALLOWED = ("kernels/framework/invoke.cpp",)
 PROCESS_STATE = re.compile(r"\bRuntime::Get\(\)")
-PROCESS_STATE_ALLOWED = ("runtime/api/", "runtime/check/", "runtime/dvpp/engine/", "runtime/tdt/",
-                         "runtime/core/runtime.cpp", "runtime/core/runtime.h")
+PROCESS_STATE_ALLOWED = ("runtime/api/", "runtime/check/", "runtime/core/runtime.cpp", "runtime/core/runtime.h")
 
 
 def rule_for(rel):
@@ -109,7 +108,7 @@ def rule_for(rel):
 
 def main(root):
     violations = []
-    for top in ("runtime", "device_sim", "kernels", "om", "compiler", "dumpfmt", "samples", "tests/conformance",
+    for top in ("base", "runtime", "device_sim", "kernels", "om", "compiler", "dumpfmt", "samples", "tests/conformance",
                 "profdata", "tools", "bench", "python/pyacl"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for name in files:
@@ -139,7 +138,7 @@ def main(root):
                             bad = True
                         if bad:
                             violations.append("%s:%d: includes \"%s\" (rule for %s)" % (rel, lineno, inc, prefix))
-    for top in ("runtime", "device_sim", "kernels", "om", "compiler", "tools", "bench", "tests", "samples"):
+    for top in ("base", "runtime", "device_sim", "kernels", "om", "compiler", "tools", "bench", "tests", "samples"):
         for dirpath, _, files in os.walk(os.path.join(root, top)):
             for name in files:
                 if not name.endswith(SOURCE_EXT):

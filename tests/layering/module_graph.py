@@ -3,7 +3,7 @@
 
 A module is a top-level directory (device_sim, kernels, om, compiler, dumpfmt, profdata,
 samples, bench), a runtime/ or tools/ subdirectory, or python/pyacl; include/acl is "acl (public
-API)". An edge A --> B means some file of A includes a header of B. runtime/base, which every
+API)". An edge A --> B means some file of A includes a header of B. base, which every
 module includes, is left out of the picture. docs/architecture.md embeds the output between
 the markers below; `--check` fails when the document's picture no longer matches the code.
 
@@ -27,7 +27,7 @@ def module_of(path):
     if parts[0] == "acl":
         return "acl"
     if parts[0] in ("runtime", "tools") and len(parts) > 2:
-        return None if parts[:2] == ["runtime", "base"] else parts[0] + "/" + parts[1]
+        return parts[0] + "/" + parts[1]
     if parts[0] == "python" and len(parts) > 2:
         return "python/" + parts[1]
     if parts[0] in TOPS and len(parts) > 1:

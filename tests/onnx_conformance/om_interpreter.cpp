@@ -5,7 +5,7 @@
 #include <map>
 #include <string>
 
-#include "kernels/common/string_tensor.h"
+#include "kernels/common/values/string_tensor.h"
 #include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 

@@ -14,19 +14,19 @@
 #include <cstdint>
 #include <vector>
 
+#include "base/status.h"
 #include "om/model.h"
-#include "runtime/base/status.h"
 
 namespace asim::atc::testing {
 
 // `inputs[i]` holds the bytes of model input i (the model's IoDesc size at that gear);
 // `outputs` receives the bytes of every model output (of the graph's dims). Outputs whose
 // shape the computation decides (NonZero, Unique, NonMaxSuppression, Compress, Reduce*
-// with axes known only at execution: kernels/common/computed_shape.h) are read back: the
+// with axes known only at execution: kernels/common/shape/computed_shape.h) are read back: the
 // dims a kernel reports replace the planned bound for later readers (whose output dims are
 // inferred again from them, as a runtime must) and in `output_dims` (every output's dims,
 // when given). String (DT_STRING) inputs and outputs are in CANN's string layout
-// (kernels/common/string_tensor.h): string inputs are checked against their buffers
+// (kernels/common/values/string_tensor.h): string inputs are checked against their buffers
 // (kInvalidParam), every other string tensor gets its own buffer of StringOutputCapacity
 // bytes when its producer runs, and a string output's bytes are that buffer.
 Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint8_t>>& inputs,

@@ -31,8 +31,8 @@
 #include <string>
 #include <vector>
 
-#include "kernels/common/cast_util.h"
-#include "kernels/common/string_tensor.h"
+#include "kernels/common/values/cast_util.h"
+#include "kernels/common/values/string_tensor.h"
 #include "om/model.h"
 #include "tests/onnx_conformance/om_interpreter.h"
 #include "tools/atc/driver/convert.h"

@@ -27,7 +27,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "tools/dump/metrics.h"
 
 namespace asim::dumptool {

@@ -9,10 +9,10 @@
 #include <filesystem>
 #include <map>
 
+#include "base/fp16.h"
 #include "dumpfmt/dump_file.h"
 #include "dumpfmt/dump_naming.h"
 #include "dumpfmt/dump_types.h"
-#include "runtime/base/fp16.h"
 
 namespace asim::dumptool {
 namespace fs = std::filesystem;

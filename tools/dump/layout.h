@@ -19,8 +19,8 @@
 #include <optional>
 #include <vector>
 
+#include "base/status.h"
 #include "dumpfmt/dump_record.h"
-#include "runtime/base/status.h"
 
 namespace asim::dumptool {
 

@@ -9,8 +9,8 @@
 #include <cstring>
 #include <limits>
 
+#include "base/fp16.h"
 #include "dumpfmt/dump_types.h"
-#include "runtime/base/fp16.h"
 
 namespace asim::dumptool {
 namespace {

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 
 namespace asim::dumptool {
 

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "profdata/records.h"
-#include "runtime/base/status.h"
 
 namespace asim::msprof {
 

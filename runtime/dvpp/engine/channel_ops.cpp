@@ -9,13 +9,13 @@ namespace {
 std::atomic<uint64_t> next_channel_id{0};
 }  // namespace
 
-Status CreateChannel(ChannelState* channel) {
+Status CreateChannel(rt::Runtime& core, ChannelState* channel) {
   if (channel->created) {
     return Status(err::kInvalidParam, "channelDesc already has channel " + std::to_string(channel->channel_id) +
                                           ": destroy it with acldvppDestroyChannel first");
   }
   std::shared_ptr<rt::Context> ctx;
-  ASIM_RETURN_IF_ERROR(rt::Runtime::Get().CurrentContext(&ctx));
+  ASIM_RETURN_IF_ERROR(core.CurrentContext(&ctx));
   channel->device_id = ctx->device_id();
   channel->channel_id = next_channel_id.fetch_add(1);
   channel->created = true;

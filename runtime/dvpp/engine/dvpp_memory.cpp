@@ -17,8 +17,8 @@ bool IsDvppOrigin(const std::string& origin) {
 }
 
 // The opened device whose memory holds ptr, or null.
-std::shared_ptr<rt::DeviceContext> DeviceHolding(const void* ptr) {
-  rt::Runtime& runtime = rt::Runtime::Get();
+std::shared_ptr<rt::DeviceContext> DeviceHolding(rt::Runtime& core, const void* ptr) {
+  rt::Runtime& runtime = core;
   uint32_t count = 0;
   if (!runtime.GetDeviceCount(&count).ok()) return nullptr;
   for (uint32_t id = 0; id < count; ++id) {
@@ -29,8 +29,8 @@ std::shared_ptr<rt::DeviceContext> DeviceHolding(const void* ptr) {
 }
 
 // Why ptr is not a DVPP buffer, for messages.
-std::string NotDvppReason(const void* ptr) {
-  auto dc = DeviceHolding(ptr);
+std::string NotDvppReason(rt::Runtime& core, const void* ptr) {
+  auto dc = DeviceHolding(core, ptr);
   if (!dc) return rt::PointerText(ptr) + " is not device memory (DVPP engines only reach memory from acldvppMalloc)";
   std::optional<sim::AllocationInfo> info = dc->memory().Find(ptr);
   if (!info) return rt::PointerText(ptr) + " is not in a live allocation on device " + std::to_string(dc->id());
@@ -40,7 +40,7 @@ std::string NotDvppReason(const void* ptr) {
 
 }  // namespace
 
-Status DvppMalloc(void** ptr, size_t size) {
+Status DvppMalloc(rt::Runtime& core, void** ptr, size_t size) {
   if (ptr == nullptr) return Status(err::kInvalidParam, "devPtr is NULL");
   if (size == 0) return Status(err::kInvalidParam, "size is 0: DVPP buffers must be at least 1 byte");
   size_t padded = (size + 31) / 32 * 32;
@@ -49,7 +49,7 @@ Status DvppMalloc(void** ptr, size_t size) {
   }
   padded += 32;
   std::shared_ptr<rt::Context> ctx;
-  ASIM_RETURN_IF_ERROR(rt::Runtime::Get().CurrentContext(&ctx));
+  ASIM_RETURN_IF_ERROR(core.CurrentContext(&ctx));
   const sim::PageKind page = size > kHugeFirstThreshold ? sim::PageKind::kHuge : sim::PageKind::kNormal;
   const std::string origin = std::string(kDvppOrigin) + "(size=" + std::to_string(size) + ")";
   Status st = ctx->device()->memory().Allocate(padded, kDvppAlignment, page, origin, ptr);
@@ -59,9 +59,9 @@ Status DvppMalloc(void** ptr, size_t size) {
   return st;
 }
 
-Status DvppFree(void* ptr) {
+Status DvppFree(rt::Runtime& core, void* ptr) {
   if (ptr == nullptr) return Status(err::kInvalidParam, "devPtr is NULL");
-  auto dc = DeviceHolding(ptr);
+  auto dc = DeviceHolding(core, ptr);
   if (!dc) return Status(err::kInvalidParam, "devPtr " + rt::PointerText(ptr) + " is not memory from acldvppMalloc");
   std::optional<sim::AllocationInfo> info = dc->memory().Find(ptr);
   if (info && !IsDvppOrigin(info->origin)) {
@@ -71,25 +71,27 @@ Status DvppFree(void* ptr) {
   return dc->memory().Free(ptr);  // not a live allocation start: its message says double free / inside a block
 }
 
-bool IsDvppMemory(const void* ptr) {
-  auto dc = DeviceHolding(ptr);
+bool IsDvppMemory(rt::Runtime& core, const void* ptr) {
+  auto dc = DeviceHolding(core, ptr);
   if (!dc) return false;
   std::optional<sim::AllocationInfo> info = dc->memory().Find(ptr);
   return info && IsDvppOrigin(info->origin);
 }
 
-Status MapDvppBuffer(rt::DeviceContext& device, const char* what, const void* ptr, uint64_t size, uint8_t** sim) {
+Status MapDvppBuffer(rt::Runtime& core, rt::DeviceContext& device, const char* what, const void* ptr, uint64_t size,
+                     uint8_t** sim) {
   if (ptr == nullptr) return Status(err::kInvalidParam, std::string(what) + " is NULL");
   std::optional<sim::AllocationInfo> info = device.memory().Find(ptr);
   if (!info) {
-    if (DeviceHolding(ptr)) {
+    if (DeviceHolding(core, ptr)) {
       return Status(err::kInvalidParam, std::string(what) + " " + rt::PointerText(ptr) +
                                             " is memory of another device, not of device " +
                                             std::to_string(device.id()) + " whose stream was given");
     }
-    return Status(err::kInvalidParam, std::string(what) + " " + NotDvppReason(ptr));
+    return Status(err::kInvalidParam, std::string(what) + " " + NotDvppReason(core, ptr));
   }
-  if (!IsDvppOrigin(info->origin)) return Status(err::kInvalidParam, std::string(what) + " " + NotDvppReason(ptr));
+  if (!IsDvppOrigin(info->origin))
+    return Status(err::kInvalidParam, std::string(what) + " " + NotDvppReason(core, ptr));
   const uint64_t offset = reinterpret_cast<uint64_t>(ptr) - info->addr;
   if (size > info->requested || offset > info->requested - size) {
     return Status(err::kInvalidParam, std::string(what) + ": " + std::to_string(size) + " bytes at " +

@@ -14,23 +14,25 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "runtime/core/objects.h"
+#include "runtime/core/runtime.h"
 
 namespace asim::dvpp {
 
 inline constexpr char kDvppOrigin[] = "acldvppMalloc";
 inline constexpr size_t kDvppAlignment = 128;
 
-Status DvppMalloc(void** ptr, size_t size);
-Status DvppFree(void* ptr);
+Status DvppMalloc(rt::Runtime& core, void** ptr, size_t size);
+Status DvppFree(rt::Runtime& core, void* ptr);
 
 // True when ptr lies in a live acldvppMalloc buffer of some opened device.
-bool IsDvppMemory(const void* ptr);
+bool IsDvppMemory(rt::Runtime& core, const void* ptr);
 
 // Checks that [ptr, ptr + size) lies inside one live acldvppMalloc buffer on `device` and
 // returns the simulator's pointer to it. `what` names the argument in messages
 // ("outputDesc data").
-Status MapDvppBuffer(rt::DeviceContext& device, const char* what, const void* ptr, uint64_t size, uint8_t** sim);
+Status MapDvppBuffer(rt::Runtime& core, rt::DeviceContext& device, const char* what, const void* ptr, uint64_t size,
+                     uint8_t** sim);
 
 }  // namespace asim::dvpp

@@ -17,8 +17,9 @@
 #include <vector>
 
 #include <memory>
-#include "runtime/base/status.h"
+#include "base/status.h"
 
+#include "runtime/core/runtime.h"
 #include "runtime/dvpp/engine/picture_desc.h"
 #include "runtime/dvpp/hist_lut.h"
 #include "runtime/dvpp/make_border.h"
@@ -28,37 +29,43 @@ namespace asim::dvpp {
 // --- host-side queries (no device) ---
 Status JpegImageInfo(const void* data, uint32_t size, uint32_t* width, uint32_t* height, int32_t* components,
                      int32_t* subsampling);
-Status JpegPredictDecSize(const void* data, uint32_t size, uint32_t output_format, uint32_t* dec_size);
-Status JpegPredictEncSize(const PictureDesc& input, uint32_t level, uint32_t* size);
-Status PngImageInfo(const void* data, uint32_t size, uint32_t* width, uint32_t* height, int32_t* components);
-Status PngPredictDecSize(const void* data, uint32_t size, uint32_t output_format, uint32_t* dec_size);
+Status JpegPredictDecSize(rt::Runtime& core, const void* data, uint32_t size, uint32_t output_format,
+                          uint32_t* dec_size);
+Status JpegPredictEncSize(rt::Runtime& core, const PictureDesc& input, uint32_t level, uint32_t* size);
+Status PngImageInfo(rt::Runtime& core, const void* data, uint32_t size, uint32_t* width, uint32_t* height,
+                    int32_t* components);
+Status PngPredictDecSize(rt::Runtime& core, const void* data, uint32_t size, uint32_t output_format,
+                         uint32_t* dec_size);
 
 // --- channels ---
-Status CreateChannel(ChannelState* channel);
+Status CreateChannel(rt::Runtime& core, ChannelState* channel);
 Status DestroyChannel(ChannelState* channel);
 
 // --- engines (asynchronous on `stream`; nullptr = the current context's default stream) ---
-Status JpegDecodeAsync(const ChannelState& channel, const void* data, uint32_t size, const PictureDesc& out,
-                       void* stream);
+Status JpegDecodeAsync(rt::Runtime& core, const ChannelState& channel, const void* data, uint32_t size,
+                       const PictureDesc& out, void* stream);
 // `size`: in, the bytes available at data; out (when the task has run), the JPEG's size.
-Status JpegEncodeAsync(const ChannelState& channel, const PictureDesc& in, void* data, uint32_t* size, uint32_t level,
-                       void* stream);
-Status PngDecodeAsync(const ChannelState& channel, const void* data, uint32_t size, const PictureDesc& out,
-                      void* stream);
+Status JpegEncodeAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in, void* data,
+                       uint32_t* size, uint32_t level, void* stream);
+Status PngDecodeAsync(rt::Runtime& core, const ChannelState& channel, const void* data, uint32_t size,
+                      const PictureDesc& out, void* stream);
 // Every resize / crop / paste call and their batch forms. `api` names the call in messages.
-Status VpcCropResizePasteAsync(const char* api, const ChannelState& channel, const std::vector<VpcItem>& items,
-                               void* stream);
-Status VpcConvertColorAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out, void* stream);
-Status VpcPyrDownAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out, void* stream);
+Status VpcCropResizePasteAsync(rt::Runtime& core, const char* api, const ChannelState& channel,
+                               const std::vector<VpcItem>& items, void* stream);
+Status VpcConvertColorAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in,
+                            const PictureDesc& out, void* stream);
+Status VpcPyrDownAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in, const PictureDesc& out,
+                       void* stream);
 // v200 only (err::kFeatureUnsupported on v100 chips): histogram of a YUV400 / YUV420SP picture
 // into `hist`; the picture through a LUT; a bordered copy; crop -> resize -> border per ROI.
-Status VpcCalcHistAsync(const ChannelState& channel, const PictureDesc& in, std::shared_ptr<HistState> hist,
-                        void* stream);
-Status VpcEqualizeHistAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out,
-                            const LutMap& lut, void* stream);
-Status VpcMakeBorderAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out,
+Status VpcCalcHistAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in,
+                        std::shared_ptr<HistState> hist, void* stream);
+Status VpcEqualizeHistAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in,
+                            const PictureDesc& out, const LutMap& lut, void* stream);
+Status VpcMakeBorderAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in, const PictureDesc& out,
                           const Border& border, void* stream);
-Status VpcBatchCropResizeMakeBorderAsync(const ChannelState& channel, const std::vector<VpcItem>& items,
-                                         const std::vector<Border>& borders, void* stream);
+Status VpcBatchCropResizeMakeBorderAsync(rt::Runtime& core, const ChannelState& channel,
+                                         const std::vector<VpcItem>& items, const std::vector<Border>& borders,
+                                         void* stream);
 
 }  // namespace asim::dvpp

@@ -13,8 +13,8 @@
 #include <cstdint>
 #include <initializer_list>
 
+#include "base/status.h"
 #include "device_sim/soc/soc_spec.h"
-#include "runtime/base/status.h"
 #include "runtime/dvpp/engine/picture_desc.h"
 #include "runtime/dvpp/image.h"
 #include "runtime/dvpp/vpc_transform.h"

@@ -22,8 +22,8 @@ constexpr double kPixels1080p = 1920.0 * 1080.0;
 
 }  // namespace
 
-Status ResolveTarget(const char* api, const ChannelState& channel, uint32_t engine_mode, void* stream,
-                     EngineTarget* target) {
+Status ResolveTarget(rt::Runtime& core, const char* api, const ChannelState& channel, uint32_t engine_mode,
+                     void* stream, EngineTarget* target) {
   if (!channel.created) {
     return Status(err::kInvalidParam,
                   std::string(api) + ": channelDesc has no channel: call acldvppCreateChannel first");
@@ -32,8 +32,8 @@ Status ResolveTarget(const char* api, const ChannelState& channel, uint32_t engi
     return Status(err::kInvalidParam, std::string(api) + ": the channel was created with mode " +
                                           std::to_string(channel.mode) + ", without " + ModeName(engine_mode));
   }
-  rt::Runtime& runtime = rt::Runtime::Get();
-  ASIM_RETURN_IF_ERROR(runtime.ResolveStream(stream, &target->stream));
+  target->core = &core;
+  ASIM_RETURN_IF_ERROR(core.ResolveStream(stream, &target->stream));
   if (target->stream->device_id() != channel.device_id) {
     return Status(err::kInvalidParam,
                   std::string(api) + ": the stream is on device " + std::to_string(target->stream->device_id()) +
@@ -44,8 +44,8 @@ Status ResolveTarget(const char* api, const ChannelState& channel, uint32_t engi
   return Status::Ok();
 }
 
-Status CurrentSocSpec(sim::SocSpec* spec) {
-  rt::Runtime& runtime = rt::Runtime::Get();
+Status CurrentSocSpec(rt::Runtime& core, sim::SocSpec* spec) {
+  rt::Runtime& runtime = core;
   std::shared_ptr<rt::Context> ctx;
   if (runtime.CurrentContext(&ctx).ok()) {
     *spec = ctx->device()->device().spec();

@@ -14,9 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "device_sim/soc/soc_spec.h"
-#include "runtime/base/status.h"
 #include "runtime/core/objects.h"
+#include "runtime/core/runtime.h"
 #include "runtime/dvpp/engine/picture_desc.h"
 #include "runtime/dvpp/image.h"
 
@@ -25,18 +26,19 @@ namespace asim::dvpp {
 enum class DvppEngine { kJpegd, kJpege, kPngd, kVpc };
 
 struct EngineTarget {
+  rt::Runtime* core = nullptr;  // the runtime the stream belongs to
   std::shared_ptr<rt::Stream> stream;
   rt::DeviceContext* device = nullptr;
   const sim::SocSpec* spec = nullptr;
 };
 
 // `engine_mode` is the channel mode bit the call needs (kModeJpegd ...).
-Status ResolveTarget(const char* api, const ChannelState& channel, uint32_t engine_mode, void* stream,
-                     EngineTarget* target);
+Status ResolveTarget(rt::Runtime& core, const char* api, const ChannelState& channel, uint32_t engine_mode,
+                     void* stream, EngineTarget* target);
 
 // The SoC spec of the current context's device, or of the configured SoC when no device is
 // open (host-side queries such as acldvppJpegPredictDecSize).
-Status CurrentSocSpec(sim::SocSpec* spec);
+Status CurrentSocSpec(rt::Runtime& core, sim::SocSpec* spec);
 
 // Simulated duration of `pixels` through `engine` at the spec's published 1080p rate, plus
 // the task launch overhead.

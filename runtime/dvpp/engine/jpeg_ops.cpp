@@ -74,14 +74,15 @@ Status JpegImageInfo(const void* data, uint32_t size, uint32_t* width, uint32_t*
   return CheckJpegdSupports(info);
 }
 
-Status JpegPredictDecSize(const void* data, uint32_t size, uint32_t output_format, uint32_t* dec_size) {
+Status JpegPredictDecSize(rt::Runtime& core, const void* data, uint32_t size, uint32_t output_format,
+                          uint32_t* dec_size) {
   if (dec_size == nullptr) return Status(err::kInvalidParam, "decSize is NULL");
   JpegInfo info;
   ASIM_RETURN_IF_ERROR(ProbeHostJpeg(data, size, &info));
   ASIM_RETURN_IF_ERROR(CheckJpegdSupports(info));
   ASIM_RETURN_IF_ERROR(CheckJpegdSize(info));
   sim::SocSpec spec;
-  ASIM_RETURN_IF_ERROR(CurrentSocSpec(&spec));
+  ASIM_RETURN_IF_ERROR(CurrentSocSpec(core, &spec));
   PictureDesc probe;
   probe.format = output_format;
   probe.data = const_cast<void*>(data);  // only to pass the descriptor checks below
@@ -99,16 +100,16 @@ Status JpegPredictDecSize(const void* data, uint32_t size, uint32_t output_forma
   return Status::Ok();
 }
 
-Status JpegDecodeAsync(const ChannelState& channel, const void* data, uint32_t size, const PictureDesc& out,
-                       void* stream) {
+Status JpegDecodeAsync(rt::Runtime& core, const ChannelState& channel, const void* data, uint32_t size,
+                       const PictureDesc& out, void* stream) {
   EngineTarget target;
-  ASIM_RETURN_IF_ERROR(ResolveTarget("acldvppJpegDecodeAsync", channel, kModeJpegd, stream, &target));
+  ASIM_RETURN_IF_ERROR(ResolveTarget(core, "acldvppJpegDecodeAsync", channel, kModeJpegd, stream, &target));
   if (size == 0) return Status(err::kInvalidParam, "size is 0: pass the JPEG's byte count");
   uint8_t* src = nullptr;
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "data", data, size, &src));
+  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, "data", data, size, &src));
   ASIM_RETURN_IF_ERROR(rules::CheckJpegdOutputDesc(out, *target.spec));
   uint8_t* dst = nullptr;
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "outputDesc data", out.data, out.size, &dst));
+  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, "outputDesc data", out.data, out.size, &dst));
   // The JPEG is read when the task runs; its size here is estimated from the strides (or the
   // buffer, a 4:2:0 picture's 1.5 bytes a pixel).
   const uint64_t pixels = out.width_stride != 0 && out.height_stride != 0
@@ -133,20 +134,20 @@ Status JpegDecodeAsync(const ChannelState& channel, const void* data, uint32_t s
   return Status::Ok();
 }
 
-Status JpegPredictEncSize(const PictureDesc& input, uint32_t level, uint32_t* size) {
+Status JpegPredictEncSize(rt::Runtime& core, const PictureDesc& input, uint32_t level, uint32_t* size) {
   (void)level;  // the prediction does not depend on the level
   if (size == nullptr) return Status(err::kInvalidParam, "size is NULL");
   sim::SocSpec spec;
-  ASIM_RETURN_IF_ERROR(CurrentSocSpec(&spec));
+  ASIM_RETURN_IF_ERROR(CurrentSocSpec(core, &spec));
   ASIM_RETURN_IF_ERROR(rules::CheckJpegeInput(spec, input));
   *size = static_cast<uint32_t>(std::min<uint64_t>(rules::JpegePredictSize(input), UINT32_MAX));
   return Status::Ok();
 }
 
-Status JpegEncodeAsync(const ChannelState& channel, const PictureDesc& in, void* data, uint32_t* size, uint32_t level,
-                       void* stream) {
+Status JpegEncodeAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in, void* data,
+                       uint32_t* size, uint32_t level, void* stream) {
   EngineTarget target;
-  ASIM_RETURN_IF_ERROR(ResolveTarget("acldvppJpegEncodeAsync", channel, kModeJpege, stream, &target));
+  ASIM_RETURN_IF_ERROR(ResolveTarget(core, "acldvppJpegEncodeAsync", channel, kModeJpege, stream, &target));
   if (size == nullptr) return Status(err::kInvalidParam, "size is NULL");
   if (*size == 0) return Status(err::kInvalidParam, "*size is 0: pass the output buffer's byte count");
   ASIM_RETURN_IF_ERROR(rules::CheckJpegeLevel(*target.spec, level));
@@ -158,10 +159,10 @@ Status JpegEncodeAsync(const ChannelState& channel, const PictureDesc& in, void*
                                           " bytes its format and strides occupy");
   }
   uint8_t* src = nullptr;
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "inputDesc data", in.data, in.size, &src));
+  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, "inputDesc data", in.data, in.size, &src));
   const uint32_t capacity = *size;
   uint8_t* dst = nullptr;
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "data", data, capacity, &dst));
+  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, "data", data, capacity, &dst));
   // DVPP level 0 encodes about as well as level 100 (the documented exception); 1..100 is the quality.
   const int quality = level == 0 ? 100 : static_cast<int>(level);
   const uint64_t pixels = static_cast<uint64_t>(in.width) * in.height;

@@ -65,17 +65,18 @@ Status CheckPngdSize(uint32_t width, uint32_t height) {
   return Status::Ok();
 }
 
-Status RequireV100(const char* api, sim::SocSpec* spec) {
-  ASIM_RETURN_IF_ERROR(CurrentSocSpec(spec));
+Status RequireV100(rt::Runtime& core, const char* api, sim::SocSpec* spec) {
+  ASIM_RETURN_IF_ERROR(CurrentSocSpec(core, spec));
   if (rules::IsV200(*spec)) return rules::Unsupported(api, *spec, kInsteadV2);
   return Status::Ok();
 }
 
 }  // namespace
 
-Status PngImageInfo(const void* data, uint32_t size, uint32_t* width, uint32_t* height, int32_t* components) {
+Status PngImageInfo(rt::Runtime& core, const void* data, uint32_t size, uint32_t* width, uint32_t* height,
+                    int32_t* components) {
   sim::SocSpec spec;
-  ASIM_RETURN_IF_ERROR(RequireV100("acldvppPngGetImageInfo", &spec));
+  ASIM_RETURN_IF_ERROR(RequireV100(core, "acldvppPngGetImageInfo", &spec));
   PngHeader header;
   ASIM_RETURN_IF_ERROR(ReadHeader(data, size, &header));
   if (width != nullptr) *width = header.width;
@@ -84,10 +85,11 @@ Status PngImageInfo(const void* data, uint32_t size, uint32_t* width, uint32_t* 
   return Status::Ok();
 }
 
-Status PngPredictDecSize(const void* data, uint32_t size, uint32_t output_format, uint32_t* dec_size) {
+Status PngPredictDecSize(rt::Runtime& core, const void* data, uint32_t size, uint32_t output_format,
+                         uint32_t* dec_size) {
   if (dec_size == nullptr) return Status(err::kInvalidParam, "decSize is NULL");
   sim::SocSpec spec;
-  ASIM_RETURN_IF_ERROR(RequireV100("acldvppPngPredictDecSize", &spec));
+  ASIM_RETURN_IF_ERROR(RequireV100(core, "acldvppPngPredictDecSize", &spec));
   PngHeader header;
   ASIM_RETURN_IF_ERROR(ReadHeader(data, size, &header));
   ASIM_RETURN_IF_ERROR(rules::CheckFormatIn("outputPixelFormat", output_format,
@@ -104,10 +106,10 @@ Status PngPredictDecSize(const void* data, uint32_t size, uint32_t output_format
   return Status::Ok();
 }
 
-Status PngDecodeAsync(const ChannelState& channel, const void* data, uint32_t size, const PictureDesc& out,
-                      void* stream) {
+Status PngDecodeAsync(rt::Runtime& core, const ChannelState& channel, const void* data, uint32_t size,
+                      const PictureDesc& out, void* stream) {
   EngineTarget target;
-  ASIM_RETURN_IF_ERROR(ResolveTarget("acldvppPngDecodeAsync", channel, kModePngd, stream, &target));
+  ASIM_RETURN_IF_ERROR(ResolveTarget(core, "acldvppPngDecodeAsync", channel, kModePngd, stream, &target));
   if (rules::IsV200(*target.spec)) return rules::Unsupported("acldvppPngDecodeAsync", *target.spec, kInsteadV2);
   if (size == 0) return Status(err::kInvalidParam, "size is 0: pass the PNG's byte count");
   ASIM_RETURN_IF_ERROR(rules::CheckFormatIn("outputDesc", out.format, {PixelFormat::kRgb888, PixelFormat::kUnknown}));
@@ -123,9 +125,9 @@ Status PngDecodeAsync(const ChannelState& channel, const void* data, uint32_t si
                   "outputDesc heightStride " + Num(out.height_stride) + " must be a multiple of 16");
   }
   uint8_t* src = nullptr;
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "data", data, size, &src));
+  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, "data", data, size, &src));
   uint8_t* dst = nullptr;
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "outputDesc data", out.data, out.size, &dst));
+  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, "outputDesc data", out.data, out.size, &dst));
   const uint64_t pixels = out.width_stride != 0 && out.height_stride != 0
                               ? static_cast<uint64_t>(out.width_stride / 3) * out.height_stride
                               : uint64_t{out.size} / 3;

@@ -18,8 +18,8 @@ std::string Num(uint64_t v) {
 }
 
 // Channel, stream and the v200 requirement.
-Status Target(const char* api, const ChannelState& channel, void* stream, EngineTarget* target) {
-  ASIM_RETURN_IF_ERROR(ResolveTarget(api, channel, kModeVpc, stream, target));
+Status Target(rt::Runtime& core, const char* api, const ChannelState& channel, void* stream, EngineTarget* target) {
+  ASIM_RETURN_IF_ERROR(ResolveTarget(core, api, channel, kModeVpc, stream, target));
   if (!rules::IsV200(*target->spec)) return rules::Unsupported(api, *target->spec, "");
   return Status::Ok();
 }
@@ -28,7 +28,8 @@ Status MapPicture(EngineTarget& target, const std::string& what, const PictureDe
                   Image* image) {
   ASIM_RETURN_IF_ERROR(rules::CheckVpcPicture(*target.spec, what.c_str(), desc, is_output));
   uint8_t* sim = nullptr;
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, (what + " data").c_str(), desc.data, desc.size, &sim));
+  ASIM_RETURN_IF_ERROR(
+      MapDvppBuffer(*target.core, *target.device, (what + " data").c_str(), desc.data, desc.size, &sim));
   *image = ToImage(desc, sim);
   return Status::Ok();
 }
@@ -55,11 +56,11 @@ Status CheckBorder(const char* what, const Border& b, const PictureDesc& in, con
 
 }  // namespace
 
-Status VpcCalcHistAsync(const ChannelState& channel, const PictureDesc& in, std::shared_ptr<HistState> hist,
-                        void* stream) {
+Status VpcCalcHistAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in,
+                        std::shared_ptr<HistState> hist, void* stream) {
   constexpr char kApi[] = "acldvppVpcCalcHistAsync";
   EngineTarget target;
-  ASIM_RETURN_IF_ERROR(Target(kApi, channel, stream, &target));
+  ASIM_RETURN_IF_ERROR(Target(core, kApi, channel, stream, &target));
   ASIM_RETURN_IF_ERROR(rules::CheckFormatIn("srcPicDesc", in.format, {PF::kYuv400, PF::kYuv420sp, PF::kYvu420sp}));
   Image src;
   ASIM_RETURN_IF_ERROR(MapPicture(target, "srcPicDesc", in, false, &src));
@@ -72,11 +73,11 @@ Status VpcCalcHistAsync(const ChannelState& channel, const PictureDesc& in, std:
   return Status::Ok();
 }
 
-Status VpcEqualizeHistAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out,
-                            const LutMap& lut, void* stream) {
+Status VpcEqualizeHistAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in,
+                            const PictureDesc& out, const LutMap& lut, void* stream) {
   constexpr char kApi[] = "acldvppVpcEqualizeHistAsync";
   EngineTarget target;
-  ASIM_RETURN_IF_ERROR(Target(kApi, channel, stream, &target));
+  ASIM_RETURN_IF_ERROR(Target(core, kApi, channel, stream, &target));
   ASIM_RETURN_IF_ERROR(rules::CheckFormatIn("inputDesc", in.format, {PF::kYuv400, PF::kYuv420sp, PF::kYvu420sp}));
   if (out.format != in.format || out.width != in.width || out.height != in.height) {
     return Status(err::kInvalidParam, std::string(kApi) + ": outputDesc must have inputDesc's format and size");
@@ -90,11 +91,11 @@ Status VpcEqualizeHistAsync(const ChannelState& channel, const PictureDesc& in, 
   return Status::Ok();
 }
 
-Status VpcMakeBorderAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out,
+Status VpcMakeBorderAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in, const PictureDesc& out,
                           const Border& border, void* stream) {
   constexpr char kApi[] = "acldvppVpcMakeBorderAsync";
   EngineTarget target;
-  ASIM_RETURN_IF_ERROR(Target(kApi, channel, stream, &target));
+  ASIM_RETURN_IF_ERROR(Target(core, kApi, channel, stream, &target));
   ASIM_RETURN_IF_ERROR(rules::CheckFormatIn("inputDesc", in.format,
                                             {PF::kYuv400, PF::kYuv420sp, PF::kYvu420sp, PF::kRgb888, PF::kBgr888}));
   if (out.format != in.format) {
@@ -110,11 +111,12 @@ Status VpcMakeBorderAsync(const ChannelState& channel, const PictureDesc& in, co
   return Status::Ok();
 }
 
-Status VpcBatchCropResizeMakeBorderAsync(const ChannelState& channel, const std::vector<VpcItem>& items,
-                                         const std::vector<Border>& borders, void* stream) {
+Status VpcBatchCropResizeMakeBorderAsync(rt::Runtime& core, const ChannelState& channel,
+                                         const std::vector<VpcItem>& items, const std::vector<Border>& borders,
+                                         void* stream) {
   constexpr char kApi[] = "acldvppVpcBatchCropResizeMakeBorderAsync";
   EngineTarget target;
-  ASIM_RETURN_IF_ERROR(Target(kApi, channel, stream, &target));
+  ASIM_RETURN_IF_ERROR(Target(core, kApi, channel, stream, &target));
   if (items.empty() || items.size() != borders.size()) {
     return Status(err::kInvalidParam, std::string(kApi) + ": one border config per crop area");
   }

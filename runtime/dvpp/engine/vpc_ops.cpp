@@ -79,10 +79,10 @@ Status RunItem(const PlannedItem& item) {
 
 }  // namespace
 
-Status VpcCropResizePasteAsync(const char* api, const ChannelState& channel, const std::vector<VpcItem>& items,
-                               void* stream) {
+Status VpcCropResizePasteAsync(rt::Runtime& core, const char* api, const ChannelState& channel,
+                               const std::vector<VpcItem>& items, void* stream) {
   EngineTarget target;
-  ASIM_RETURN_IF_ERROR(ResolveTarget(api, channel, kModeVpc, stream, &target));
+  ASIM_RETURN_IF_ERROR(ResolveTarget(core, api, channel, kModeVpc, stream, &target));
   if (items.empty()) return Status(err::kInvalidParam, std::string(api) + ": nothing to process");
   const sim::SocSpec& spec = *target.spec;
   std::vector<PlannedItem> plan(items.size());
@@ -106,9 +106,9 @@ Status VpcCropResizePasteAsync(const char* api, const ChannelState& channel, con
     uint8_t* in_sim = nullptr;
     uint8_t* out_sim = nullptr;
     ASIM_RETURN_IF_ERROR(
-        MapDvppBuffer(*target.device, (in_name + " data").c_str(), item.in.data, item.in.size, &in_sim));
-    ASIM_RETURN_IF_ERROR(
-        MapDvppBuffer(*target.device, (out_name + " data").c_str(), item.out.data, item.out.size, &out_sim));
+        MapDvppBuffer(*target.core, *target.device, (in_name + " data").c_str(), item.in.data, item.in.size, &in_sim));
+    ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, (out_name + " data").c_str(), item.out.data,
+                                       item.out.size, &out_sim));
     plan[i].in = ToImage(item.in, in_sim);
     plan[i].crop = item.crop;
     plan[i].out = ToImage(item.out, out_sim);
@@ -125,10 +125,11 @@ Status VpcCropResizePasteAsync(const char* api, const ChannelState& channel, con
   return Status::Ok();
 }
 
-Status VpcConvertColorAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out, void* stream) {
+Status VpcConvertColorAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in,
+                            const PictureDesc& out, void* stream) {
   constexpr char kApi[] = "acldvppVpcConvertColorAsync";
   EngineTarget target;
-  ASIM_RETURN_IF_ERROR(ResolveTarget(kApi, channel, kModeVpc, stream, &target));
+  ASIM_RETURN_IF_ERROR(ResolveTarget(core, kApi, channel, kModeVpc, stream, &target));
   const sim::SocSpec& spec = *target.spec;
   if (!rules::IsV200(spec)) return rules::Unsupported(kApi, spec, "");
   ASIM_RETURN_IF_ERROR(rules::CheckVpcInputFormat(spec, "inputDesc", in.format));
@@ -142,18 +143,19 @@ Status VpcConvertColorAsync(const ChannelState& channel, const PictureDesc& in, 
   }
   uint8_t* in_sim = nullptr;
   uint8_t* out_sim = nullptr;
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "inputDesc data", in.data, in.size, &in_sim));
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "outputDesc data", out.data, out.size, &out_sim));
+  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, "inputDesc data", in.data, in.size, &in_sim));
+  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, "outputDesc data", out.data, out.size, &out_sim));
   const Image src = ToImage(in, in_sim), dst = ToImage(out, out_sim);
   SubmitDvppTask(target, "VpcConvertColor", DvppDurationPs(spec, DvppEngine::kVpc, uint64_t{in.width} * in.height),
                  {out.ret_code}, [src, dst]() { return ConvertColor(src, dst); });
   return Status::Ok();
 }
 
-Status VpcPyrDownAsync(const ChannelState& channel, const PictureDesc& in, const PictureDesc& out, void* stream) {
+Status VpcPyrDownAsync(rt::Runtime& core, const ChannelState& channel, const PictureDesc& in, const PictureDesc& out,
+                       void* stream) {
   constexpr char kApi[] = "acldvppVpcPyrDownAsync";
   EngineTarget target;
-  ASIM_RETURN_IF_ERROR(ResolveTarget(kApi, channel, kModeVpc, stream, &target));
+  ASIM_RETURN_IF_ERROR(ResolveTarget(core, kApi, channel, kModeVpc, stream, &target));
   const sim::SocSpec& spec = *target.spec;
   if (!rules::IsV200(spec)) return rules::Unsupported(kApi, spec, "");
   ASIM_RETURN_IF_ERROR(rules::CheckFormatIn("inputDesc", in.format, {PixelFormat::kYuv400}));
@@ -167,8 +169,8 @@ Status VpcPyrDownAsync(const ChannelState& channel, const PictureDesc& in, const
   }
   uint8_t* in_sim = nullptr;
   uint8_t* out_sim = nullptr;
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "inputDesc data", in.data, in.size, &in_sim));
-  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.device, "outputDesc data", out.data, out.size, &out_sim));
+  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, "inputDesc data", in.data, in.size, &in_sim));
+  ASIM_RETURN_IF_ERROR(MapDvppBuffer(*target.core, *target.device, "outputDesc data", out.data, out.size, &out_sim));
   const Image src = ToImage(in, in_sim), dst = ToImage(out, out_sim);
   SubmitDvppTask(target, "VpcPyrDown", DvppDurationPs(spec, DvppEngine::kVpc, uint64_t{in.width} * in.height),
                  {out.ret_code}, [src, dst]() { return PyrDown(src, dst); });

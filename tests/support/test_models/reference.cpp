@@ -6,7 +6,7 @@
 #include <cstring>
 #include <random>
 
-#include "runtime/base/fp16.h"
+#include "base/fp16.h"
 
 namespace asim::testmodels::ref {
 

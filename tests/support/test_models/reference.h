@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "runtime/base/dtype.h"
+#include "base/dtype.h"
 
 namespace asim::testmodels::ref {
 

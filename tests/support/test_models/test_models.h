@@ -25,10 +25,10 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "compiler/compile_report.h"
 #include "kernels/framework/kernel_def.h"
 #include "om/model.h"
-#include "runtime/base/status.h"
 
 namespace asim::testmodels {
 

@@ -1,7 +1,7 @@
 // Test support for static AIPP: a parameter set, the --insert_op_conf text it is written as,
 // and a reference of the stage written from the documented order (crop -> swaps -> CSC with
 // the Q8 matrix, >> 8, clamp -> (x - mean - min) * var_reci -> padding), independent of
-// kernels/aicore/image/aipp.cpp. Thread safety: test-only. Failure: none.
+// kernels/image/aipp.cpp. Thread safety: test-only. Failure: none.
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// Static AIPP through atc (tools/atc/aipp, kernels/aicore/image/aipp.cpp): the model's input
+// Static AIPP through atc (tools/atc/aipp, kernels/image/aipp.cpp): the model's input
 // becomes the uint8 image, the Aipp op runs first, and its output matches the reference of
 // aipp_reference.h bit for bit (fp32 and fp16); the loader's and the pass's errors.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "runtime/base/fp16.h"
+#include "base/fp16.h"
 #include "tests/onnx_conformance/om_interpreter.h"
 #include "tests/unit/atc_aipp/aipp_reference.h"
 #include "tests/unit/atc_onnx/onnx_test_util.h"

@@ -5,8 +5,8 @@
 #include <cstring>
 #include <vector>
 
+#include "base/fp16.h"
 #include "compiler/graph_builder.h"
-#include "runtime/base/fp16.h"
 #include "tests/unit/atc_compiler/om_interpreter.h"
 
 namespace asim::atc {

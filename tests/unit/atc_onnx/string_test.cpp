@@ -3,7 +3,7 @@
 // and run on the host in CANN's string layout; STRING read by other ops, STRING
 // initializers and unsupported locales are refused with their E-codes; --input_shape
 // resolves a symbolic dim of a string input.
-#include "kernels/common/string_tensor.h"
+#include "kernels/common/values/string_tensor.h"
 #include "tests/onnx_conformance/om_interpreter.h"
 #include "tests/unit/atc_onnx/onnx_test_util.h"
 #include "tools/atc/onnx/onnx_tensor.h"

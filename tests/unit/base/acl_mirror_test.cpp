@@ -1,18 +1,18 @@
-// The numbers runtime/base mirrors from the public headers, checked against them: every
+// The numbers base mirrors from the public headers, checked against them: every
 // DataType and Format enumerator, the error codes of status.h, and the shape limits of
-// TensorDesc. runtime/base declares them independently (it must not include acl/); this
+// TensorDesc. base declares them independently (it must not include acl/); this
 // test is the one place that sees both sides.
-// Owner: runtime/base. Thread safety: compile-time checks plus one trivial test case.
+// Owner: base. Thread safety: compile-time checks plus one trivial test case.
 // Failure: a static_assert names the mismatching value at build time.
 #include <acl/acl_base.h>
 #include <acl/acl_mdl.h>
 #include <acl/error_codes/rt_error_codes.h>
 #include <gtest/gtest.h>
 
-#include "runtime/base/dtype.h"
-#include "runtime/base/format.h"
-#include "runtime/base/status.h"
-#include "runtime/base/tensor_desc.h"
+#include "base/dtype.h"
+#include "base/format.h"
+#include "base/status.h"
+#include "base/tensor_desc.h"
 
 namespace asim {
 namespace {

@@ -1,7 +1,7 @@
-// Tests of runtime/base/dtype: enumerator values (aclDataType numbers), sizes as
+// Tests of base/dtype: enumerator values (aclDataType numbers), sizes as
 // aclDataTypeSize reports them, names and validity.
-// Owner: runtime/base. Thread safety: single-threaded test. Failure: gtest assertions.
-#include "runtime/base/dtype.h"
+// Owner: base. Thread safety: single-threaded test. Failure: gtest assertions.
+#include "base/dtype.h"
 
 #include <gtest/gtest.h>
 

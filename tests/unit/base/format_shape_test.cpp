@@ -1,5 +1,5 @@
-// Unit tests of runtime/base/format_shape: shapes across tensor layouts.
-#include "runtime/base/format_shape.h"
+// Unit tests of base/format_shape: shapes across tensor layouts.
+#include "base/format_shape.h"
 
 #include <gtest/gtest.h>
 

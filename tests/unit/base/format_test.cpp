@@ -1,6 +1,6 @@
-// Tests of runtime/base/format: enumerator values (aclFormat numbers), names, validity.
-// Owner: runtime/base. Thread safety: single-threaded test. Failure: gtest assertions.
-#include "runtime/base/format.h"
+// Tests of base/format: enumerator values (aclFormat numbers), names, validity.
+// Owner: base. Thread safety: single-threaded test. Failure: gtest assertions.
+#include "base/format.h"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
-// Tests of runtime/base/fp16: half and bfloat16 conversions (exhaustive round trips, ties
+// Tests of base/fp16: half and bfloat16 conversions (exhaustive round trips, ties
 // to even, subnormals, overflow, NaN), checked against independent references computed in
 // double precision, and bulk (F16C) paths checked bit for bit against the scalar ones.
-// Owner: runtime/base. Thread safety: single-threaded test. Failure: gtest assertions.
-#include "runtime/base/fp16.h"
+// Owner: base. Thread safety: single-threaded test. Failure: gtest assertions.
+#include "base/fp16.h"
 
 #include <gtest/gtest.h>
 

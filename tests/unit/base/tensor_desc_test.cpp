@@ -1,8 +1,8 @@
-// Tests of runtime/base/tensor_desc: validation messages and codes, element and byte
+// Tests of base/tensor_desc: validation messages and codes, element and byte
 // counts (including > 4 GiB tensors, saturation and sub-byte packing), the views, ranges,
 // const data and placement.
-// Owner: runtime/base. Thread safety: single-threaded test. Failure: gtest assertions.
-#include "runtime/base/tensor_desc.h"
+// Owner: base. Thread safety: single-threaded test. Failure: gtest assertions.
+#include "base/tensor_desc.h"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

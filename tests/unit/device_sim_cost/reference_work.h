@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "base/work.h"
 #include "compiler/chip_traits.h"
 #include "device_sim/soc/soc_spec.h"
-#include "kernels/common/cube_work.h"
-#include "runtime/base/work.h"
+#include "kernels/common/cost/cube_work.h"
 
 namespace asim::sim::testing {
 

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "device_sim/cost/cost_model.h"
-#include "kernels/common/cube_work.h"
+#include "kernels/common/cost/cube_work.h"
 #include "tests/unit/device_sim_cost/reference_work.h"
 
 namespace asim::sim {

@@ -7,10 +7,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "base/fp16.h"
 #include "dumpfmt/dump_file.h"
 #include "dumpfmt/dump_naming.h"
 #include "dumpfmt/dump_types.h"
-#include "runtime/base/fp16.h"
 #include "scratch_dir.h"
 #include "tools/dump/compare.h"
 #include "tools/dump/convert.h"

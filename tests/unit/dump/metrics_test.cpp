@@ -4,8 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "base/fp16.h"
 #include "dumpfmt/dump_types.h"
-#include "runtime/base/fp16.h"
 #include "tools/dump/metrics.h"
 
 namespace asim::dumptool {

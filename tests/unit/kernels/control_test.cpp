@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/aicpu/control/subgraph_runner.h"
+#include "kernels/control/subgraph_runner.h"
 #include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 #include "kernels/framework/subgraph.h"

@@ -4,7 +4,7 @@
 // fp32 where the cube has it) and the AI CPU (fp16, fp32, double, int32, int64), empty
 // sizes, dynamic shapes, refusals and the cube work. Tolerances as cube_test.cpp.
 // Owner: the cube kernels.
-#include "kernels/common/cube_work.h"
+#include "kernels/common/cost/cube_work.h"
 #include "tests/unit/kernels/kernel_test_util.h"
 
 namespace asim::kernels::testing {

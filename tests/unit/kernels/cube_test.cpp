@@ -8,7 +8,7 @@
 // Owner: the cube kernels.
 #include <cmath>
 
-#include "kernels/common/cube_work.h"
+#include "kernels/common/cost/cube_work.h"
 #include "tests/unit/kernels/kernel_test_util.h"
 
 namespace asim::kernels::testing {

@@ -1,8 +1,8 @@
-// kernels/common/host_threads.h and parallel.h: the host-thread cap (serial on the calling
+// kernels/common/host/host_threads.h and parallel.h: the host-thread cap (serial on the calling
 // thread for one, a bounded arena for N) and that a kernel computes the same bits whatever
 // the cap. Under qemu-user (scripts/test_aarch64.sh sets ASCEND_SIM_HOST_THREADS=1 because
 // oneTBB's pool does not run there) the tests that need more than one thread skip.
-#include "kernels/common/host_threads.h"
+#include "kernels/common/host/host_threads.h"
 
 #include <gtest/gtest.h>
 
@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "kernels/common/parallel.h"
+#include "kernels/common/host/parallel.h"
 #include "tests/unit/kernels/kernel_test_util.h"
 
 namespace asim::kernels {

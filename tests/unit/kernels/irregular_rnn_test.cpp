@@ -3,7 +3,10 @@
 // B, sequence_lens, initial_h / initial_c and peepholes, clip, input_forget,
 // linear_before_reset, activation overrides with alpha/beta, layout 1; fp32, fp16, double.
 #include <cmath>
+#include <utility>
+#include <vector>
 
+#include "kernels/irregular/rnn_common.h"
 #include "tests/unit/kernels/movement_test_util.h"
 
 namespace asim::kernels::testing {
@@ -337,6 +340,35 @@ TEST(RNNFamily, RefusalsAndWork) {
   EXPECT_TRUE(r.work.on_ai_cpu);
   EXPECT_GE(r.work.aicpu_ops, 2u * 1 * 2 * 16 * (3 + 4));  // the gate matmuls: 2 steps x 16 rows x (3 + 4)
   EXPECT_EQ(KernelRegistry::Get().Find("LSTM").size(), 1u) << "LSTM runs on the AI CPU only";
+}
+
+}  // namespace
+}  // namespace asim::kernels::testing
+
+namespace asim::kernels::testing {
+namespace {
+
+// The recurrences' matrix-vector product (Eigen's GEMV) against the index-order loop: same
+// products up to the summation order, on odd sizes, one row or column, and empty shapes.
+TEST(RnnMatVec, EigenProductMatchesTheLoop) {
+  uint32_t state = 12345;
+  auto next = [&state] {
+    state = state * 1664525u + 1013904223u;
+    return static_cast<double>(state >> 8) / static_cast<double>(1u << 24) - 0.5;
+  };
+  for (const auto& [rows, n] : std::vector<std::pair<int64_t, int64_t>>{
+           {1, 1}, {1, 17}, {17, 1}, {4, 3}, {33, 65}, {256, 128}, {1024, 257}, {0, 5}, {5, 0}}) {
+    std::vector<double> w(static_cast<size_t>(rows * n)), v(static_cast<size_t>(n));
+    for (double& x : w) x = next();
+    for (double& x : v) x = next();
+    std::vector<double> loop(static_cast<size_t>(rows)), eigen(static_cast<size_t>(rows));
+    for (size_t i = 0; i < loop.size(); ++i) loop[i] = eigen[i] = next();  // accumulates onto what is there
+    rnn::MatVecAddLoop(w.data(), v.data(), rows, n, loop.data());
+    rnn::MatVecAdd(w.data(), v.data(), rows, n, eigen.data());
+    for (size_t i = 0; i < loop.size(); ++i) {
+      EXPECT_NEAR(eigen[i], loop[i], 1e-12 * static_cast<double>(n + 1)) << rows << "x" << n << " row " << i;
+    }
+  }
 }
 
 }  // namespace

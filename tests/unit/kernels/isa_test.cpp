@@ -11,7 +11,7 @@
 #include <cpuid.h>
 #endif
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 
 namespace asim::kernels::isa {
 namespace {

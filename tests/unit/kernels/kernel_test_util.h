@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "base/fp16.h"
 #include "kernels/framework/registry.h"
-#include "runtime/base/fp16.h"
 
 namespace asim::kernels::testing {
 

@@ -2,7 +2,7 @@
 // of any dtype, the dtypes a kernel declares (so every op x engine x dtype is exercised),
 // index arithmetic for plain references, byte-exact expectations, and a runner for
 // kernels whose output shape is decided by compute (the runtime contract of
-// kernels/common/computed_shape.h: allocate the inferred bound, read the dims back).
+// kernels/common/shape/computed_shape.h: allocate the inferred bound, read the dims back).
 //
 // Owner: the movement / shape kernel family. Thread safety: test-only, single-threaded.
 #pragma once

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <map>
 
-#include "kernels/common/movement_types.h"
+#include "kernels/movement/movement_types.h"
 #include "tests/unit/kernels/movement_test_util.h"
 
 namespace asim::kernels::testing {

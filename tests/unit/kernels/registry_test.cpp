@@ -5,8 +5,8 @@
 #include <new>
 #include <stdexcept>
 
-#include "kernels/common/cost_utils.h"
-#include "kernels/common/shape_utils.h"
+#include "kernels/common/cost/cost_utils.h"
+#include "kernels/common/shape/shape_utils.h"
 #include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 
@@ -152,7 +152,7 @@ TEST(KernelRegistry, GlobalRegistryIsBuiltFromTheListAndSorted) {
 }
 
 TEST(KernelRegistry, SourcePathIsRepositoryRelative) {
-  EXPECT_STREQ(KernelSourcePath("/home/ci/src/kernels/aicore/cube/conv2d.cpp"), "kernels/aicore/cube/conv2d.cpp");
+  EXPECT_STREQ(KernelSourcePath("/home/ci/src/kernels/cube/conv2d.cpp"), "kernels/cube/conv2d.cpp");
   // A checkout that itself sits under a directory called "kernels".
   EXPECT_STREQ(KernelSourcePath("/srv/kernels/asim/kernels/aicpu/x.cpp"), "kernels/aicpu/x.cpp");
   EXPECT_STREQ(KernelSourcePath("kernels/a.cpp"), "kernels/a.cpp");

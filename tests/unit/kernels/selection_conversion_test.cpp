@@ -4,8 +4,8 @@
 // registry shows them on Conv2D. Owner: the cube kernels (framework extension).
 #include <gtest/gtest.h>
 
-#include "kernels/common/cost_utils.h"
-#include "kernels/common/shape_utils.h"
+#include "kernels/common/cost/cost_utils.h"
+#include "kernels/common/shape/shape_utils.h"
 #include "kernels/framework/registry.h"
 
 namespace asim::kernels {

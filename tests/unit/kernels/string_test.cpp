@@ -1,4 +1,4 @@
-// String tensors: the DT_STRING layout helpers (kernels/common/string_tensor.h) and the AI
+// String tensors: the DT_STRING layout helpers (kernels/common/values/string_tensor.h) and the AI
 // CPU StringNormalizer kernel against ONNX's semantics (stop words with and without case,
 // case changes, the empty-output rule, shapes and attributes it refuses), run the way a host
 // runs a string kernel (output sized by StringOutputCapacity, dims read back).
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/common/string_tensor.h"
+#include "kernels/common/values/string_tensor.h"
 #include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 

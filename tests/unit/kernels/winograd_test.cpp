@@ -1,4 +1,4 @@
-// The Winograd convolution path (kernels/aicore/cube/winograd_conv.h) through RunConv with a
+// The Winograd convolution path (kernels/cube/winograd_conv.h) through RunConv with a
 // filter prepared at load, on every vector target this host runs, against a double reference
 // and against the direct engine: tile sizes 2 and 4, tiles that reach past the output (sizes
 // not multiples of the tile), channels that are not multiples of 16, input blocked in place
@@ -9,11 +9,11 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "kernels/aicore/cube/conv_runner.h"
-#include "kernels/aicore/cube/winograd_conv.h"
-#include "kernels/common/scratch_pool.h"
+#include "base/fp16.h"
+#include "kernels/common/host/scratch_pool.h"
+#include "kernels/cube/conv_runner.h"
+#include "kernels/cube/winograd_conv.h"
 #include "kernels/framework/isa.h"
-#include "runtime/base/fp16.h"
 #include "tests/unit/kernels/kernel_test_util.h"
 
 namespace asim::kernels::testing {

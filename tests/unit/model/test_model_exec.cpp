@@ -154,7 +154,7 @@ TEST_F(ModelExec, ModelForAnotherSocIsRefused) {
 
 TEST_F(ModelExec, StringTensorsAreRefusedAtLoad) {
   // y = StringNormalizer(x), DT_STRING [4]: a string tensor's size depends on its contents
-  // (kernels/common/string_tensor.h), which this runtime does not plan for yet.
+  // (kernels/common/values/string_tensor.h), which this runtime does not plan for yet.
   asim::om::Model m;
   m.name = "strnorm";
   m.soc_version = "Ascend310";

@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "hand_models.h"
 #include "om/om_writer.h"
-#include "runtime/base/status.h"
 #include "runtime/core/runtime.h"
 #include "runtime/model/loaded_model.h"
 #include "runtime/model/model_manager.h"

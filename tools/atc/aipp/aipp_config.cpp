@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "insert_op.pb.h"
-#include "kernels/aicore/image/aipp_dynamic_params.h"
+#include "kernels/image/aipp_dynamic_params.h"
 #include "tools/atc/passes/atc_error.h"
 
 namespace asim::atc::aipp {

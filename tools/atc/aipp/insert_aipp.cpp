@@ -3,7 +3,7 @@
 
 #include <sstream>
 
-#include "kernels/aicore/image/aipp_dynamic_params.h"
+#include "kernels/image/aipp_dynamic_params.h"
 #include "tools/atc/passes/atc_error.h"
 #include "tools/atc/passes/emit_node.h"
 

@@ -3,7 +3,7 @@
 // For the input `related_input_rank` (a float 4-D input of fixed dims, NCHW or, for TensorFlow
 // graphs, NHWC): the input becomes the uint8 image of the configured format and size
 // (AippSpec::InputDims, so aclmdlGetInputSizeByIndex gives the image's bytes: w * h * 3 / 2 for
-// YUV420SP ...), keeping its name, and an Aipp op (kernels/aicore/image/aipp.cpp) named
+// YUV420SP ...), keeping its name, and an Aipp op (kernels/image/aipp.cpp) named
 // "<input>_aipp" runs first and gives the model's float input. Sizes left 0 in the file take the
 // model input's: the source image (its H and W less the padding) and the crop; the crop plus the
 // padding must give the model input's H and W, and the format must have the input's channels
@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "kernels/framework/chip.h"
-#include "runtime/base/status.h"
 #include "tools/atc/aipp/aipp_config.h"
 #include "tools/atc/passes/ir.h"
 

@@ -14,7 +14,7 @@
 #include <cstring>
 #include <map>
 
-#include "runtime/base/log.h"
+#include "base/log.h"
 #include "tools/atc/passes/atc_error.h"
 
 namespace asim::atc::caffe_import {

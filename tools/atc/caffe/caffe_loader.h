@@ -19,7 +19,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "tools/atc/caffe/caffe_proto.h"
 
 namespace asim::atc::caffe_import {

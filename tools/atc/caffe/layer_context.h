@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "kernels/framework/attr.h"
 #include "kernels/framework/chip.h"
-#include "runtime/base/status.h"
 #include "tools/atc/caffe/caffe_loader.h"
 #include "tools/atc/passes/ir.h"
 

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
+#include "base/log.h"
 #include "kernels/framework/isa.h"
 #include "om/om_json.h"
 #include "om/om_reader.h"
 #include "om/om_writer.h"
-#include "runtime/base/log.h"
 #include "tools/atc/driver/convert.h"
 #include "tools/atc/driver/single_op_build.h"
 #include "tools/atc/passes/atc_error.h"

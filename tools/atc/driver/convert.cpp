@@ -3,10 +3,10 @@
 
 #include <chrono>
 
+#include "base/log.h"
 #include "compiler/chip_traits.h"
 #include "compiler/graph_builder.h"
 #include "kernels/framework/registry.h"
-#include "runtime/base/log.h"
 #include "tools/atc/aipp/insert_aipp.h"
 #include "tools/atc/caffe/caffe_importer.h"
 #include "tools/atc/passes/atc_error.h"
@@ -62,7 +62,7 @@ Status OutputDtypes(const ConvertOptions& o, const onnx_import::ImportInfo& info
   return Status::Ok();
 }
 
-// Every Conv kernel takes the fused epilogue (kernels/aicore/cube/conv_epilogue.h).
+// Every Conv kernel takes the fused epilogue (kernels/cube/conv_epilogue.h).
 bool ConvEpilogueSupported() {
   const auto defs = kernels::KernelRegistry::Get().Find("Conv");
   for (const auto* d : defs) {

@@ -24,9 +24,9 @@
 #include <utility>
 #include <vector>
 
+#include "base/status.h"
 #include "compiler/compile_report.h"
 #include "om/model.h"
-#include "runtime/base/status.h"
 #include "tools/atc/driver/option_parse.h"
 #include "tools/atc/onnx/onnx_importer.h"
 #include "tools/atc/passes/fuse_conv.h"

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "compiler/compile_report.h"
-#include "runtime/base/status.h"
 
 namespace asim::atc {
 

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "kernels/framework/chip.h"
 #include "kernels/framework/subgraph.h"
-#include "runtime/base/status.h"
 #include "tools/atc/onnx/onnx_proto.h"
 #include "tools/atc/passes/ir.h"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "kernels/common/cast_util.h"
+#include "kernels/common/values/cast_util.h"
 #include "tools/atc/passes/atc_error.h"
 #include "tools/atc/passes/fold_constants.h"
 #include "tools/atc/passes/infer.h"

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "tools/atc/onnx/onnx_proto.h"
 
 namespace asim::atc::onnx_import {

@@ -7,11 +7,11 @@
 #include <map>
 #include <set>
 
+#include "base/log.h"
 #include "compiler/gears.h"
 #include "kernels/framework/registry.h"
 #include "kernels/framework/subgraph.h"
 #include "kernels/framework/tensor.h"
-#include "runtime/base/log.h"
 #include "tools/atc/onnx/control_flow.h"
 #include "tools/atc/onnx/node_context.h"
 #include "tools/atc/onnx/onnx_function.h"

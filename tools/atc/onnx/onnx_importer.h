@@ -25,10 +25,10 @@
 #include <utility>
 #include <vector>
 
+#include "base/format.h"
+#include "base/status.h"
 #include "kernels/framework/chip.h"
 #include "om/model.h"
-#include "runtime/base/format.h"
-#include "runtime/base/status.h"
 #include "tools/atc/onnx/onnx_tensor.h"
 #include "tools/atc/passes/import_options.h"
 #include "tools/atc/passes/ir.h"

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <memory>
 
-#include "kernels/common/string_tensor.h"
+#include "kernels/common/values/string_tensor.h"
 #include "tools/atc/passes/atc_error.h"
 
 namespace asim::atc::onnx_import {

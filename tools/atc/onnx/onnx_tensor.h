@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/dtype.h"
-#include "runtime/base/status.h"
+#include "base/dtype.h"
+#include "base/status.h"
 #include "tools/atc/onnx/onnx_proto.h"
 #include "tools/atc/passes/ir.h"
 
@@ -38,7 +38,7 @@ struct TensorData {
 
 // `what` names the tensor in messages ("initializer 'conv1.weight'"). STRING tensors are
 // read only when `allow_string` (graph inputs and initializers that string kernels read,
-// and test data): as DT_STRING in the string tensor layout (kernels/common/string_tensor.h).
+// and test data): as DT_STRING in the string tensor layout (kernels/common/values/string_tensor.h).
 Status ReadTensor(const onnx::TensorProto& tensor, const std::string& model_dir, const std::string& what,
                   TensorData* out, bool allow_string = false);
 

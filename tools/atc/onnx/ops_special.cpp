@@ -10,7 +10,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "kernels/common/cast_util.h"
+#include "kernels/common/values/cast_util.h"
 #include "tools/atc/onnx/onnx_tensor.h"
 #include "tools/atc/onnx/translate.h"
 

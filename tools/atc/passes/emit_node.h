@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "kernels/framework/attr.h"
 #include "kernels/framework/chip.h"
-#include "runtime/base/status.h"
 #include "tools/atc/passes/ir.h"
 
 namespace asim::atc::ir {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <optional>
 
-#include "kernels/common/cast_util.h"
+#include "kernels/common/values/cast_util.h"
 
 namespace asim::atc::ir {
 namespace {

@@ -58,7 +58,7 @@ bool TryFoldNode(Graph& graph, int index, const kernels::ChipTraits& chip, const
     for (int v : node.inputs) {
       if (v >= 0 && (!graph.value(v).is_constant() || graph.value(v).dynamic)) return false;
       // String tensors' bytes depend on their contents: the kernels run only where a host
-      // sizes them (kernels/common/string_tensor.h), not here.
+      // sizes them (kernels/common/values/string_tensor.h), not here.
       if (v >= 0 && graph.value(v).dtype == DataType::kString) return false;
     }
     for (int v : node.outputs) {

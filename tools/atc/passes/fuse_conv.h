@@ -1,7 +1,7 @@
 // Conv fusion (ATC's UB fusion of a convolution with its vector epilogue): Conv -> Relu,
 // Conv -> Add(residual), and Conv -> Add(residual) -> Relu become one Conv node whose
 // kernel applies the residual Add and the activation before writing its output
-// (kernels/aicore/cube/conv_epilogue.h: input 3 "residual", attribute "fused_activation").
+// (kernels/cube/conv_epilogue.h: input 3 "residual", attribute "fused_activation").
 //
 // Owns the pattern's conditions: the Conv (ONNX attribute style) output and the Add output
 // each have exactly one reader and are not graph outputs; the Add's other operand has the

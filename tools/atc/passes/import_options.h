@@ -8,9 +8,9 @@
 #include <utility>
 #include <vector>
 
+#include "base/format.h"
 #include "kernels/framework/chip.h"
 #include "om/model.h"
-#include "runtime/base/format.h"
 
 namespace asim::atc {
 

@@ -14,9 +14,9 @@
 
 #include <vector>
 
+#include "base/status.h"
 #include "kernels/framework/chip.h"
 #include "kernels/framework/kernel_def.h"
-#include "runtime/base/status.h"
 #include "tools/atc/passes/ir.h"
 
 namespace asim::atc::ir {

@@ -18,10 +18,10 @@
 #include <string>
 #include <vector>
 
+#include "base/dtype.h"
+#include "base/format.h"
 #include "kernels/framework/attr.h"
 #include "kernels/framework/tensor.h"
-#include "runtime/base/dtype.h"
-#include "runtime/base/format.h"
 
 namespace asim::atc::ir {
 

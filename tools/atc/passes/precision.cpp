@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "kernels/common/cast_util.h"
+#include "kernels/common/values/cast_util.h"
 #include "kernels/framework/registry.h"
 #include "tools/atc/passes/infer.h"
 

@@ -27,8 +27,8 @@
 #include <set>
 #include <string>
 
+#include "base/status.h"
 #include "kernels/framework/chip.h"
-#include "runtime/base/status.h"
 #include "tools/atc/passes/ir.h"
 
 namespace asim::atc::ir {

@@ -10,8 +10,8 @@
 // own misuse and GraphBuilder::Compile reports it.
 #pragma once
 
+#include "base/status.h"
 #include "compiler/graph_builder.h"
-#include "runtime/base/status.h"
 #include "tools/atc/passes/ir.h"
 
 namespace asim::atc::ir {

@@ -23,7 +23,7 @@
 #include <utility>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "tools/atc/passes/import_options.h"
 #include "tools/atc/passes/ir.h"
 

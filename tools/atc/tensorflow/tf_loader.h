@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/status.h"
+#include "base/status.h"
 #include "tools/atc/tensorflow/tf_proto.h"
 
 namespace asim::atc::tf_import {

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "runtime/base/dtype.h"
-#include "runtime/base/status.h"
+#include "base/dtype.h"
+#include "base/status.h"
 #include "tools/atc/tensorflow/tf_proto.h"
 
 namespace asim::atc::tf_import {

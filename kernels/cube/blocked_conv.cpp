@@ -1,0 +1,263 @@
+// The blocked convolution engine: work split and tile dispatch (see blocked_conv.h); the
+// register tiles themselves are in blocked_conv_tile-inl.h. The depthwise loop and the
+// register budget are compiled per vector target (Highway) and dispatched at run time.
+// Owner: the cube kernels. Thread safety and failure: as the header says.
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "kernels/cube/blocked_conv.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+#include <hwy/highway.h>
+
+#include <algorithm>
+
+#include "kernels/common/host/host_threads.h"
+#include "kernels/common/host/parallel.h"
+#include "kernels/cube/blocked_conv.h"
+#include "kernels/cube/blocked_conv_tile-inl.h"
+#include "kernels/cube/blocked_conv_tile.h"
+#include "kernels/cube/simd-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace asim::kernels::HWY_NAMESPACE {
+
+int MaxTilePixelsTarget(int64_t b) {
+  return b == 4 ? conv_tile::MaxPixels(4) : b == 2 ? conv_tile::MaxPixels(2) : conv_tile::MaxPixels(1);
+}
+
+bool BlockFitsOneRegisterTarget() {
+  return simd::kParts == 1;
+}
+
+void RunBlockedDepthwiseTarget(const BlockedDepthwiseArgs& a) {
+  if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.c1 <= 0) return;
+  // Pixels per step: their accumulators, the weights and one input block in registers.
+  constexpr int64_t kTile = std::clamp((simd::kRegisters - 2 * simd::kParts) / simd::kParts, 1, 8);
+  ParallelFor(a.n * a.c1 * a.oh, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t row = begin; row < end; ++row) {
+      const int64_t oy = row % a.oh, c = (row / a.oh) % a.c1, in = row / (a.oh * a.c1);
+      const float* src = a.in + in * a.in_n + c * a.in_c1 + oy * a.sh * a.in_row;
+      const float* w = a.weights + c * a.kh * a.kw * 16;
+      const simd::V16 init = a.bias != nullptr ? simd::Load(a.bias + c * 16) : simd::Zero();
+      const int64_t out_off = in * a.out_n + c * a.out_c1 + oy * a.out_row;
+      for (int64_t ox0 = 0; ox0 < a.ow; ox0 += kTile) {
+        const int64_t count = std::min(kTile, a.ow - ox0);
+        simd::V16 acc[kTile];
+        for (int64_t r = 0; r < kTile; ++r) acc[r] = init;
+        for (int64_t ky = 0; ky < a.kh; ++ky) {
+          for (int64_t kx = 0; kx < a.kw; ++kx) {
+            const simd::V16 wv = simd::Load(w + (ky * a.kw + kx) * 16);
+            const float* p = src + ky * a.dh * a.in_row + (ox0 * a.sw + kx * a.dw) * 16;
+            for (int64_t r = 0; r < count; ++r) simd::Fma(simd::LoadU(p + r * a.sw * 16), wv, acc[r]);
+          }
+        }
+        for (int64_t r = 0; r < count; ++r) {
+          if (a.out_f16) {
+            simd::StoreHalf(static_cast<uint16_t*>(a.out) + out_off + (ox0 + r) * 16, acc[r]);
+          } else {
+            simd::StoreU(static_cast<float*>(a.out) + out_off + (ox0 + r) * 16, acc[r]);
+          }
+        }
+      }
+    }
+  });
+}
+
+}  // namespace asim::kernels::HWY_NAMESPACE
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+namespace asim::kernels {
+
+HWY_EXPORT(MaxTilePixelsTarget);
+HWY_EXPORT(BlockFitsOneRegisterTarget);
+HWY_EXPORT(RunBlockedDepthwiseTarget);
+
+namespace conv_tile {
+
+int MaxTilePixels(int64_t b) {
+  return HWY_DYNAMIC_DISPATCH(MaxTilePixelsTarget)(b);
+}
+
+bool BlockFitsOneRegister() {
+  return HWY_DYNAMIC_DISPATCH(BlockFitsOneRegisterTarget)();
+}
+
+}  // namespace conv_tile
+
+namespace {
+
+using conv_tile::TileArgs;
+using conv_tile::TileFn;
+
+TileFn Tile(int64_t ob, int r, int s) {
+  if (ob == 4) return conv_tile::TileB4(r, s);
+  if (ob == 2) return conv_tile::TileB2(r, s);
+  return conv_tile::TileB1(r, s);
+}
+
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+}  // namespace
+
+int64_t ChooseOutputBlocksFor(bool block_in_one_register, int64_t out_blocks, int64_t ow) {
+  // A block in two or more registers (AVX2, 128-bit): one block per tile keeps the most
+  // pixels in the register file (6 against 2 for two blocks).
+  if (!block_in_one_register) return 1;
+  if (out_blocks >= 4 && out_blocks % 4 == 0 && ow <= 6) return 4;  // 6: a 4-block tile's pixels
+  if (out_blocks >= 2) return 2;
+  return 1;
+}
+
+int64_t ChooseOutputBlocks(int64_t out_blocks, int64_t ow) {
+  return ChooseOutputBlocksFor(conv_tile::BlockFitsOneRegister(), out_blocks, ow);
+}
+
+int64_t PackedWeightFloats(int64_t out_blocks, int64_t ob, int64_t c1, int64_t kh, int64_t kw) {
+  return CeilDiv(out_blocks, ob) * c1 * kh * kw * 16 * ob * 16;
+}
+
+int64_t ChunkInputBlocks(int64_t kh, int64_t kw) {
+  return std::max<int64_t>(1, 4 / (kh * kw));
+}
+
+int64_t ChunkFloats(int64_t chunk_c1, int64_t ob, int64_t kh, int64_t kw) {
+  return chunk_c1 * kh * kw * 16 * ob * 16;
+}
+
+namespace {
+
+// Fused mode: runs of rows per (n, weight group), enough for 8 work items (each run packs
+// its group's weights again). A fixed count, not the worker count, so the workspace sized
+// at selection fits at run time.
+int64_t RowRuns(int64_t n, int64_t ocg, int64_t oh) {
+  return std::clamp<int64_t>(CeilDiv(8, std::max<int64_t>(1, n * ocg)), 1, std::max<int64_t>(1, oh));
+}
+
+void RunFused(const BlockedConvArgs& a) {
+  const int max_r = conv_tile::MaxTilePixels(a.ob);
+  const int64_t tiles_per_row = CeilDiv(a.ow, max_r);
+  const int r_main = static_cast<int>(CeilDiv(a.ow, tiles_per_row));
+  const int s_class = a.sw == 1 ? 1 : a.sw == 2 ? 2 : 0;
+  const TileFn main_fn = Tile(a.ob, r_main, s_class);
+  const int64_t runs = RowRuns(a.n, a.ocg, a.oh);
+  const int64_t rows_per_run = CeilDiv(a.oh, runs);
+  const int64_t chunk_floats = ChunkFloats(a.chunk_c1, a.ob, a.kh, a.kw);
+  float* sums = a.partial != nullptr ? a.partial : static_cast<float*>(a.out);
+  TileArgs base;
+  base.in_c1 = a.in_c1;
+  base.kh = a.kh;
+  base.kw = a.kw;
+  base.dh_row = a.dh * a.in_row;
+  base.dw16 = a.dw * 16;
+  base.sw16 = a.sw * 16;
+  base.out_c1 = a.out_c1;
+  ParallelFor(a.n * a.ocg * runs, 1, [&](int64_t begin, int64_t end) {
+    TileArgs t = base;
+    for (int64_t item = begin; item < end; ++item) {
+      const int64_t run = item % runs, g = (item / runs) % a.ocg, in = item / (runs * a.ocg);
+      const int64_t row_begin = run * rows_per_run, row_end = std::min(a.oh, row_begin + rows_per_run);
+      float* buffer = a.chunk_buffers + item * chunk_floats;
+      t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
+      for (int64_t c = 0; c < a.c1; c += a.chunk_c1) {
+        const int64_t count = std::min(a.chunk_c1, a.c1 - c);
+        const bool first = c == 0, last = c + count == a.c1;
+        t.weights = a.pack_chunk(a.pack_source, g, c, count, buffer);
+        t.c1 = count;
+        t.c0_last = last ? a.c0_last : 16;
+        t.bias = first && a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;
+        for (int64_t oy = row_begin; oy < row_end; ++oy) {
+          const float* in_row = a.in + in * a.in_n + c * a.in_c1 + oy * a.sh * a.in_row;
+          const int64_t row_off = in * a.out_n + g * a.ob * a.out_c1 + oy * a.out_row;
+          for (int64_t ox = 0; ox < a.ow; ox += r_main) {
+            const int64_t r = std::min<int64_t>(r_main, a.ow - ox);
+            const int64_t off = row_off + ox * 16;
+            t.in = in_row + ox * a.sw * 16;
+            t.acc_in = first ? nullptr : sums + off;
+            t.out32 = nullptr;
+            t.out16 = nullptr;
+            if (!last) {
+              t.out32 = sums + off;
+            } else if (a.out_f16) {
+              t.out16 = static_cast<uint16_t*>(a.out) + off;
+            } else {
+              t.out32 = static_cast<float*>(a.out) + off;
+            }
+            (r == r_main ? main_fn : Tile(a.ob, static_cast<int>(r), s_class))(t);
+          }
+        }
+      }
+    }
+  });
+}
+
+}  // namespace
+
+int64_t FusedWorkItems(int64_t n, int64_t ocg, int64_t oh) {
+  return n * ocg * RowRuns(n, ocg, oh);
+}
+
+void RunBlockedConv(const BlockedConvArgs& a) {
+  if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.ocg <= 0) return;
+  if (a.pack_chunk != nullptr) {
+    RunFused(a);
+    return;
+  }
+  const int max_r = conv_tile::MaxTilePixels(a.ob);
+  const int64_t tiles_per_row = CeilDiv(a.ow, max_r);
+  const int r_main = static_cast<int>(CeilDiv(a.ow, tiles_per_row));  // tiles as even as possible
+  const int s_class = a.sw == 1 ? 1 : a.sw == 2 ? 2 : 0;
+  const TileFn main_fn = Tile(a.ob, r_main, s_class);
+  const int64_t rows = a.n * a.ocg * a.oh;
+  // Split rows into column chunks when there are too few rows to keep every worker busy.
+  const int64_t workers = std::max(1, HostConcurrency());
+  const int64_t chunks = std::min(tiles_per_row, std::max<int64_t>(1, CeilDiv(4 * workers, rows)));
+  const int64_t tiles_per_chunk = CeilDiv(tiles_per_row, chunks);
+  const int64_t weight_group = a.c1 * a.kh * a.kw * 16 * a.ob * 16;
+
+  TileArgs base;
+  base.in_c1 = a.in_c1;
+  base.c1 = a.c1;
+  base.c0_last = a.c0_last;
+  base.kh = a.kh;
+  base.kw = a.kw;
+  base.dh_row = a.dh * a.in_row;
+  base.dw16 = a.dw * 16;
+  base.sw16 = a.sw * 16;
+  base.out_c1 = a.out_c1;
+
+  ParallelFor(rows * chunks, 1, [&](int64_t begin, int64_t end) {
+    TileArgs t = base;
+    for (int64_t item = begin; item < end; ++item) {
+      const int64_t chunk = item % chunks;
+      const int64_t row = item / chunks;
+      const int64_t oy = row % a.oh;
+      const int64_t g = (row / a.oh) % a.ocg;
+      const int64_t in = row / (a.oh * a.ocg);
+      t.weights = a.weights + g * weight_group;
+      t.bias = a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;
+      t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
+      const float* in_row = a.in + in * a.in_n + oy * a.sh * a.in_row;
+      const int64_t out_off = in * a.out_n + g * a.ob * a.out_c1 + oy * a.out_row;
+      const int64_t first = chunk * tiles_per_chunk * r_main;
+      const int64_t last = std::min(a.ow, first + tiles_per_chunk * r_main);
+      for (int64_t ox = first; ox < last; ox += r_main) {
+        const int64_t r = std::min<int64_t>(r_main, last - ox);
+        t.in = in_row + ox * a.sw * 16;
+        if (a.out_f16) {
+          t.out16 = static_cast<uint16_t*>(a.out) + out_off + ox * 16;
+        } else {
+          t.out32 = static_cast<float*>(a.out) + out_off + ox * 16;
+        }
+        (r == r_main ? main_fn : Tile(a.ob, static_cast<int>(r), s_class))(t);
+      }
+    }
+  });
+}
+
+void RunBlockedDepthwise(const BlockedDepthwiseArgs& a) {
+  HWY_DYNAMIC_DISPATCH(RunBlockedDepthwiseTarget)(a);
+}
+
+}  // namespace asim::kernels
+#endif  // HWY_ONCE

@@ -1,0 +1,116 @@
+// The register tiles of the blocked convolution engine (see blocked_conv_tile.h), one set
+// per vector target: a per-target header in Highway's style (no include guard; include it
+// from a file compiled through <hwy/foreach_target.h>).
+//
+// A tile keeps R*B channel blocks of accumulators and B blocks of weights in registers, and
+// broadcasts one input value at a time: R*B*kParts + B*kParts + 1 vector registers, which
+// MaxPixels(B) keeps within the target's register file (AVX-512: 14/14/6 pixels for B =
+// 1/2/4; AVX2 and NEON, two or four registers a block: 6/2/1).
+//
+// Owner: the cube kernels, internal to kernels/cube. Thread safety: re-entrant.
+// Failure: none.
+#if defined(ASIM_KERNELS_CUBE_TILE_INL_H_) == defined(HWY_TARGET_TOGGLE)
+#ifdef ASIM_KERNELS_CUBE_TILE_INL_H_
+#undef ASIM_KERNELS_CUBE_TILE_INL_H_
+#else
+#define ASIM_KERNELS_CUBE_TILE_INL_H_
+#endif
+
+#include <algorithm>
+
+#include "kernels/cube/blocked_conv_tile.h"
+#include "kernels/cube/simd-inl.h"
+
+HWY_BEFORE_NAMESPACE();
+namespace asim::kernels::HWY_NAMESPACE::conv_tile {
+
+using asim::kernels::conv_tile::TileArgs;
+using asim::kernels::conv_tile::TileFn;
+
+// The widest tile for B output blocks on this target (at most 14 pixels, at least 1).
+constexpr int MaxPixels(int b) {
+  const int per_pixel = b * simd::kParts;
+  return std::clamp((simd::kRegisters - 1 - per_pixel) / per_pixel, 1, 14);
+}
+
+// S: the stride in pixels when it is 1 or 2 (addresses fold into constants), 0 = runtime.
+template <int R, int B, int S>
+void ConvTile(const TileArgs& t) {
+  using simd::V16;
+  V16 acc[R][B];
+#pragma GCC unroll 4
+  for (int b = 0; b < B; ++b) {
+    if (t.acc_in != nullptr && b < t.out_blocks) {
+#pragma GCC unroll 16
+      for (int r = 0; r < R; ++r) acc[r][b] = simd::LoadU(t.acc_in + b * t.out_c1 + r * 16);
+      continue;
+    }
+    const V16 init = t.bias != nullptr ? simd::Load(t.bias + b * 16) : simd::Zero();
+#pragma GCC unroll 16
+    for (int r = 0; r < R; ++r) acc[r][b] = init;
+  }
+  const int64_t sw16 = S != 0 ? S * 16 : t.sw16;
+  const float* wp = t.weights;
+  for (int64_t c = 0; c < t.c1; ++c) {
+    const int64_t count = c + 1 == t.c1 ? t.c0_last : 16;
+    const float* in_c = t.in + c * t.in_c1;
+    for (int64_t ky = 0; ky < t.kh; ++ky) {
+      const float* in_y = in_c + ky * t.dh_row;
+      for (int64_t kx = 0; kx < t.kw; ++kx) {
+        const float* in_x = in_y + kx * t.dw16;
+        const float* w = wp;
+        for (int64_t k = 0; k < count; ++k) {
+          V16 wv[B];
+#pragma GCC unroll 4
+          for (int b = 0; b < B; ++b) wv[b] = simd::Load(w + b * 16);
+#pragma GCC unroll 16
+          for (int r = 0; r < R; ++r) {
+            const simd::Vec x = simd::Bcast(in_x + r * sw16 + k);
+#pragma GCC unroll 4
+            for (int b = 0; b < B; ++b) simd::Fma(x, wv[b], acc[r][b]);
+          }
+          w += B * 16;
+        }
+        wp += 16 * B * 16;
+      }
+    }
+  }
+#pragma GCC unroll 4
+  for (int b = 0; b < B; ++b) {
+    if (b >= t.out_blocks) break;
+    if (t.out16 != nullptr) {
+#pragma GCC unroll 16
+      for (int r = 0; r < R; ++r) simd::StoreHalf(t.out16 + b * t.out_c1 + r * 16, acc[r][b]);
+    } else {
+#pragma GCC unroll 16
+      for (int r = 0; r < R; ++r) simd::StoreU(t.out32 + b * t.out_c1 + r * 16, acc[r][b]);
+    }
+  }
+}
+
+// The tiles for B output blocks on this target: R = 1..MaxPixels(B), stride class 0, 1, 2.
+template <int B>
+struct TileTable {
+  static constexpr int kMaxR = MaxPixels(B);
+  TileFn fns[kMaxR][3];
+
+  template <int R>
+  constexpr void Fill() {
+    fns[R - 1][0] = &ConvTile<R, B, 0>;
+    fns[R - 1][1] = &ConvTile<R, B, 1>;
+    fns[R - 1][2] = &ConvTile<R, B, 2>;
+    if constexpr (R < kMaxR) Fill<R + 1>();
+  }
+  constexpr TileTable() : fns{} { Fill<1>(); }
+};
+
+template <int B>
+TileFn TileFor(int r, int s) {
+  static constexpr TileTable<B> kTable;
+  return kTable.fns[r - 1][s];  // the caller keeps r within MaxPixels(B)
+}
+
+}  // namespace asim::kernels::HWY_NAMESPACE::conv_tile
+HWY_AFTER_NAMESPACE();
+
+#endif  // include guard per target

@@ -1,0 +1,48 @@
+// The register tile of the blocked convolution engine (blocked_conv.h), target-independent
+// part: what a tile is given and how the engine finds one. R output pixels of one row x B
+// output channel blocks are accumulated in registers over the input channels and kernel
+// taps a tile is given (all of them, or one chunk of them in the engine's fused mode,
+// continuing earlier running sums), then stored once (fp32 or fp16). The tiles themselves
+// are compiled once per vector target (blocked_conv_tile-inl.h) and chosen at run time.
+//
+// Owner: the cube kernels, internal to kernels/cube. Thread safety: re-entrant.
+// Failure: none (the caller keeps R within MaxTilePixels).
+#pragma once
+
+#include <cstdint>
+
+namespace asim::kernels::conv_tile {
+
+// Everything one tile needs; pointers are at the tile's first pixel and channel block.
+struct TileArgs {
+  const float* in = nullptr;  // input at (n, c1 = 0, y = oy*sh, x = ox0*sw)
+  int64_t in_c1 = 0;          // floats between input channel blocks
+  int64_t c1 = 0, c0_last = 16;
+  int64_t kh = 1, kw = 1;
+  int64_t dh_row = 0;              // floats between kernel rows (dh * in_row)
+  int64_t dw16 = 16;               // floats between kernel columns (dw * 16)
+  int64_t sw16 = 16;               // floats between output pixels in the input (sw * 16)
+  const float* weights = nullptr;  // the weight group: [c1][kh][kw][16][B*16]
+  const float* bias = nullptr;     // B*16 floats or nullptr
+  const float* acc_in = nullptr;   // running sums to continue (laid out as out32), or nullptr
+  float* out32 = nullptr;          // output at (n, co1 = g*B, oy, ox0), fp32 ...
+  uint16_t* out16 = nullptr;       // ... or fp16
+  int64_t out_c1 = 0;              // elements between output channel blocks
+  int64_t out_blocks = 0;          // blocks of this group that exist (<= B)
+};
+
+using TileFn = void (*)(const TileArgs&);
+
+// The running target's tile for B (1, 2 or 4) output blocks, R pixels and stride class s
+// (0 runtime, 1, 2); R must be 1..MaxTilePixels(B). Defined in blocked_conv_b{1,2,4}.cpp.
+TileFn TileB1(int r, int s);
+TileFn TileB2(int r, int s);
+TileFn TileB4(int r, int s);
+
+// The widest tile (pixels) the running target keeps in registers for B output blocks.
+int MaxTilePixels(int64_t b);
+
+// Whether one vector register holds a whole channel block (16 lanes) on the running target.
+bool BlockFitsOneRegister();
+
+}  // namespace asim::kernels::conv_tile

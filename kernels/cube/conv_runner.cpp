@@ -1,0 +1,391 @@
+// One convolution on the blocked engine: plan, pack, run, unpack (see conv_runner.h).
+// Owner: the cube kernels. Thread safety and failure: as the header says.
+#include "kernels/cube/conv_runner.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "kernels/common/host/large_buffer.h"
+#include "kernels/common/host/scratch_pool.h"
+#include "kernels/cube/blocked_conv.h"
+#include "kernels/cube/weight_chunks.h"
+#include "kernels/cube/winograd_conv.h"
+
+namespace asim::kernels {
+namespace {
+
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+size_t AlignUp(size_t v) {
+  return (v + 63) / 64 * 64;
+}
+
+// The convolution as 2-D (a 1-D one has H = 1) and the buffers it needs.
+struct Plan {
+  int64_t n = 0, h = 1, w = 1, oh = 1, ow = 1, kh = 1, kw = 1, sh = 1, sw = 1, dh = 1, dw = 1;
+  int64_t pt = 0, pb = 0, pl = 0, pr = 0;
+  int64_t cin = 0, cout = 0, groups = 1, cin_g = 0, cout_g = 0;
+  bool depthwise = false, direct_in = false, direct_out = false, known = true;
+  bool fused = false;    // weights packed chunk by chunk inside the engine (weight_chunks.h)
+  bool partial = false;  // fused with an fp16 output in place: fp32 running sums in the workspace
+  int winograd = 0;      // Winograd tile size (winograd_conv.h) when the filter is transformed at load
+  int64_t c1g = 0, co1g = 0, ob = 1, ocg = 0, hp = 0, wp = 0, chunk_c1 = 1;
+  size_t in_off = 0, w_off = 0, bias_off = 0, out_off = 0, partial_off = 0, bytes = 0;
+};
+
+// `one_register`: plan as a target whose channel block fits one vector register (true) or
+// not (false) would; unset: as the running target does.
+Plan MakePlan(const ConvParams& p, Format x_format, DataType x_dtype, const FilterTensor& w, Format y_format,
+              DataType y_dtype, std::optional<bool> one_register = std::nullopt) {
+  Plan s;
+  const bool one_d = p.spatial == 1;
+  s.n = p.n;
+  s.h = one_d ? 1 : p.in[0];
+  s.w = one_d ? p.in[0] : p.in[1];
+  s.oh = one_d ? 1 : p.out[0];
+  s.ow = one_d ? p.out[0] : p.out[1];
+  s.kh = one_d ? 1 : p.kernel[0];
+  s.kw = one_d ? p.kernel[0] : p.kernel[1];
+  s.sh = one_d ? 1 : p.stride[0];
+  s.sw = one_d ? p.stride[0] : p.stride[1];
+  s.dh = one_d ? 1 : p.dilation[0];
+  s.dw = one_d ? p.dilation[0] : p.dilation[1];
+  s.pt = one_d ? 0 : p.pad_begin[0];
+  s.pb = one_d ? 0 : p.pad_end[0];
+  s.pl = one_d ? p.pad_begin[0] : p.pad_begin[1];
+  s.pr = one_d ? p.pad_end[0] : p.pad_end[1];
+  s.cin = p.cin;
+  s.cout = p.cout;
+  s.groups = p.groups;
+  s.cin_g = p.cin_g();
+  s.cout_g = p.cout_g();
+  for (int64_t v : {s.n, s.h, s.w, s.oh, s.ow, s.cin, s.cout}) s.known = s.known && v >= 0;
+  if (!s.known) return s;
+  s.depthwise = p.IsDepthwise();
+  const bool no_pad = s.pt == 0 && s.pb == 0 && s.pl == 0 && s.pr == 0;
+  s.direct_in = x_format == Format::kNc1hwc0 && x_dtype == DataType::kFloat && no_pad &&
+                (s.depthwise || s.groups == 1 || s.cin_g % 16 == 0);
+  s.direct_out = y_format == Format::kNc1hwc0 && (s.depthwise || s.groups == 1 || s.cout_g % 16 == 0);
+  s.hp = s.h + s.pt + s.pb;
+  s.wp = s.w + s.pl + s.pr;
+  size_t in_floats, w_floats, bias_floats;
+  if (s.depthwise) {
+    s.c1g = s.co1g = CeilDiv(s.cin, 16);
+    in_floats = static_cast<size_t>(s.n * s.c1g * s.hp * s.wp * 16);
+    w_floats = static_cast<size_t>(s.c1g * s.kh * s.kw * 16);
+    bias_floats = static_cast<size_t>(s.c1g * 16);
+  } else {
+    s.c1g = CeilDiv(s.cin_g, 16);
+    s.co1g = CeilDiv(s.cout_g, 16);
+    s.ob = one_register ? ChooseOutputBlocksFor(*one_register, s.co1g, s.ow) : ChooseOutputBlocks(s.co1g, s.ow);
+    s.ocg = CeilDiv(s.co1g, s.ob);
+    if (s.groups == 1 && s.kh == 3 && s.kw == 3 && s.sh == 1 && s.sw == 1 && s.dh == 1 && s.dw == 1) {
+      s.winograd = ChooseWinogradTile(s.n, s.oh, s.ow, s.cin, s.cout);
+    }
+    in_floats = static_cast<size_t>(s.n * s.c1g * s.hp * s.wp * 16);
+    bias_floats = static_cast<size_t>(s.ocg * s.ob * 16);
+    // Fused when every group's weights move as fractals; else packed once up front.
+    FilterTensor shape = w;
+    shape.cout = s.cout, shape.cin_g = s.cin_g, shape.kh = s.kh, shape.kw = s.kw;
+    s.fused = true;
+    for (int64_t g = 0; g < s.groups && s.fused; ++g) s.fused = FastWeightChunks(shape, g * s.cout_g, s.cout_g);
+    if (s.fused) {
+      s.chunk_c1 = ChunkInputBlocks(s.kh, s.kw);
+      w_floats = static_cast<size_t>(FusedWorkItems(s.n, s.ocg, s.oh) * ChunkFloats(s.chunk_c1, s.ob, s.kh, s.kw));
+      s.partial = s.direct_out && y_dtype == DataType::kFloat16 && s.c1g > s.chunk_c1;
+    } else {
+      w_floats = static_cast<size_t>(PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw));
+    }
+  }
+  const size_t out_floats = static_cast<size_t>(s.n * s.co1g * s.oh * s.ow * 16);
+  size_t at = 0;
+  s.in_off = at;
+  at += s.direct_in ? 0 : AlignUp(in_floats * sizeof(float));
+  s.w_off = at;
+  at += AlignUp(w_floats * sizeof(float));
+  s.bias_off = at;
+  at += AlignUp(bias_floats * sizeof(float));
+  s.out_off = at;
+  at += s.direct_out ? 0 : AlignUp(out_floats * sizeof(float));
+  s.partial_off = at;
+  at += s.partial ? AlignUp(static_cast<size_t>(s.n * CeilDiv(s.cout, 16) * s.oh * s.ow * 16) * sizeof(float)) : 0;
+  s.bytes = at + 64;  // room to align the base
+  return s;
+}
+
+size_t ElemBytes(DataType t) {
+  return t == DataType::kFloat16 ? 2 : 4;
+}
+
+void RunDepthwise(const Plan& s, const ConvIo& io, char* base) {
+  const float* in = static_cast<const float*>(io.x.data);
+  if (!s.direct_in) {
+    float* buf = reinterpret_cast<float*>(base + s.in_off);
+    PackActivations(io.x, 0, s.cin, s.pt, s.pb, s.pl, s.pr, buf);
+    in = buf;
+  }
+  float* weights = reinterpret_cast<float*>(base + s.w_off);
+  PackDepthwiseWeights(io.w, weights);
+  float* bias = nullptr;
+  if (io.bias != nullptr) {
+    bias = reinterpret_cast<float*>(base + s.bias_off);
+    PackBias(io.bias, io.bias_dtype, 0, s.cout, s.c1g * 16, bias);
+  }
+  BlockedDepthwiseArgs a;
+  a.in = in;
+  a.in_c1 = s.hp * s.wp * 16;
+  a.in_n = s.c1g * a.in_c1;
+  a.in_row = s.wp * 16;
+  a.c1 = s.c1g;
+  a.weights = weights;
+  a.bias = bias;
+  a.kh = s.kh, a.kw = s.kw, a.sh = s.sh, a.sw = s.sw, a.dh = s.dh, a.dw = s.dw;
+  a.n = s.n, a.oh = s.oh, a.ow = s.ow;
+  a.out = s.direct_out ? io.y.data : base + s.out_off;
+  a.out_c1 = s.oh * s.ow * 16;
+  a.out_n = s.co1g * a.out_c1;
+  a.out_row = s.ow * 16;
+  a.out_f16 = s.direct_out && io.y.dtype == DataType::kFloat16;
+  RunBlockedDepthwise(a);
+  if (!s.direct_out) UnpackActivations(reinterpret_cast<const float*>(base + s.out_off), s.cout, io.y, 0);
+}
+
+// The filter of every convolution group packed as PackWeights lays it out, which is the
+// fused engine's chunk layout ([weight group][c1][kh][kw][16 ci][ob*16 co]) back to back;
+// or, for a convolution the Winograd path takes, the transformed filter
+// (TransformWinogradFilter's layout, one group).
+
+struct PrepackedConvWeights {
+  int64_t groups = 0, c1g = 0, ob = 0, ocg = 0, taps = 0;
+  int winograd = 0;  // the tile size the filter was transformed for; 0: packed for the direct engine
+  // groups x GroupFloats(), 64-byte aligned: the tiles read chunks of it in place.
+  LargeBuffer<float> floats;                                   // huge pages: ResNet-50's filters are 100 MB
+  int64_t BlockFloats() const { return taps * 16 * ob * 16; }  // one input block of one weight group
+  int64_t GroupFloats() const { return ocg * c1g * BlockFloats(); }
+  bool Fits(const Plan& s) const {
+    return winograd == 0 && s.fused && groups == s.groups && c1g == s.c1g && ob == s.ob && ocg == s.ocg &&
+           taps == s.kh * s.kw;
+  }
+  bool FitsWinograd(const Plan& s) const {
+    return winograd != 0 && winograd == s.winograd && c1g == s.c1g && ob == s.ob && ocg == s.ocg;
+  }
+};
+
+// ASCEND_SIM_WINOGRAD=0 (or off, false): every convolution on the direct engine, for results
+// that do not depend on which filters a model prepares at load.
+bool WinogradEnabled() {
+  const char* v = std::getenv("ASCEND_SIM_WINOGRAD");
+  if (v == nullptr) return true;
+  const std::string s(v);
+  return !(s == "0" || s == "off" || s == "OFF" || s == "false" || s == "FALSE");
+}
+
+// The Winograd path (winograd_conv.h) with `pre`'s transformed filter; false when its scratch
+// memory is not there (the caller then runs the direct engine).
+bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedConvWeights& pre) {
+  WinogradConvArgs a;
+  a.m = s.winograd;
+  a.c1 = s.c1g;
+  a.c0_last = s.cin_g - 16 * (s.c1g - 1);
+  a.ob = s.ob;
+  a.ocg = s.ocg;
+  a.n = s.n, a.oh = s.oh, a.ow = s.ow;
+  a.out_c1 = s.oh * s.ow * 16;
+  a.out_row = s.ow * 16;
+  a.out_blocks = s.co1g;
+  ScratchLease scratch(WinogradScratchBytes(a.m, a.n, a.oh, a.ow, a.c1, a.out_blocks));
+  if (scratch.data() == nullptr) return false;
+  a.scratch = static_cast<float*>(scratch.data());
+  // An NC1HWC0 input (fp32 or fp16) is read where it is, its padding made by the transform;
+  // any other layout is packed (padded, fp32) first.
+  const int64_t x_c1 = CeilDiv(s.cin, 16);
+  if (io.x.format == Format::kNc1hwc0 && (io.x.dtype == DataType::kFloat || io.x.dtype == DataType::kFloat16)) {
+    a.in = io.x.data;
+    a.in_f16 = io.x.dtype == DataType::kFloat16;
+    a.in_h = s.h, a.in_w = s.w, a.pad_top = s.pt, a.pad_left = s.pl;
+  } else {
+    float* buf = reinterpret_cast<float*>(base + s.in_off);
+    PackActivations(io.x, 0, s.cin, s.pt, s.pb, s.pl, s.pr, buf);
+    a.in = buf;
+    a.in_h = s.hp, a.in_w = s.wp;
+  }
+  a.in_c1 = a.in_h * a.in_w * 16;
+  a.in_n = x_c1 * a.in_c1;
+  a.in_row = a.in_w * 16;
+  a.filter = pre.floats.get();
+  if (io.bias != nullptr) {
+    float* bias = reinterpret_cast<float*>(base + s.bias_off);
+    PackBias(io.bias, io.bias_dtype, 0, s.cout, s.ocg * s.ob * 16, bias);
+    a.bias = bias;
+  }
+  if (s.direct_out) {
+    a.out = io.y.data;
+    a.out_f16 = io.y.dtype == DataType::kFloat16;
+    a.out_n = CeilDiv(s.cout, 16) * a.out_c1;
+  } else {
+    a.out = base + s.out_off;
+    a.out_n = s.co1g * a.out_c1;
+  }
+  RunWinogradConv(a);
+  if (!s.direct_out) UnpackActivations(reinterpret_cast<const float*>(base + s.out_off), s.cout, io.y, 0);
+  return true;
+}
+
+struct PrepackedChunkSource {
+  const PrepackedConvWeights* pre = nullptr;
+  const float* group = nullptr;  // this convolution group's packed filter
+};
+
+// The engine's pack_chunk callback over a prepacked filter: the blocks where they are (they
+// are contiguous), or a zero-padded copy when the chunk runs past the group's last block.
+const float* PrepackedChunk(const void* source, int64_t g, int64_t ci1_first, int64_t ci1_count, float* dst) {
+  const PrepackedChunkSource& src = *static_cast<const PrepackedChunkSource*>(source);
+  const PrepackedConvWeights& pre = *src.pre;
+  const int64_t block = pre.BlockFloats();
+  const int64_t have = std::clamp<int64_t>(pre.c1g - ci1_first, 0, ci1_count);
+  const float* from = src.group + (g * pre.c1g + ci1_first) * block;
+  if (have == ci1_count) return from;
+  std::memcpy(dst, from, static_cast<size_t>(have * block) * sizeof(float));
+  std::fill(dst + have * block, dst + ci1_count * block, 0.0f);
+  return dst;
+}
+
+}  // namespace
+
+std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_format, DataType x_dtype,
+                                               const FilterTensor& w, Format y_format, DataType y_dtype) {
+  if (w.data == nullptr) return nullptr;
+  const Plan s = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype);
+  if (!s.known || s.depthwise || s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return nullptr;
+  auto pre = std::make_shared<PrepackedConvWeights>();
+  pre->groups = s.groups, pre->c1g = s.c1g, pre->ob = s.ob, pre->ocg = s.ocg, pre->taps = s.kh * s.kw;
+  if (s.winograd != 0 && WinogradEnabled()) {
+    const size_t packed_bytes = static_cast<size_t>(PackedWeightFloats(s.co1g, s.ob, s.c1g, 3, 3)) * sizeof(float);
+    LargeBuffer<float> packed = AllocateLarge<float>(packed_bytes);
+    pre->floats =
+        AllocateLarge<float>(static_cast<size_t>(WinogradFilterFloats(s.winograd, s.ocg, s.ob, s.c1g)) * sizeof(float));
+    if (packed != nullptr && pre->floats != nullptr) {
+      PackWeights(w, 0, s.cout, s.ob, packed.get());
+      TransformWinogradFilter(s.winograd, packed.get(), s.ocg, s.ob, s.c1g, pre->floats.get());
+      pre->winograd = s.winograd;
+      return pre;
+    }
+    pre->floats.reset();  // not enough memory: prepack for the direct engine as below
+  }
+  if (!s.fused) return nullptr;
+  if (PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw) != pre->GroupFloats()) return nullptr;
+  const size_t bytes = static_cast<size_t>(pre->groups * pre->GroupFloats()) * sizeof(float);
+  pre->floats = AllocateLarge<float>(bytes);
+  if (pre->floats == nullptr) return nullptr;  // the convolution then packs per execution
+  for (int64_t g = 0; g < s.groups; ++g) {
+    PackWeights(w, g * s.cout_g, s.cout_g, s.ob, pre->floats.get() + g * pre->GroupFloats());
+  }
+  return pre;
+}
+
+int PrepackedWinogradTile(const void* prepacked) {
+  return prepacked != nullptr ? static_cast<const PrepackedConvWeights*>(prepacked)->winograd : 0;
+}
+
+size_t ConvWorkspaceBytes(const ConvParams& p, Format x_format, DataType x_dtype, const FilterTensor& w,
+                          Format y_format, DataType y_dtype) {
+  // Enough for the plan of every target (see ChooseOutputBlocks): the size is planned into
+  // models, which may run on another host.
+  const Plan wide = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype, true);
+  const Plan narrow = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype, false);
+  return wide.known ? std::max(wide.bytes, narrow.bytes) : 0;
+}
+
+Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t workspace_bytes, bool allow_heap,
+               const void* prepacked) {
+  const Plan s = MakePlan(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype);
+  const auto* pre = static_cast<const PrepackedConvWeights*>(prepacked);
+  if (!s.known) return Status(err::kOpInputNotMatch, "convolution shapes are not known at run time");
+  if (s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return Status::Ok();
+  std::unique_ptr<char[]> heap;
+  if (workspace_bytes < s.bytes) {
+    if (!allow_heap) {
+      return Status(err::kInvalidParam, "convolution workspace has " + std::to_string(workspace_bytes) +
+                                            " bytes, needs " + std::to_string(s.bytes));
+    }
+    heap.reset(new (std::nothrow) char[s.bytes]);
+    if (!heap) return Status(err::kBadAlloc, "convolution workspace of " + std::to_string(s.bytes) + " bytes");
+    workspace = heap.get();
+  }
+  char* base = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(workspace) + 63) / 64 * 64);
+  if (s.depthwise) {
+    RunDepthwise(s, io, base);
+    return Status::Ok();
+  }
+  if (pre != nullptr && pre->FitsWinograd(s) && RunWinograd(s, io, base, *pre)) return Status::Ok();
+  if (pre != nullptr && !pre->Fits(s)) pre = nullptr;
+  if (io.y.format == Format::kNc1hwc0 && !s.direct_out) {  // groups share blocks: padding lanes must be zero
+    std::memset(io.y.data, 0,
+                static_cast<size_t>(s.n * CeilDiv(s.cout, 16) * s.oh * s.ow * 16) * ElemBytes(io.y.dtype));
+  }
+  float* weights = reinterpret_cast<float*>(base + s.w_off);
+  float* bias = io.bias != nullptr ? reinterpret_cast<float*>(base + s.bias_off) : nullptr;
+  const int64_t x_c1 = CeilDiv(s.cin, 16), y_c1 = CeilDiv(s.cout, 16);
+  for (int64_t g = 0; g < s.groups; ++g) {
+    BlockedConvArgs a;
+    if (s.direct_in) {
+      a.in = static_cast<const float*>(io.x.data) + g * (s.cin_g / 16) * s.h * s.w * 16;
+      a.in_c1 = s.h * s.w * 16;
+      a.in_n = x_c1 * a.in_c1;
+    } else {
+      float* buf = reinterpret_cast<float*>(base + s.in_off);
+      PackActivations(io.x, g * s.cin_g, s.cin_g, s.pt, s.pb, s.pl, s.pr, buf);
+      a.in = buf;
+      a.in_c1 = s.hp * s.wp * 16;
+      a.in_n = s.c1g * a.in_c1;
+    }
+    a.in_row = s.wp * 16;
+    a.c1 = s.c1g;
+    a.c0_last = s.cin_g - 16 * (s.c1g - 1);
+    const WeightChunkSource chunks = MakeWeightChunkSource(io.w, g * s.cout_g, s.cout_g, s.ob);
+    const PrepackedChunkSource copies{pre, pre != nullptr ? pre->floats.get() + g * pre->GroupFloats() : nullptr};
+    if (s.fused) {
+      a.pack_chunk = pre != nullptr ? PrepackedChunk : PackWeightChunk;
+      a.pack_source = pre != nullptr ? static_cast<const void*>(&copies) : static_cast<const void*>(&chunks);
+      a.chunk_c1 = s.chunk_c1;
+      a.chunk_buffers = weights;
+    } else {
+      PackWeights(io.w, g * s.cout_g, s.cout_g, s.ob, weights);
+      a.weights = weights;
+    }
+    if (bias != nullptr) PackBias(io.bias, io.bias_dtype, g * s.cout_g, s.cout_g, s.ocg * s.ob * 16, bias);
+    a.ob = s.ob;
+    a.ocg = s.ocg;
+    a.bias = bias;
+    a.kh = s.kh, a.kw = s.kw, a.sh = s.sh, a.sw = s.sw, a.dh = s.dh, a.dw = s.dw;
+    a.n = s.n, a.oh = s.oh, a.ow = s.ow;
+    a.out_c1 = s.oh * s.ow * 16;
+    a.out_row = s.ow * 16;
+    a.out_blocks = s.co1g;
+    if (s.direct_out) {
+      const int64_t offset = g * (s.cout_g / 16) * a.out_c1;
+      a.out_f16 = io.y.dtype == DataType::kFloat16;
+      a.out = a.out_f16 ? static_cast<void*>(static_cast<uint16_t*>(io.y.data) + offset)
+                        : static_cast<void*>(static_cast<float*>(io.y.data) + offset);
+      a.out_n = y_c1 * a.out_c1;
+      if (s.partial) a.partial = reinterpret_cast<float*>(base + s.partial_off) + offset;
+    } else {
+      a.out = base + s.out_off;
+      a.out_n = s.co1g * a.out_c1;
+    }
+    RunBlockedConv(a);
+    if (!s.direct_out)
+      UnpackActivations(reinterpret_cast<const float*>(base + s.out_off), s.cout_g, io.y, g * s.cout_g);
+  }
+  return Status::Ok();
+}
+
+}  // namespace asim::kernels

@@ -1,0 +1,149 @@
+// Winograd convolution: the choice of tile, the filter transform and the three phases (see
+// winograd_conv.h). The transforms are per vector target (winograd_transform.cpp); the
+// products run on the blocked engine's register tiles.
+// Owner: the cube kernels. Thread safety and failure: as the header says.
+#include "kernels/cube/winograd_conv.h"
+
+#include <algorithm>
+
+#include "kernels/common/host/parallel.h"
+#include "kernels/cube/blocked_conv_tile.h"
+
+namespace asim::kernels {
+namespace {
+
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+// G of F(2, 3) and F(4, 3) (rows: positions, columns: kernel taps).
+constexpr double kG2[4][3] = {{1, 0, 0}, {0.5, 0.5, 0.5}, {0.5, -0.5, 0.5}, {0, 0, 1}};
+constexpr double kG4[6][3] = {{1.0 / 4, 0, 0},
+                              {-1.0 / 6, -1.0 / 6, -1.0 / 6},
+                              {-1.0 / 6, 1.0 / 6, -1.0 / 6},
+                              {1.0 / 24, 1.0 / 12, 1.0 / 6},
+                              {1.0 / 24, -1.0 / 12, 1.0 / 6},
+                              {0, 0, 1}};
+
+double GAt(int m, int i, int k) {
+  return m == 2 ? kG2[i][k] : kG4[i][k];
+}
+
+conv_tile::TileFn Tile(int64_t ob, int r) {
+  if (ob == 4) return conv_tile::TileB4(r, 1);
+  if (ob == 2) return conv_tile::TileB2(r, 1);
+  return conv_tile::TileB1(r, 1);
+}
+
+int64_t Tiles(int m, int64_t n, int64_t oh, int64_t ow) {
+  return n * CeilDiv(oh, m) * CeilDiv(ow, m);
+}
+
+// Tiles a transformed weight is reused over, at least: below this the transformed filter
+// ((m+2)^2 / 9 times the filter) streams from memory for too little work, and the direct
+// engine wins (ResNet-50's 7x7 layers at batch 1).
+constexpr int64_t kMinTiles = 40;
+// Channels below which the transforms cost more than the products save.
+constexpr int64_t kMinChannels = 32;
+// Scratch above which the direct engine is used instead (a huge image).
+constexpr size_t kMaxScratchBytes = size_t{512} << 20;
+
+}  // namespace
+
+int64_t WinogradFilterFloats(int m, int64_t ocg, int64_t ob, int64_t c1) {
+  return (m + 2) * (m + 2) * ocg * c1 * 16 * ob * 16;
+}
+
+size_t WinogradScratchBytes(int m, int64_t n, int64_t oh, int64_t ow, int64_t c1, int64_t out_blocks) {
+  const int64_t positions = (m + 2) * (m + 2);
+  const int64_t tiles = Tiles(m, n, oh, ow);
+  return static_cast<size_t>(positions * (c1 + out_blocks) * tiles * 16) * sizeof(float);
+}
+
+int ChooseWinogradTile(int64_t n, int64_t oh, int64_t ow, int64_t cin, int64_t cout) {
+  if (n <= 0 || oh <= 0 || ow <= 0 || cin < kMinChannels || cout < kMinChannels) return 0;
+  for (int m : {4, 2}) {
+    if (Tiles(m, n, oh, ow) < kMinTiles) continue;
+    if (WinogradScratchBytes(m, n, oh, ow, CeilDiv(cin, 16), CeilDiv(cout, 16)) > kMaxScratchBytes) return 0;
+    return m;
+  }
+  return 0;
+}
+
+void TransformWinogradFilter(int m, const float* packed, int64_t ocg, int64_t ob, int64_t c1, float* dst) {
+  const int a = m + 2;
+  const int64_t co_lanes = ob * 16;
+  const int64_t pos_stride = ocg * c1 * 16 * co_lanes;
+  ParallelFor(ocg * c1, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t gc = begin; gc < end; ++gc) {
+      const float* src = packed + gc * 9 * 16 * co_lanes;  // [3][3][16 ci][co_lanes]
+      float* out = dst + gc * 16 * co_lanes;
+      for (int64_t ci = 0; ci < 16; ++ci) {
+        for (int64_t co = 0; co < co_lanes; ++co) {
+          double g[3][3];
+          for (int ky = 0; ky < 3; ++ky)
+            for (int kx = 0; kx < 3; ++kx) g[ky][kx] = src[((ky * 3 + kx) * 16 + ci) * co_lanes + co];
+          double gg[6][3];  // G g
+          for (int i = 0; i < a; ++i)
+            for (int kx = 0; kx < 3; ++kx) {
+              double s = 0;
+              for (int ky = 0; ky < 3; ++ky) s += GAt(m, i, ky) * g[ky][kx];
+              gg[i][kx] = s;
+            }
+          for (int i = 0; i < a; ++i)
+            for (int j = 0; j < a; ++j) {
+              double s = 0;
+              for (int kx = 0; kx < 3; ++kx) s += gg[i][kx] * GAt(m, j, kx);
+              out[(i * a + j) * pos_stride + ci * co_lanes + co] = static_cast<float>(s);
+            }
+        }
+      }
+    }
+  });
+}
+
+void RunWinogradConv(const WinogradConvArgs& a) {
+  if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.ocg <= 0 || a.out_blocks <= 0) return;
+  const int64_t positions = (a.m + 2) * (a.m + 2);
+  const int64_t th = CeilDiv(a.oh, a.m);
+  const int64_t tiles = Tiles(a.m, a.n, a.oh, a.ow);
+  const int64_t tiles16 = tiles * 16;
+  float* v = a.scratch;
+  float* products = v + positions * a.c1 * tiles16;
+
+  ParallelFor(a.n * a.c1 * th, 1, [&](int64_t begin, int64_t end) { WinogradInputTransform(a, v, begin, end); });
+
+  // The products: per position and weight group, a 1x1 convolution over the tiles, in runs of
+  // a few register tiles so that the group's transformed weights stay in cache.
+  const int max_r = conv_tile::MaxTilePixels(a.ob);
+  const int64_t run = 8 * max_r;
+  const int64_t runs = CeilDiv(tiles, run);
+  const conv_tile::TileFn full = Tile(a.ob, max_r);
+  conv_tile::TileArgs base;
+  base.in_c1 = tiles16;
+  base.c1 = a.c1;
+  base.c0_last = a.c0_last;
+  base.out_c1 = tiles16;
+  ParallelFor(positions * a.ocg * runs, 1, [&](int64_t begin, int64_t end) {
+    conv_tile::TileArgs t = base;
+    for (int64_t item = begin; item < end; ++item) {
+      const int64_t r0 = item % runs, g = (item / runs) % a.ocg, p = item / (runs * a.ocg);
+      t.weights = a.filter + (p * a.ocg + g) * a.c1 * 16 * a.ob * 16;
+      t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
+      const int64_t first = r0 * run, last = std::min(tiles, first + run);
+      const float* in = v + p * a.c1 * tiles16;
+      float* out = products + (p * a.out_blocks + g * a.ob) * tiles16;
+      for (int64_t tile = first; tile < last; tile += max_r) {
+        const int r = static_cast<int>(std::min<int64_t>(max_r, last - tile));
+        t.in = in + tile * 16;
+        t.out32 = out + tile * 16;
+        (r == max_r ? full : Tile(a.ob, r))(t);
+      }
+    }
+  });
+
+  ParallelFor(a.n * a.out_blocks * th, 1,
+              [&](int64_t begin, int64_t end) { WinogradOutputTransform(a, products, begin, end); });
+}
+
+}  // namespace asim::kernels
