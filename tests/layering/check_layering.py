@@ -106,52 +106,48 @@ def rule_for(rel):
     return None
 
 
+def source_lines(root, tops):
+    """(repository-relative path, directory, line number, line) of every source file under `tops`."""
+    for top in tops:
+        for dirpath, _, files in os.walk(os.path.join(root, top)):
+            for name in files:
+                if not name.endswith(SOURCE_EXT):
+                    continue
+                path = os.path.join(dirpath, name)
+                rel = os.path.relpath(path, root).replace(os.sep, "/")
+                with open(path, encoding="utf-8", errors="replace") as f:
+                    for lineno, line in enumerate(f, 1):
+                        yield rel, dirpath, lineno, line
+
+
 def main(root):
     violations = []
-    for top in ("base", "runtime", "device_sim", "kernels", "om", "compiler", "dumpfmt", "samples", "tests/conformance",
-                "profdata", "tools", "bench", "python/pyacl"):
-        for dirpath, _, files in os.walk(os.path.join(root, top)):
-            for name in files:
-                if not name.endswith(SOURCE_EXT):
-                    continue
-                path = os.path.join(dirpath, name)
-                rel = os.path.relpath(path, root).replace(os.sep, "/")
-                rule = rule_for(rel)
-                if rule is None:
-                    continue
-                prefix, allowed, forbidden = rule
-                with open(path, encoding="utf-8", errors="replace") as f:
-                    for lineno, line in enumerate(f, 1):
-                        if (rel.startswith("runtime/") and PROCESS_STATE.search(line) and
-                                not rel.startswith(PROCESS_STATE_ALLOWED)):
-                            violations.append("%s:%d: reaches the process runtime (Runtime::Get()); take what "
-                                              "is needed as an argument" % (rel, lineno))
-                        m = INCLUDE.match(line)
-                        if not m:
-                            continue
-                        inc = m.group(1)
-                        # Includes relative to the including file (same directory) are fine.
-                        if "/" not in inc or os.path.exists(os.path.join(dirpath, inc)):
-                            continue
-                        bad = any(inc.startswith(f) for f in forbidden)
-                        if allowed is not None and not any(inc.startswith(a) for a in allowed):
-                            bad = True
-                        if bad:
-                            violations.append("%s:%d: includes \"%s\" (rule for %s)" % (rel, lineno, inc, prefix))
-    for top in ("base", "runtime", "device_sim", "kernels", "om", "compiler", "tools", "bench", "tests", "samples"):
-        for dirpath, _, files in os.walk(os.path.join(root, top)):
-            for name in files:
-                if not name.endswith(SOURCE_EXT):
-                    continue
-                path = os.path.join(dirpath, name)
-                rel = os.path.relpath(path, root).replace(os.sep, "/")
-                if rel in DIRECT_COMPUTE_ALLOWED:
-                    continue
-                with open(path, encoding="utf-8", errors="replace") as f:
-                    for lineno, line in enumerate(f, 1):
-                        if DIRECT_COMPUTE.search(line):
-                            violations.append("%s:%d: calls a kernel's compute directly; use kernels::InvokeKernel" %
-                                              (rel, lineno))
+    include_tops = ("base", "runtime", "device_sim", "kernels", "om", "compiler", "dumpfmt", "samples",
+                    "tests/conformance", "profdata", "tools", "bench", "python/pyacl")
+    for rel, dirpath, lineno, line in source_lines(root, include_tops):
+        rule = rule_for(rel)
+        if rule is None:
+            continue
+        prefix, allowed, forbidden = rule
+        if rel.startswith("runtime/") and PROCESS_STATE.search(line) and not rel.startswith(PROCESS_STATE_ALLOWED):
+            violations.append("%s:%d: reaches the process runtime (Runtime::Get()); take what is needed as an "
+                              "argument" % (rel, lineno))
+        m = INCLUDE.match(line)
+        if not m:
+            continue
+        inc = m.group(1)
+        # Includes relative to the including file (same directory) are fine.
+        if "/" not in inc or os.path.exists(os.path.join(dirpath, inc)):
+            continue
+        bad = any(inc.startswith(f) for f in forbidden)
+        if allowed is not None and not any(inc.startswith(a) for a in allowed):
+            bad = True
+        if bad:
+            violations.append("%s:%d: includes \"%s\" (rule for %s)" % (rel, lineno, inc, prefix))
+    compute_tops = ("base", "runtime", "device_sim", "kernels", "om", "compiler", "tools", "bench", "tests", "samples")
+    for rel, _, lineno, line in source_lines(root, compute_tops):
+        if rel not in DIRECT_COMPUTE_ALLOWED and DIRECT_COMPUTE.search(line):
+            violations.append("%s:%d: calls a kernel's compute directly; use kernels::InvokeKernel" % (rel, lineno))
     if violations:
         print("layering violations (see DESIGN.md, 'Layers and the one direction of dependency'):")
         for v in violations:

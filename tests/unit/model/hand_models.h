@@ -169,4 +169,26 @@ inline om::Model UniqueModel(int64_t n) {
   return m;
 }
 
+// NonZero -> Add(nz, w int64 [2,12] zeros) -> Cast to fp32, x fp32 [3,4]: with all 12
+// elements non-zero the dims fit; with fewer, [2,nnz] does not broadcast with [2,12] and the
+// Add fails at execution (how the tests make a node fail on the actual dims).
+inline om::Model NonZeroAddCastModel() {
+  om::Model m = NonZeroModel(3, 4);
+  om::Graph& g = m.graphs[0];
+  m.weights.assign(256, 0);
+  g.tensors[3] = MakeTensor("w", DataType::kInt64, {2, 12}, om::TensorPlace::kWeight, 0, 0, 192, false);
+  g.tensors[2] = MakeTensor("sum", DataType::kInt64, {2, 12}, om::TensorPlace::kWork, 0, g.tensors[2].offset,
+                            g.tensors[2].size, true);
+  g.nodes[1].name = "add";
+  g.nodes[1].type = "Add";
+  g.nodes[1].attrs = {};
+  g.nodes[1].inputs = {1, 3};
+  g.nodes[2].name = "cast";
+  g.nodes[2].type = "Cast";
+  g.nodes[2].engine = kernels::Engine::kAiCpu;
+  g.nodes[2].attrs.Set("to", DataType::kFloat);
+  g.nodes[2].inputs = {2};
+  return m;
+}
+
 }  // namespace asim::testing

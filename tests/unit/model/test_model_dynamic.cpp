@@ -230,22 +230,7 @@ TEST_F(ModelDynamic, ActualDimsAKernelCannotTakeFailTheExecution) {
   // NonZero -> Add(nz, w int64 [2,12]) -> Cast: with all 12 elements non-zero the dims fit,
   // with fewer [2,nnz] does not broadcast with [2,12]: the Add fails at execution, naming
   // the node and the actual dims, and the node after it does not run on stale dims.
-  om::Model m = NonZeroModel(3, 4);
-  om::Graph& g = m.graphs[0];
-  m.weights.assign(256, 0);  // w: int64 [2,12] zeros
-  g.tensors[3] = MakeTensor("w", DataType::kInt64, {2, 12}, om::TensorPlace::kWeight, 0, 0, 192, false);
-  g.tensors[1].name = "nz";
-  g.tensors[2] = MakeTensor("sum", DataType::kInt64, {2, 12}, om::TensorPlace::kWork, 0, g.tensors[2].offset,
-                            g.tensors[2].size, true);
-  g.nodes[1].name = "add";
-  g.nodes[1].type = "Add";
-  g.nodes[1].attrs = {};
-  g.nodes[1].inputs = {1, 3};
-  g.nodes[2].name = "cast";
-  g.nodes[2].type = "Cast";
-  g.nodes[2].engine = asim::kernels::Engine::kAiCpu;
-  g.nodes[2].attrs.Set("to", DataType::kFloat);
-  g.nodes[2].inputs = {2};
+  const om::Model m = asim::testing::NonZeroAddCastModel();
   const uint32_t id = Load(m);
   void* x = Device(12 * 4);
   void* y = Device(24 * 4);

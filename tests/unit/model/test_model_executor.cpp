@@ -182,22 +182,7 @@ TEST_F(Executor, SeveralComputedOutputsNextToAnExactOne) {
 }
 
 TEST_F(Executor, AFailingNodeIsNamedAndNothingDownstreamRunsOnStaleDims) {
-  // NonZero -> Add(nz, w int64 [2,12]) -> Cast: [2,nnz] with nnz < 12 does not broadcast.
-  om::Model m = asim::testing::NonZeroModel(3, 4);
-  om::Graph& g = m.graphs[0];
-  m.weights.assign(256, 0);
-  g.tensors[3] = asim::testing::MakeTensor("w", DataType::kInt64, {2, 12}, om::TensorPlace::kWeight, 0, 0, 192, false);
-  g.tensors[2] = asim::testing::MakeTensor("sum", DataType::kInt64, {2, 12}, om::TensorPlace::kWork, 0,
-                                           g.tensors[2].offset, g.tensors[2].size, true);
-  g.nodes[1].name = "add";
-  g.nodes[1].type = "Add";
-  g.nodes[1].attrs = {};
-  g.nodes[1].inputs = {1, 3};
-  g.nodes[2].name = "cast";
-  g.nodes[2].type = "Cast";
-  g.nodes[2].engine = kernels::Engine::kAiCpu;
-  g.nodes[2].attrs.Set("to", DataType::kFloat);
-  g.nodes[2].inputs = {2};
+  om::Model m = asim::testing::NonZeroAddCastModel();
   auto recorder = std::make_shared<Recorder>();
   dev_.device().scheduler().AddObserver(recorder);
   auto model = Load(std::move(m));
