@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/api/sim_hooks.h"
 #include "runtime/tdt/app_memory.h"
 #include "runtime/tdt/channel_registry.h"
@@ -88,7 +89,7 @@ acltdtChannelHandle* CreateChannel(const char* api, uint32_t deviceId, const cha
     if (st.ok()) st = tdt::ChannelRegistry::CheckName(name);
     if (st.ok() && with_capacity) st = tdt::ChannelRegistry::CheckCapacity(capacity);
     std::shared_ptr<tdt::DeviceLink> link;
-    if (st.ok()) st = tdt::RuntimeLink::Open(asim::rt::Runtime::Get(), deviceId, &link);
+    if (st.ok()) st = tdt::RuntimeLink::Open(asim::api::Ctx().core(), deviceId, &link);
     std::shared_ptr<tdt::Channel> channel;
     if (st.ok()) {
       st = tdt::ChannelRegistry::Global().Create(tdt::ChannelConfig{deviceId, name, capacity, with_capacity},
@@ -245,7 +246,7 @@ aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
   auto item = tdt::Items().Find(dataItem);
   if (!item) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataItem is not a live data item");
   ACL_API_RETURN(
-      ds->Add(reinterpret_cast<tdt::DataItem*>(dataItem), tdt::SideOf(asim::rt::Runtime::Get(), item->data())));
+      ds->Add(reinterpret_cast<tdt::DataItem*>(dataItem), tdt::SideOf(asim::api::Ctx().core(), item->data())));
   ACL_API_END();
 }
 

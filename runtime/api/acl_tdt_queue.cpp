@@ -18,6 +18,7 @@
 #include <string>
 
 #include "runtime/api/api_guard.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/tdt/app_memory.h"
 #include "runtime/tdt/queue_manager.h"
 #include "runtime/tdt/queue_objects.h"
@@ -175,7 +176,7 @@ aclError acltdtEnqueueData(uint32_t qid, const void* data, size_t dataSize, cons
   tdt::QueueInfo info;
   ASIM_TDTQ_RETURN_IF(tdt::QueueManager::Global().Info(qid, &info));
   tdt::AppMemory src;
-  ASIM_TDTQ_RETURN_IF(tdt::LocateAppMemory(asim::rt::Runtime::Get(), data, dataSize, &src));
+  ASIM_TDTQ_RETURN_IF(tdt::LocateAppMemory(asim::api::Ctx().core(), data, dataSize, &src));
   auto mbuf = tdt::Mbuf::Allocate(dataSize);
   ASIM_TDTQ_RETURN_IF(QueueCopy(info.device_id, /*to_device=*/true, src, dataSize,
                                 [&] { std::memcpy(mbuf->data(), src.sim, dataSize); }));
@@ -197,7 +198,7 @@ aclError acltdtDequeueData(uint32_t qid, void* data, size_t dataSize, size_t* re
   tdt::QueueInfo info;
   ASIM_TDTQ_RETURN_IF(tdt::QueueManager::Global().Info(qid, &info));
   tdt::AppMemory dst;  // checked before anything leaves the queue
-  ASIM_TDTQ_RETURN_IF(tdt::LocateAppMemory(asim::rt::Runtime::Get(), data, dataSize, &dst));
+  ASIM_TDTQ_RETURN_IF(tdt::LocateAppMemory(asim::api::Ctx().core(), data, dataSize, &dst));
   std::shared_ptr<tdt::Mbuf> mbuf;
   auto fits = [&](const tdt::Mbuf& front) {
     *retDataSize = front.ChainDataLen();
