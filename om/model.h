@@ -41,6 +41,7 @@ inline constexpr uint32_t kOldestFormatVersion = 1;  // the oldest it reads
 inline constexpr uint64_t kWeightAlignment = 64;     // every weight starts on a 64-byte boundary
 inline constexpr uint64_t kWorkAlignment = 512;      // every work tensor and workspace (CANN's 512)
 inline constexpr const char* kDynamicTensorName = "ascend_mbatch_shape_data";  // ACL_DYNAMIC_TENSOR_NAME
+inline constexpr const char* kDynamicAippName = "ascend_dynamic_aipp_data";    // ACL_DYNAMIC_AIPP_NAME
 
 // A CANN tensor descriptor: dims in the tensor's own format; origin_* the plain view an
 // internal format (NC1HWC0, FRACTAL_Z ...) came from (kUndefined / empty when plain).

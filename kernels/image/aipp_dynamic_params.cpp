@@ -32,6 +32,16 @@ int64_t AippImageBytes(int64_t format, int64_t w, int64_t h) {
   }
 }
 
+int64_t AippImageChannels(int64_t format) {
+  switch (format) {
+    case 4: return 1;   // YUV400_U8
+    case 2:             // XRGB8888_U8
+    case 7:             // ARGB8888_U8
+    case 10: return 4;  // AYUV444_U8
+    default: return 3;
+  }
+}
+
 void WriteDynamicAipp(const DynamicCommon& c, const std::vector<DynamicBatch>& batches, uint8_t* out) {
   std::memset(out, 0, DynamicAippBytes(batches.size()));
   Put(out, 0, c.input_format);

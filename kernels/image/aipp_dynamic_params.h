@@ -54,6 +54,9 @@ void WriteDynamicAipp(const DynamicCommon& common, const std::vector<DynamicBatc
 // numbers): YUV420SP 1.5 per pixel, YUV400 1, YUYV and YUV422SP 2, RGB888 3, the 4-channel
 // formats 4. Shared by atc, the Aipp kernel and the runtime's dynamic AIPP checks.
 int64_t AippImageBytes(int64_t format, int64_t w, int64_t h);
+// The channels a pixel of an AIPP input format has: YUV400 1, XRGB8888 / ARGB8888 / AYUV444 4,
+// the others 3 (the C of the NHWC image dims CANN reports for an AIPP input).
+int64_t AippImageChannels(int64_t format);
 
 // Reads a block of `size` bytes holding `batches` batches.
 bool ReadDynamicAipp(const uint8_t* in, size_t size, size_t batches, DynamicCommon* common,

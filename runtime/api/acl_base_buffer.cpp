@@ -5,18 +5,10 @@
 #include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
 
-namespace asim::api {
-
-rt::HandleRegistry<aclDataBuffer>& DataBuffers() {
-  static auto* registry = new rt::HandleRegistry<aclDataBuffer>();  // outlives static destructors
-  return *registry;
-}
-
-}  // namespace asim::api
-
 namespace {
+using asim::api::BufferOf;
 using asim::api::DataBuffers;
-}
+}  // namespace
 
 extern "C" {
 
@@ -37,7 +29,7 @@ aclDataBuffer* aclCreateDataBuffer(void* data, size_t size) {
                                 "data is NULL but size is " + std::to_string(size));
       return nullptr;
     }
-    auto buffer = std::make_shared<aclDataBuffer>();
+    auto buffer = std::make_shared<asim::rt::DataBuffer>();
     buffer->data = data;
     buffer->size = size;
     return static_cast<aclDataBuffer*>(DataBuffers().Add(std::move(buffer)));
@@ -64,8 +56,8 @@ aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size)
   if (data == nullptr && size != 0) {
     ACL_API_FAIL(asim::err::kInvalidParam, "data is NULL but size is " + std::to_string(size));
   }
-  dataBuffer->data = data;
-  dataBuffer->size = size;
+  BufferOf(dataBuffer)->data = data;
+  BufferOf(dataBuffer)->size = size;
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -76,7 +68,7 @@ void* aclGetDataBufferAddr(const aclDataBuffer* dataBuffer) {
       asim::api::SetRecentError("aclGetDataBufferAddr", asim::err::kInvalidParam, "dataBuffer must not be NULL");
       return nullptr;
     }
-    return dataBuffer->data;
+    return BufferOf(dataBuffer)->data;
   });
 }
 
@@ -87,7 +79,7 @@ uint32_t aclGetDataBufferSize(const aclDataBuffer* dataBuffer) {
       return 0;
     }
     // The deprecated form truncates to 32 bits, as the real one does; use the V2 for 4 GiB+.
-    return static_cast<uint32_t>(dataBuffer->size);
+    return static_cast<uint32_t>(BufferOf(dataBuffer)->size);
   });
 }
 
@@ -97,7 +89,7 @@ size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) {
       asim::api::SetRecentError("aclGetDataBufferSizeV2", asim::err::kInvalidParam, "dataBuffer must not be NULL");
       return 0;
     }
-    return dataBuffer->size;
+    return BufferOf(dataBuffer)->size;
   });
 }
 

@@ -6,19 +6,11 @@
 #include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
 
-namespace asim::api {
-
-rt::HandleRegistry<aclTensorDesc>& TensorDescs() {
-  static auto* registry = new rt::HandleRegistry<aclTensorDesc>();  // outlives static destructors
-  return *registry;
-}
-
-}  // namespace asim::api
-
 namespace {
 
 using asim::DataType;
 using asim::Format;
+using asim::api::DescOf;
 using asim::api::TensorDescs;
 
 void Fail(const char* api, const std::string& message) {
@@ -26,9 +18,7 @@ void Fail(const char* api, const std::string& message) {
 }
 
 aclTensorDesc* NewDesc(asim::TensorDesc desc) {
-  auto object = std::make_shared<aclTensorDesc>();
-  object->desc = std::move(desc);
-  return static_cast<aclTensorDesc*>(TensorDescs().Add(std::move(object)));
+  return static_cast<aclTensorDesc*>(TensorDescs().Add(std::make_shared<asim::TensorDesc>(std::move(desc))));
 }
 
 }  // namespace
@@ -74,7 +64,7 @@ aclError aclSetTensorShapeRange(aclTensorDesc* desc, size_t dimsCount,
                                 int64_t dimsRange[][ACL_TENSOR_SHAPE_RANGE_NUM]) {
   ACL_API_BEGIN("aclSetTensorShapeRange");
   ACL_DESC_REQUIRE(desc);
-  ACL_API_RETURN(desc->desc.SetShapeRange(dimsCount, dimsRange));
+  ACL_API_RETURN(DescOf(desc)->SetShapeRange(dimsCount, dimsRange));
   ACL_API_END();
 }
 
@@ -82,7 +72,7 @@ aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t valueCount,
                                 int64_t valueRange[][ACL_TENSOR_VALUE_RANGE_NUM]) {
   ACL_API_BEGIN("aclSetTensorValueRange");
   ACL_DESC_REQUIRE(desc);
-  ACL_API_RETURN(desc->desc.SetValueRange(valueCount, valueRange));
+  ACL_API_RETURN(DescOf(desc)->SetValueRange(valueCount, valueRange));
   ACL_API_END();
 }
 
@@ -92,7 +82,7 @@ aclDataType aclGetTensorDescType(const aclTensorDesc* desc) {
       Fail("aclGetTensorDescType", "desc must not be NULL");
       return ACL_DT_UNDEFINED;
     }
-    return static_cast<aclDataType>(desc->desc.data_type());
+    return static_cast<aclDataType>(DescOf(desc)->data_type());
   });
 }
 
@@ -102,7 +92,7 @@ aclFormat aclGetTensorDescFormat(const aclTensorDesc* desc) {
       Fail("aclGetTensorDescFormat", "desc must not be NULL");
       return ACL_FORMAT_UNDEFINED;
     }
-    return static_cast<aclFormat>(desc->desc.format());
+    return static_cast<aclFormat>(DescOf(desc)->format());
   });
 }
 
@@ -112,7 +102,7 @@ size_t aclGetTensorDescSize(const aclTensorDesc* desc) {
       Fail("aclGetTensorDescSize", "desc must not be NULL");
       return 0;
     }
-    return desc->desc.SizeBytes();
+    return DescOf(desc)->SizeBytes();
   });
 }
 
@@ -122,7 +112,7 @@ size_t aclGetTensorDescElementCount(const aclTensorDesc* desc) {
       Fail("aclGetTensorDescElementCount", "desc must not be NULL");
       return 0;
     }
-    return static_cast<size_t>(desc->desc.ElementCount());
+    return static_cast<size_t>(DescOf(desc)->ElementCount());
   });
 }
 
@@ -133,8 +123,8 @@ size_t aclGetTensorDescNumDims(const aclTensorDesc* desc) {
       return 0;
     }
     // Unknown rank reports ACL_UNKNOWN_RANK as the dim count, as the real API does.
-    if (desc->desc.IsUnknownRank()) return static_cast<size_t>(ACL_UNKNOWN_RANK);
-    return desc->desc.NumDims();
+    if (DescOf(desc)->IsUnknownRank()) return static_cast<size_t>(ACL_UNKNOWN_RANK);
+    return DescOf(desc)->NumDims();
   });
 }
 
@@ -145,7 +135,7 @@ int64_t aclGetTensorDescDim(const aclTensorDesc* desc, size_t index) {
       Fail("aclGetTensorDescDim", "desc must not be NULL");
       return -1;
     }
-    asim::Status st = desc->desc.Dim(index, &dim);
+    asim::Status st = DescOf(desc)->Dim(index, &dim);
     if (!st.ok()) {
       asim::api::SetRecentError("aclGetTensorDescDim", st.code(), st.message());
       return -1;
@@ -158,7 +148,7 @@ aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t*
   ACL_API_BEGIN("aclGetTensorDescDimV2");
   ACL_API_CHECK_NOT_NULL(desc);
   ACL_API_CHECK_NOT_NULL(dimSize);
-  ACL_API_RETURN(desc->desc.Dim(index, dimSize));
+  ACL_API_RETURN(DescOf(desc)->Dim(index, dimSize));
   ACL_API_END();
 }
 
@@ -171,7 +161,7 @@ aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_
                  "dimRangeNum " + std::to_string(dimRangeNum) + " < " + std::to_string(ACL_TENSOR_SHAPE_RANGE_NUM));
   }
   asim::TensorDesc::Range range;
-  asim::Status st = desc->desc.DimRange(index, &range);
+  asim::Status st = DescOf(desc)->DimRange(index, &range);
   if (st.ok()) {
     dimRange[0] = range.first;
     dimRange[1] = range.second;
@@ -186,7 +176,7 @@ void aclSetTensorDescName(aclTensorDesc* desc, const char* name) {
       Fail("aclSetTensorDescName", "desc must not be NULL");
       return;
     }
-    desc->desc.set_name(name == nullptr ? "" : name);
+    DescOf(desc)->set_name(name == nullptr ? "" : name);
   });
 }
 
@@ -196,7 +186,7 @@ const char* aclGetTensorDescName(aclTensorDesc* desc) {
       Fail("aclGetTensorDescName", "desc must not be NULL");
       return nullptr;
     }
-    return desc->desc.name().c_str();
+    return DescOf(desc)->name().c_str();
   });
 }
 
@@ -208,7 +198,7 @@ aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFor
     ACL_API_FAIL(asim::err::kInvalidParam,
                  "dstFormat " + std::to_string(static_cast<int>(dstFormat)) + " is not a valid aclFormat");
   }
-  const asim::TensorDesc& src = srcDesc->desc;
+  const asim::TensorDesc& src = *DescOf(srcDesc);
   std::vector<int64_t> dims;
   asim::Status st =
       asim::TransformShape(src.data_type(), src.format(), src.dims(), static_cast<Format>(dstFormat), &dims);
@@ -227,42 +217,42 @@ aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFor
 aclError aclSetTensorStorageFormat(aclTensorDesc* desc, aclFormat format) {
   ACL_API_BEGIN("aclSetTensorStorageFormat");
   ACL_DESC_REQUIRE(desc);
-  ACL_API_RETURN(desc->desc.SetStorageFormat(static_cast<Format>(format)));
+  ACL_API_RETURN(DescOf(desc)->SetStorageFormat(static_cast<Format>(format)));
   ACL_API_END();
 }
 
 aclError aclSetTensorStorageShape(aclTensorDesc* desc, int numDims, const int64_t* dims) {
   ACL_API_BEGIN("aclSetTensorStorageShape");
   ACL_DESC_REQUIRE(desc);
-  ACL_API_RETURN(desc->desc.SetStorageShape(numDims, dims));
+  ACL_API_RETURN(DescOf(desc)->SetStorageShape(numDims, dims));
   ACL_API_END();
 }
 
 aclError aclSetTensorFormat(aclTensorDesc* desc, aclFormat format) {
   ACL_API_BEGIN("aclSetTensorFormat");
   ACL_DESC_REQUIRE(desc);
-  ACL_API_RETURN(desc->desc.SetFormat(static_cast<Format>(format)));
+  ACL_API_RETURN(DescOf(desc)->SetFormat(static_cast<Format>(format)));
   ACL_API_END();
 }
 
 aclError aclSetTensorShape(aclTensorDesc* desc, int numDims, const int64_t* dims) {
   ACL_API_BEGIN("aclSetTensorShape");
   ACL_DESC_REQUIRE(desc);
-  ACL_API_RETURN(desc->desc.SetShape(numDims, dims));
+  ACL_API_RETURN(DescOf(desc)->SetShape(numDims, dims));
   ACL_API_END();
 }
 
 aclError aclSetTensorOriginFormat(aclTensorDesc* desc, aclFormat format) {
   ACL_API_BEGIN("aclSetTensorOriginFormat");
   ACL_DESC_REQUIRE(desc);
-  ACL_API_RETURN(desc->desc.SetOriginFormat(static_cast<Format>(format)));
+  ACL_API_RETURN(DescOf(desc)->SetOriginFormat(static_cast<Format>(format)));
   ACL_API_END();
 }
 
 aclError aclSetTensorOriginShape(aclTensorDesc* desc, int numDims, const int64_t* dims) {
   ACL_API_BEGIN("aclSetTensorOriginShape");
   ACL_DESC_REQUIRE(desc);
-  ACL_API_RETURN(desc->desc.SetOriginShape(numDims, dims));
+  ACL_API_RETURN(DescOf(desc)->SetOriginShape(numDims, dims));
   ACL_API_END();
 }
 
@@ -290,7 +280,7 @@ void* aclGetTensorDescAddress(const aclTensorDesc* desc) {
       Fail("aclGetTensorDescAddress", "desc must not be NULL");
       return nullptr;
     }
-    return desc->desc.address();
+    return DescOf(desc)->address();
   });
 }
 
@@ -298,7 +288,7 @@ aclError aclSetTensorDynamicInput(aclTensorDesc* desc, const char* dynamicInputN
   ACL_API_BEGIN("aclSetTensorDynamicInput");
   ACL_DESC_REQUIRE(desc);
   ACL_API_CHECK_NOT_NULL(dynamicInputName);
-  desc->desc.set_dynamic_input_name(dynamicInputName);
+  DescOf(desc)->set_dynamic_input_name(dynamicInputName);
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -307,14 +297,14 @@ aclError aclSetTensorConst(aclTensorDesc* desc, void* dataBuffer, size_t length)
   ACL_API_BEGIN("aclSetTensorConst");
   ACL_DESC_REQUIRE(desc);
   ACL_API_CHECK_NOT_NULL(dataBuffer);
-  ACL_API_RETURN(desc->desc.SetConst(dataBuffer, length));
+  ACL_API_RETURN(DescOf(desc)->SetConst(dataBuffer, length));
   ACL_API_END();
 }
 
 aclError aclSetTensorPlaceMent(aclTensorDesc* desc, aclMemType memType) {
   ACL_API_BEGIN("aclSetTensorPlaceMent");
   ACL_DESC_REQUIRE(desc);
-  ACL_API_RETURN(desc->desc.SetPlacement(static_cast<int32_t>(memType)));
+  ACL_API_RETURN(DescOf(desc)->SetPlacement(static_cast<int32_t>(memType)));
   ACL_API_END();
 }
 

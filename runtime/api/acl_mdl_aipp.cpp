@@ -46,29 +46,24 @@
 
 #include "acl/acl_mdl.h"
 #include "kernels/image/aipp_dynamic_params.h"
-#include "runtime/api/acl_mdl_objects.h"
+#include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/runtime_context.h"
 #include "runtime/core/pointer_text.h"
+#include "runtime/model/aipp_record.h"
+#include "runtime/model/dynamic_aipp.h"
 #include "runtime/model/model_manager.h"
-
-namespace asim::api {
-
-rt::HandleRegistry<aclmdlAIPP>& AippSets() {
-  static auto* registry = new rt::HandleRegistry<aclmdlAIPP>();  // outlives static destructors
-  return *registry;
-}
-
-}  // namespace asim::api
 
 namespace {
 
 using asim::Status;
 using asim::api::AippSets;
-using Batch = aclmdlAIPP::PerBatch;
+using Batch = asim::model::AippParams::PerBatch;
+using asim::model::AippParams;
 
-constexpr size_t kAippParamHeadSize = 64;   // kAippDynamicPara without its first batch
-constexpr size_t kAippParamBatchSize = 96;  // kAippDynamicBatchPara
+// GE's kAippDynamicPara without its first batch, and kAippDynamicBatchPara.
+constexpr size_t kAippParamHeadSize = asim::kernels::aipp::kDynamicHeadBytes;
+constexpr size_t kAippParamBatchSize = asim::kernels::aipp::kDynamicBatchBytes;
 
 Status Invalid(const std::string& message) {
   return Status(asim::err::kInvalidParam, message);
@@ -90,7 +85,7 @@ Status Switch(const char* name, int8_t value) {
   return Range(name, value, 0, 1);
 }
 
-Status FindAipp(const aclmdlAIPP* handle, std::shared_ptr<aclmdlAIPP>* out) {
+Status FindAipp(const aclmdlAIPP* handle, std::shared_ptr<AippParams>* out) {
   if (handle == nullptr) return Invalid("aippParmsSet must not be NULL");
   *out = AippSets().Find(handle);
   if (!*out) {
@@ -101,14 +96,14 @@ Status FindAipp(const aclmdlAIPP* handle, std::shared_ptr<aclmdlAIPP>* out) {
 }
 
 // Runs `set` on the live parameter set; `set` validates before it changes anything.
-Status Apply(const aclmdlAIPP* handle, const std::function<Status(aclmdlAIPP&)>& set) {
-  std::shared_ptr<aclmdlAIPP> aipp;
+Status Apply(const aclmdlAIPP* handle, const std::function<Status(AippParams&)>& set) {
+  std::shared_ptr<AippParams> aipp;
   ASIM_RETURN_IF_ERROR(FindAipp(handle, &aipp));
   return set(*aipp);
 }
 
 Status ApplyBatch(const aclmdlAIPP* handle, uint64_t batch_index, const std::function<Status(Batch&)>& set) {
-  return Apply(handle, [&](aclmdlAIPP& aipp) {
+  return Apply(handle, [&](AippParams& aipp) {
     if (batch_index >= aipp.batches.size()) {
       return Invalid("batchIndex " + std::to_string(batch_index) + " is out of range: the parameter set has " +
                      std::to_string(aipp.batches.size()) + " batch(es)");
@@ -131,40 +126,8 @@ bool IsAippData(const asim::model::ModelInfo& info, size_t index) {
   return info.inputs[index].name == ACL_DYNAMIC_AIPP_NAME;
 }
 
-// The static AIPP record of input `index`, or nullptr.
-const std::string* StaticAipp(const asim::model::ModelInfo& info, size_t index) {
-  auto it = info.metadata.find("aipp." + std::to_string(index));
-  return it == info.metadata.end() ? nullptr : &it->second;
-}
-
-// "key=v1,v2,...;key=..." -> key -> numbers ("224x224" counts as two).
-std::map<std::string, std::vector<double>> ParseRecord(const std::string& text) {
-  std::map<std::string, std::vector<double>> out;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find(';', pos);
-    if (end == std::string::npos) end = text.size();
-    const std::string item = text.substr(pos, end - pos);
-    const size_t eq = item.find('=');
-    if (eq != std::string::npos) {
-      std::vector<double>& values = out[item.substr(0, eq)];
-      std::string number;
-      for (char ch : item.substr(eq + 1) + ",") {
-        if (ch == ',' || ch == 'x') {
-          if (!number.empty()) values.push_back(std::strtod(number.c_str(), nullptr));
-          number.clear();
-        } else {
-          number += ch;
-        }
-      }
-    }
-    pos = end + 1;
-  }
-  return out;
-}
-
 Status FillStaticAippInfo(const asim::model::ModelInfo& info, size_t index, const std::string& record, aclAippInfo* a) {
-  auto r = ParseRecord(record);
+  auto r = asim::model::ParseAippRecord(record);
   const auto get = [&](const char* key, size_t k) -> double {
     auto it = r.find(key);
     return it != r.end() && k < it->second.size() ? it->second[k] : 0.0;
@@ -234,94 +197,10 @@ Status FillStaticAippInfo(const asim::model::ModelInfo& info, size_t index, cons
   return Status::Ok();
 }
 
-// The "aipp.<index>" record's numbers, or an empty map.
-std::map<std::string, std::vector<double>> AippRecord(const asim::model::ModelInfo& info, size_t index) {
-  const std::string* record = StaticAipp(info, index);
-  return record == nullptr ? std::map<std::string, std::vector<double>>{} : ParseRecord(*record);
+double RecordValue(const asim::model::AippRecord& r, const char* key, double fallback = -1) {
+  return asim::model::AippRecordValue(r, key, 0, fallback);
 }
 
-double RecordValue(const std::map<std::string, std::vector<double>>& r, const char* key, double fallback = -1) {
-  auto it = r.find(key);
-  return it != r.end() && !it->second.empty() ? it->second[0] : fallback;
-}
-
-// Writes `aipp` into the dataset's buffer `params_index`, the parameter input of the model's
-// dynamic AIPP image input `image_index`.
-Status WriteDynamicAipp(const asim::model::ModelInfo& info, size_t image_index, size_t params_index,
-                        const aclmdlDataset& set, const aclmdlAIPP& aipp) {
-  const auto record = AippRecord(info, image_index);
-  const std::vector<int64_t>& image_dims = info.inputs[image_index].dims;
-  const int64_t model_batch = image_dims.empty() ? 1 : image_dims[0];
-  if (static_cast<int64_t>(aipp.batch_size) > model_batch) {
-    return Invalid("the AIPP parameter set has batchSize " + std::to_string(aipp.batch_size) + " but input " +
-                   std::to_string(image_index) + " of the model holds " + std::to_string(model_batch) + " image(s)");
-  }
-  if (aipp.input_format == 0) return Invalid("the AIPP parameter set has no input format (aclmdlSetAIPPInputFormat)");
-  if (aipp.src_image_w <= 0 || aipp.src_image_h <= 0) {
-    return Invalid("the AIPP parameter set has no source image size (aclmdlSetAIPPSrcImageSize)");
-  }
-  const int64_t bytes = asim::kernels::aipp::AippImageBytes(aipp.input_format, aipp.src_image_w, aipp.src_image_h);
-  const double max = RecordValue(record, "max", 0);
-  if (bytes > max) {
-    return Invalid("a " + std::to_string(aipp.src_image_w) + "x" + std::to_string(aipp.src_image_h) +
-                   " image of the set's input format has " + std::to_string(bytes) +
-                   " bytes, more than the model's max_src_image_size " + std::to_string(static_cast<int64_t>(max)));
-  }
-  if (params_index >= set.buffers.size() || set.buffers[params_index] == nullptr) {
-    return Invalid("the dataset has no buffer for input " + std::to_string(params_index) + " (" +
-                   ACL_DYNAMIC_AIPP_NAME + "): add one of aclmdlGetInputSizeByIndex bytes before setting AIPP");
-  }
-  const aclDataBuffer* buffer = set.buffers[params_index];
-  const size_t need = asim::kernels::aipp::DynamicAippBytes(static_cast<size_t>(model_batch));
-  if (buffer->data == nullptr || buffer->size < need) {
-    return Invalid("the dataset's buffer for input " + std::to_string(params_index) + " has " +
-                   std::to_string(buffer->size) + " bytes; the dynamic AIPP parameters take " + std::to_string(need));
-  }
-  asim::kernels::aipp::DynamicCommon common;
-  common.input_format = static_cast<uint8_t>(aipp.input_format);
-  common.csc = aipp.csc_switch;
-  common.rbuv_swap = aipp.rbuv_swap;
-  common.ax_swap = aipp.ax_swap;
-  common.batch_num = static_cast<int8_t>(aipp.batch_size);
-  common.src_w = aipp.src_image_w;
-  common.src_h = aipp.src_image_h;
-  for (size_t i = 0; i < 9; ++i) common.matrix[i] = aipp.csc_matrix[i / 3][i % 3];
-  for (size_t i = 0; i < 3; ++i) {
-    common.output_bias[i] = aipp.csc_output_bias[i];
-    common.input_bias[i] = aipp.csc_input_bias[i];
-  }
-  // Batches beyond the set's use its last batch's parameters.
-  std::vector<asim::kernels::aipp::DynamicBatch> batches(static_cast<size_t>(model_batch));
-  for (size_t b = 0; b < batches.size(); ++b) {
-    const Batch& src = aipp.batches[std::min(b, aipp.batches.size() - 1)];
-    auto& d = batches[b];
-    d.crop = src.crop_switch;
-    d.scf = src.scf_switch;
-    d.padding = src.padding_switch;
-    d.crop_x = src.crop_x;
-    d.crop_y = src.crop_y;
-    d.crop_w = src.crop_w;
-    d.crop_h = src.crop_h;
-    d.scf_in_w = src.scf_input_w;
-    d.scf_in_h = src.scf_input_h;
-    d.scf_out_w = src.scf_output_w;
-    d.scf_out_h = src.scf_output_h;
-    d.pad_top = src.pad_top;
-    d.pad_bottom = src.pad_bottom;
-    d.pad_left = src.pad_left;
-    d.pad_right = src.pad_right;
-    for (size_t i = 0; i < 4; ++i) {
-      d.mean[i] = src.mean[i];
-      d.min[i] = src.min[i];
-      d.var_reci[i] = src.var_reci[i];
-    }
-  }
-  std::vector<uint8_t> block(need);
-  asim::kernels::aipp::WriteDynamicAipp(common, batches, block.data());
-  // ACL_MEMCPY_DEFAULT: the buffer may be device memory (the usual case) or host memory.
-  return asim::rt::Runtime::Get().Memcpy(buffer->data, buffer->size, block.data(), block.size(),
-                                         asim::rt::mem::kDefault);
-}
 }  // namespace
 
 extern "C" {
@@ -335,7 +214,7 @@ aclmdlAIPP* aclmdlCreateAIPP(uint64_t batchSize) {
       asim::api::SetRecentError(kApi, st.code(), st.message());
       return nullptr;
     }
-    auto aipp = std::make_shared<aclmdlAIPP>();
+    auto aipp = std::make_shared<AippParams>();
     aipp->batch_size = batchSize;
     aipp->batches.resize(batchSize);
     return static_cast<aclmdlAIPP*>(AippSets().Add(std::move(aipp)));
@@ -344,7 +223,7 @@ aclmdlAIPP* aclmdlCreateAIPP(uint64_t batchSize) {
 
 aclError aclmdlDestroyAIPP(const aclmdlAIPP* aippParmsSet) {
   ACL_API_BEGIN("aclmdlDestroyAIPP");
-  std::shared_ptr<aclmdlAIPP> aipp;
+  std::shared_ptr<AippParams> aipp;
   Status st = FindAipp(aippParmsSet, &aipp);
   if (st.ok()) AippSets().Remove(aippParmsSet);
   ACL_API_RETURN(st);
@@ -366,7 +245,7 @@ aclError aclmdlGetAippDataSize(uint64_t batchSize, size_t* size) {
 aclError aclmdlSetAIPPInputFormat(aclmdlAIPP* aippParmsSet, aclAippInputFormat inputFormat) {
   ACL_API_BEGIN("aclmdlSetAIPPInputFormat");
   const int32_t format = asim::api::RawEnum(inputFormat);
-  ACL_API_RETURN(Apply(aippParmsSet, [&](aclmdlAIPP& a) {
+  ACL_API_RETURN(Apply(aippParmsSet, [&](AippParams& a) {
     ASIM_RETURN_IF_ERROR(Range("inputFormat", format, ACL_YUV420SP_U8, ACL_RAW24));
     a.input_format = format;
     return Status::Ok();
@@ -384,7 +263,7 @@ aclError aclmdlSetAIPPCscParams(aclmdlAIPP* aippParmsSet, int8_t cscSwitch, int1
   const int16_t matrix[3][3] = {{cscMatrixR0C0, cscMatrixR0C1, cscMatrixR0C2},
                                 {cscMatrixR1C0, cscMatrixR1C1, cscMatrixR1C2},
                                 {cscMatrixR2C0, cscMatrixR2C1, cscMatrixR2C2}};
-  ACL_API_RETURN(Apply(aippParmsSet, [&](aclmdlAIPP& a) {
+  ACL_API_RETURN(Apply(aippParmsSet, [&](AippParams& a) {
     ASIM_RETURN_IF_ERROR(Switch("cscSwitch", cscSwitch));
     if (cscSwitch == 1) {
       for (int r = 0; r < 3; ++r) {
@@ -406,7 +285,7 @@ aclError aclmdlSetAIPPCscParams(aclmdlAIPP* aippParmsSet, int8_t cscSwitch, int1
 
 aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP* aippParmsSet, int8_t rbuvSwapSwitch) {
   ACL_API_BEGIN("aclmdlSetAIPPRbuvSwapSwitch");
-  ACL_API_RETURN(Apply(aippParmsSet, [&](aclmdlAIPP& a) {
+  ACL_API_RETURN(Apply(aippParmsSet, [&](AippParams& a) {
     ASIM_RETURN_IF_ERROR(Switch("rbuvSwapSwitch", rbuvSwapSwitch));
     a.rbuv_swap = rbuvSwapSwitch;
     return Status::Ok();
@@ -416,7 +295,7 @@ aclError aclmdlSetAIPPRbuvSwapSwitch(aclmdlAIPP* aippParmsSet, int8_t rbuvSwapSw
 
 aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP* aippParmsSet, int8_t axSwapSwitch) {
   ACL_API_BEGIN("aclmdlSetAIPPAxSwapSwitch");
-  ACL_API_RETURN(Apply(aippParmsSet, [&](aclmdlAIPP& a) {
+  ACL_API_RETURN(Apply(aippParmsSet, [&](AippParams& a) {
     ASIM_RETURN_IF_ERROR(Switch("axSwapSwitch", axSwapSwitch));
     a.ax_swap = axSwapSwitch;
     return Status::Ok();
@@ -426,7 +305,7 @@ aclError aclmdlSetAIPPAxSwapSwitch(aclmdlAIPP* aippParmsSet, int8_t axSwapSwitch
 
 aclError aclmdlSetAIPPSrcImageSize(aclmdlAIPP* aippParmsSet, int32_t srcImageSizeW, int32_t srcImageSizeH) {
   ACL_API_BEGIN("aclmdlSetAIPPSrcImageSize");
-  ACL_API_RETURN(Apply(aippParmsSet, [&](aclmdlAIPP& a) {
+  ACL_API_RETURN(Apply(aippParmsSet, [&](AippParams& a) {
     ASIM_RETURN_IF_ERROR(Range("srcImageSizeW", srcImageSizeW, 2, 4096));
     ASIM_RETURN_IF_ERROR(Range("srcImageSizeH", srcImageSizeH, 1, 4096));
     a.src_image_w = srcImageSizeW;
@@ -544,7 +423,7 @@ aclError aclmdlGetAippType(uint32_t modelId, size_t index, aclmdlInputAippType* 
   *dynamicAttachedDataIndex = ACL_INVALID_NODE_INDEX;
   std::shared_ptr<const asim::model::ModelInfo> info;
   ACL_API_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
-  const auto record = AippRecord(*info, index);
+  const auto record = asim::model::AippRecordOf(*info, index);
   if (IsAippData(*info, index) || RecordValue(record, "dynamic_node", 0) != 0) {
     *type = ACL_DYNAMIC_AIPP_NODE;
     const double attached = RecordValue(record, "attached");
@@ -553,7 +432,7 @@ aclError aclmdlGetAippType(uint32_t modelId, size_t index, aclmdlInputAippType* 
     *type = ACL_DATA_WITH_DYNAMIC_AIPP;
     *dynamicAttachedDataIndex = static_cast<size_t>(RecordValue(record, "attached", 0));
   } else {
-    *type = StaticAipp(*info, index) != nullptr ? ACL_DATA_WITH_STATIC_AIPP : ACL_DATA_WITHOUT_AIPP;
+    *type = asim::model::AippRecordText(*info, index) != nullptr ? ACL_DATA_WITH_STATIC_AIPP : ACL_DATA_WITHOUT_AIPP;
   }
   return ACL_SUCCESS;
   ACL_API_END();
@@ -564,8 +443,8 @@ aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo* aip
   ACL_API_CHECK_NOT_NULL(aippInfo);
   std::shared_ptr<const asim::model::ModelInfo> info;
   ACL_API_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
-  const auto parsed = AippRecord(*info, index);
-  const std::string* record = StaticAipp(*info, index);
+  const auto parsed = asim::model::AippRecordOf(*info, index);
+  const std::string* record = asim::model::AippRecordText(*info, index);
   if (record != nullptr && RecordValue(parsed, "dynamic", 0) == 0 && RecordValue(parsed, "dynamic_node", 0) == 0) {
     ACL_API_RETURN_IF_ERROR(FillStaticAippInfo(*info, index, *record, aippInfo));
     return ACL_SUCCESS;
@@ -580,7 +459,7 @@ aclError aclmdlGetFirstAippInfo(uint32_t modelId, size_t index, aclAippInfo* aip
 aclError aclmdlSetInputAIPP(uint32_t modelId, aclmdlDataset* dataset, size_t index, const aclmdlAIPP* aippParmsSet) {
   ACL_API_BEGIN("aclmdlSetInputAIPP");
   ACL_API_CHECK_NOT_NULL(dataset);
-  std::shared_ptr<aclmdlAIPP> aipp;
+  std::shared_ptr<AippParams> aipp;
   ACL_API_RETURN_IF_ERROR(FindAipp(aippParmsSet, &aipp));
   if (!asim::api::Datasets().Find(dataset)) {
     ACL_API_FAIL(asim::err::kInvalidParam, "dataset " + asim::rt::PointerText(dataset) + " is not live");
@@ -592,13 +471,14 @@ aclError aclmdlSetInputAIPP(uint32_t modelId, aclmdlDataset* dataset, size_t ind
                                                " is not a dynamic AIPP input (" + ACL_DYNAMIC_AIPP_NAME +
                                                "); the model has no dynamic AIPP");
   }
-  const double image_index = RecordValue(AippRecord(*info, index), "attached");
+  const double image_index = RecordValue(asim::model::AippRecordOf(*info, index), "attached");
   if (image_index < 0 || image_index >= static_cast<double>(info->inputs.size())) {
     ACL_API_FAIL(asim::err::kInvalidParam,
                  "the model records no image input for its dynamic AIPP input " + std::to_string(index));
   }
-  ACL_API_RETURN_IF_ERROR(
-      WriteDynamicAipp(*info, static_cast<size_t>(image_index), index, *asim::api::Datasets().Find(dataset), *aipp));
+  ACL_API_RETURN_IF_ERROR(asim::model::WriteDynamicAipp(asim::api::Ctx().core(), *info,
+                                                        static_cast<size_t>(image_index), index,
+                                                        *asim::api::Datasets().Find(dataset), *aipp));
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -606,25 +486,25 @@ aclError aclmdlSetInputAIPP(uint32_t modelId, aclmdlDataset* dataset, size_t ind
 aclError aclmdlSetAIPPByInputIndex(uint32_t modelId, aclmdlDataset* dataset, size_t index,
                                    const aclmdlAIPP* aippParmsSet) {
   ACL_API_BEGIN("aclmdlSetAIPPByInputIndex");
-  std::shared_ptr<aclmdlAIPP> aipp;
+  std::shared_ptr<AippParams> aipp;
   ACL_API_RETURN_IF_ERROR(FindAipp(aippParmsSet, &aipp));
   ACL_API_CHECK_NOT_NULL(dataset);
   auto set = asim::api::Datasets().Find(dataset);
   if (!set) ACL_API_FAIL(asim::err::kInvalidParam, "dataset " + asim::rt::PointerText(dataset) + " is not live");
-  if (index >= set->buffers.size()) {
+  if (index >= set->size()) {
     ACL_API_FAIL(asim::err::kInvalidParam, "index " + std::to_string(index) + " is out of range: the dataset has " +
-                                               std::to_string(set->buffers.size()) + " buffer(s)");
+                                               std::to_string(set->size()) + " buffer(s)");
   }
   std::shared_ptr<const asim::model::ModelInfo> info;
   ACL_API_RETURN_IF_ERROR(ModelInput(modelId, index, &info));
-  const auto record = AippRecord(*info, index);
+  const auto record = asim::model::AippRecordOf(*info, index);
   if (RecordValue(record, "dynamic", 0) == 0) {
     ACL_API_FAIL(ACL_ERROR_FAILURE, "input " + std::to_string(index) + " of model " + std::to_string(modelId) +
                                         " has no dynamic AIPP attached (aclmdlGetAippType: not "
                                         "ACL_DATA_WITH_DYNAMIC_AIPP)");
   }
-  ACL_API_RETURN_IF_ERROR(
-      WriteDynamicAipp(*info, index, static_cast<size_t>(RecordValue(record, "attached", 0)), *set, *aipp));
+  ACL_API_RETURN_IF_ERROR(asim::model::WriteDynamicAipp(
+      asim::api::Ctx().core(), *info, index, static_cast<size_t>(RecordValue(record, "attached", 0)), *set, *aipp));
   return ACL_SUCCESS;
   ACL_API_END();
 }

@@ -20,23 +20,9 @@
 #include <string>
 
 #include "acl/acl_mdl.h"
-#include "runtime/api/acl_mdl_objects.h"
+#include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/core/pointer_text.h"
-
-namespace asim::api {
-
-rt::HandleRegistry<aclmdlConfigHandle>& ModelConfigs() {
-  static auto* registry = new rt::HandleRegistry<aclmdlConfigHandle>();  // outlives static destructors
-  return *registry;
-}
-
-rt::HandleRegistry<aclmdlExecConfigHandle>& ExecConfigs() {
-  static auto* registry = new rt::HandleRegistry<aclmdlExecConfigHandle>();  // outlives static destructors
-  return *registry;
-}
-
-}  // namespace asim::api
 
 namespace {
 
@@ -67,7 +53,7 @@ Status ReadPtr(const char* attr, const void* value, size_t size, bool not_null, 
   return Status::Ok();
 }
 
-Status SetLoadOption(aclmdlConfigHandle& h, int32_t attr, const void* value, size_t size) {
+Status SetLoadOption(asim::model::LoadConfig& h, int32_t attr, const void* value, size_t size) {
   size_t n = 0;
   void* p = nullptr;
   switch (attr) {
@@ -129,7 +115,7 @@ Status SetLoadOption(aclmdlConfigHandle& h, int32_t attr, const void* value, siz
                  std::to_string(ACL_MDL_PRIORITY_INT32) + " .. " + std::to_string(ACL_MDL_WEIGHT_PATH_PTR) + ")");
 }
 
-Status SetExecOption(aclmdlExecConfigHandle& h, int32_t attr, const void* value, size_t size) {
+Status SetExecOption(asim::model::ExecConfig& h, int32_t attr, const void* value, size_t size) {
   switch (attr) {
     case ACL_MDL_STREAM_SYNC_TIMEOUT:
     case ACL_MDL_EVENT_SYNC_TIMEOUT: {
@@ -171,13 +157,13 @@ extern "C" {
 
 aclmdlConfigHandle* aclmdlCreateConfigHandle() {
   return asim::api::Guarded<aclmdlConfigHandle*>("aclmdlCreateConfigHandle", nullptr, [] {
-    return static_cast<aclmdlConfigHandle*>(asim::api::ModelConfigs().Add(std::make_shared<aclmdlConfigHandle>()));
+    return static_cast<aclmdlConfigHandle*>(asim::api::ModelConfigs().Add(std::make_shared<asim::model::LoadConfig>()));
   });
 }
 
 aclError aclmdlDestroyConfigHandle(aclmdlConfigHandle* handle) {
   ACL_API_BEGIN("aclmdlDestroyConfigHandle");
-  std::shared_ptr<aclmdlConfigHandle> config;
+  std::shared_ptr<asim::model::LoadConfig> config;
   Status st = Find(asim::api::ModelConfigs(), handle, "aclmdlCreateConfigHandle", &config);
   if (st.ok()) asim::api::ModelConfigs().Remove(handle);
   ACL_API_RETURN(st);
@@ -187,7 +173,7 @@ aclError aclmdlDestroyConfigHandle(aclmdlConfigHandle* handle) {
 aclError aclmdlSetConfigOpt(aclmdlConfigHandle* handle, aclmdlConfigAttr attr, const void* attrValue,
                             size_t valueSize) {
   ACL_API_BEGIN("aclmdlSetConfigOpt");
-  std::shared_ptr<aclmdlConfigHandle> config;
+  std::shared_ptr<asim::model::LoadConfig> config;
   Status st = Find(asim::api::ModelConfigs(), handle, "aclmdlCreateConfigHandle", &config);
   if (st.ok() && attrValue == nullptr) st = Invalid("attrValue must not be NULL");
   if (st.ok()) st = SetLoadOption(*config, asim::api::RawEnum(attr), attrValue, valueSize);
@@ -198,13 +184,13 @@ aclError aclmdlSetConfigOpt(aclmdlConfigHandle* handle, aclmdlConfigAttr attr, c
 aclmdlExecConfigHandle* aclmdlCreateExecConfigHandle() {
   return asim::api::Guarded<aclmdlExecConfigHandle*>("aclmdlCreateExecConfigHandle", nullptr, [] {
     return static_cast<aclmdlExecConfigHandle*>(
-        asim::api::ExecConfigs().Add(std::make_shared<aclmdlExecConfigHandle>()));
+        asim::api::ExecConfigs().Add(std::make_shared<asim::model::ExecConfig>()));
   });
 }
 
 aclError aclmdlDestroyExecConfigHandle(const aclmdlExecConfigHandle* handle) {
   ACL_API_BEGIN("aclmdlDestroyExecConfigHandle");
-  std::shared_ptr<aclmdlExecConfigHandle> config;
+  std::shared_ptr<asim::model::ExecConfig> config;
   Status st = Find(asim::api::ExecConfigs(), handle, "aclmdlCreateExecConfigHandle", &config);
   if (st.ok()) asim::api::ExecConfigs().Remove(handle);
   ACL_API_RETURN(st);
@@ -214,7 +200,7 @@ aclError aclmdlDestroyExecConfigHandle(const aclmdlExecConfigHandle* handle) {
 aclError aclmdlSetExecConfigOpt(aclmdlExecConfigHandle* handle, aclmdlExecConfigAttr attr, const void* attrValue,
                                 size_t valueSize) {
   ACL_API_BEGIN("aclmdlSetExecConfigOpt");
-  std::shared_ptr<aclmdlExecConfigHandle> config;
+  std::shared_ptr<asim::model::ExecConfig> config;
   Status st = Find(asim::api::ExecConfigs(), handle, "aclmdlCreateExecConfigHandle", &config);
   if (st.ok() && attrValue == nullptr) st = Invalid("attrValue must not be NULL");
   if (st.ok()) st = SetExecOption(*config, asim::api::RawEnum(attr), attrValue, valueSize);

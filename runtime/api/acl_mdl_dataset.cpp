@@ -1,11 +1,9 @@
 // acl_mdl.h: datasets (aclmdlDataset), the lists of data buffers a model reads and writes.
 //
-// A dataset refers to the application's aclDataBuffers (aclmdlDestroyDataset leaves them
-// alone, as AscendCL does) and owns copies of the tensor descriptors set on it: the copy is
-// registered in TensorDescs() so the aclGetTensorDesc* getters accept it, survives the
-// application destroying its own descriptor, is overwritten in place by a later
-// aclmdlSetDatasetTensorDesc on the same index and is destroyed with the dataset. Passing a
-// NULL descriptor clears the entry (as the real aclmdlSetDatasetTensorDesc does).
+// The dataset itself is model::Dataset (runtime/model/dataset.h): it refers to the
+// application's aclDataBuffers (aclmdlDestroyDataset leaves them alone, as AscendCL does) and
+// owns copies of the tensor descriptors set on it. Passing a NULL descriptor clears the entry
+// (as the real aclmdlSetDatasetTensorDesc does).
 //
 // Errors: a NULL, destroyed or foreign dataset / buffer / descriptor handle, or an index at or
 // past the buffer count, is ACL_ERROR_INVALID_PARAM with a message; the functions that do not
@@ -14,22 +12,14 @@
 #include <string>
 
 #include "acl/acl_mdl.h"
-#include "runtime/api/acl_mdl_objects.h"
+#include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/sim_hooks.h"
 #include "runtime/core/pointer_text.h"
 
-namespace asim::api {
-
-rt::HandleRegistry<aclmdlDataset>& Datasets() {
-  static auto* registry = new rt::HandleRegistry<aclmdlDataset>();  // outlives static destructors
-  return *registry;
-}
-
-}  // namespace asim::api
-
 namespace {
 
+using asim::api::AsHandle;
 using asim::api::Datasets;
 using asim::api::TensorDescs;
 
@@ -47,7 +37,7 @@ void Fail(const char* api, const std::string& message) {
 }
 
 // The live dataset behind `handle`, or nullptr after recording why (non-aclError getters).
-std::shared_ptr<aclmdlDataset> FindOrRecord(const char* api, const aclmdlDataset* handle) {
+std::shared_ptr<asim::model::Dataset> FindOrRecord(const char* api, const aclmdlDataset* handle) {
   if (handle == nullptr) {
     Fail(api, "dataset must not be NULL");
     return nullptr;
@@ -71,7 +61,7 @@ extern "C" {
 aclmdlDataset* aclmdlCreateDataset() {
   ACLSIM_SCOPE_NAMED("aclmdlCreateDataset");
   return asim::api::Guarded<aclmdlDataset*>("aclmdlCreateDataset", nullptr, [] {
-    auto* dataset = static_cast<aclmdlDataset*>(Datasets().Add(std::make_shared<aclmdlDataset>()));
+    auto* dataset = static_cast<aclmdlDataset*>(Datasets().Add(std::make_shared<asim::model::Dataset>()));
     asim::check::AfterCreate(asim::check::ObjectKind::kModelDataset, dataset,
                              "model dataset " + asim::check::PtrText(dataset));
     return dataset;
@@ -82,13 +72,11 @@ aclError aclmdlDestroyDataset(const aclmdlDataset* dataset) {
   ACL_API_BEGIN("aclmdlDestroyDataset");
   ACLSIM_SCOPE();
   ACL_API_CHECK_NOT_NULL(dataset);
-  std::shared_ptr<aclmdlDataset> removed = Datasets().Remove(dataset);
+  std::shared_ptr<asim::model::Dataset> removed = Datasets().Remove(dataset);
   if (!removed) ACL_API_FAIL(asim::err::kInvalidParam, NotLive("dataset", dataset, "aclmdlCreateDataset"));
   asim::check::AfterDestroy(asim::check::ObjectKind::kModelDataset, dataset);
   // The buffers belong to the application; the descriptor copies belong to the dataset.
-  for (aclTensorDesc* desc : removed->descs) {
-    if (desc != nullptr) TensorDescs().Remove(desc);
-  }
+  removed->ReleaseDescs(TensorDescs());
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -97,11 +85,9 @@ aclError aclmdlAddDatasetBuffer(aclmdlDataset* dataset, aclDataBuffer* dataBuffe
   ACL_API_BEGIN("aclmdlAddDatasetBuffer");
   ACL_MDL_REQUIRE_DATASET(set, dataset);
   ACL_API_CHECK_NOT_NULL(dataBuffer);
-  if (!asim::api::DataBuffers().Find(dataBuffer)) {
-    ACL_API_FAIL(asim::err::kInvalidParam, NotLive("dataBuffer", dataBuffer, "aclCreateDataBuffer"));
-  }
-  set->buffers.push_back(dataBuffer);
-  set->descs.push_back(nullptr);
+  std::shared_ptr<asim::rt::DataBuffer> buffer = asim::api::DataBuffers().Find(dataBuffer);
+  if (!buffer) ACL_API_FAIL(asim::err::kInvalidParam, NotLive("dataBuffer", dataBuffer, "aclCreateDataBuffer"));
+  set->AddBuffer(buffer);
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -109,25 +95,13 @@ aclError aclmdlAddDatasetBuffer(aclmdlDataset* dataset, aclDataBuffer* dataBuffe
 aclError aclmdlSetDatasetTensorDesc(aclmdlDataset* dataset, aclTensorDesc* tensorDesc, size_t index) {
   ACL_API_BEGIN("aclmdlSetDatasetTensorDesc");
   ACL_MDL_REQUIRE_DATASET(set, dataset);
-  if (index >= set->buffers.size()) ACL_API_FAIL(asim::err::kInvalidParam, IndexText(index, set->buffers.size()));
-  set->descs.resize(set->buffers.size(), nullptr);
-  aclTensorDesc*& slot = set->descs[index];
-  if (tensorDesc == nullptr) {  // clears the entry
-    if (slot != nullptr) TensorDescs().Remove(slot);
-    slot = nullptr;
-    return ACL_SUCCESS;
+  if (index >= set->size()) ACL_API_FAIL(asim::err::kInvalidParam, IndexText(index, set->size()));
+  std::shared_ptr<asim::TensorDesc> source;
+  if (tensorDesc != nullptr) {
+    source = TensorDescs().Find(tensorDesc);
+    if (!source) ACL_API_FAIL(asim::err::kInvalidParam, NotLive("tensorDesc", tensorDesc, "aclCreateTensorDesc"));
   }
-  std::shared_ptr<aclTensorDesc> source = TensorDescs().Find(tensorDesc);
-  if (!source) ACL_API_FAIL(asim::err::kInvalidParam, NotLive("tensorDesc", tensorDesc, "aclCreateTensorDesc"));
-  std::shared_ptr<aclTensorDesc> copy = slot != nullptr ? TensorDescs().Find(slot) : nullptr;
-  if (copy) {
-    if (copy != source) copy->desc = source->desc;  // same handle, new contents
-  } else {
-    auto fresh = std::make_shared<aclTensorDesc>();
-    fresh->desc = source->desc;
-    slot = static_cast<aclTensorDesc*>(TensorDescs().Add(std::move(fresh)));
-  }
-  return ACL_SUCCESS;
+  ACL_API_RETURN(set->SetDesc(index, source.get(), TensorDescs()));
   ACL_API_END();
 }
 
@@ -136,11 +110,11 @@ aclTensorDesc* aclmdlGetDatasetTensorDesc(const aclmdlDataset* dataset, size_t i
   return asim::api::Guarded<aclTensorDesc*>(kApi, nullptr, [&]() -> aclTensorDesc* {
     auto set = FindOrRecord(kApi, dataset);
     if (!set) return nullptr;
-    if (index >= set->buffers.size()) {
-      Fail(kApi, IndexText(index, set->buffers.size()));
+    if (index >= set->size()) {
+      Fail(kApi, IndexText(index, set->size()));
       return nullptr;
     }
-    return index < set->descs.size() ? set->descs[index] : nullptr;  // NULL: none set (not an error)
+    return AsHandle<aclTensorDesc>(set->Desc(index));  // NULL: none set (not an error)
   });
 }
 
@@ -148,7 +122,7 @@ size_t aclmdlGetDatasetNumBuffers(const aclmdlDataset* dataset) {
   constexpr const char* kApi = "aclmdlGetDatasetNumBuffers";
   return asim::api::Guarded<size_t>(kApi, 0, [&]() -> size_t {
     auto set = FindOrRecord(kApi, dataset);
-    return set ? set->buffers.size() : 0;
+    return set ? set->size() : 0;
   });
 }
 
@@ -157,11 +131,11 @@ aclDataBuffer* aclmdlGetDatasetBuffer(const aclmdlDataset* dataset, size_t index
   return asim::api::Guarded<aclDataBuffer*>(kApi, nullptr, [&]() -> aclDataBuffer* {
     auto set = FindOrRecord(kApi, dataset);
     if (!set) return nullptr;
-    if (index >= set->buffers.size()) {
-      Fail(kApi, IndexText(index, set->buffers.size()));
+    if (index >= set->size()) {
+      Fail(kApi, IndexText(index, set->size()));
       return nullptr;
     }
-    return set->buffers[index];
+    return AsHandle<aclDataBuffer>(set->BufferHandle(index));
   });
 }
 

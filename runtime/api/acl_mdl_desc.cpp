@@ -26,16 +26,9 @@
 #include "runtime/core/pointer_text.h"
 #include "runtime/model/model_manager.h"
 
-namespace asim::api {
+namespace asim::api::mdl {
 
-rt::HandleRegistry<aclmdlDesc>& ModelDescs() {
-  static auto* registry = new rt::HandleRegistry<aclmdlDesc>();  // outlives static destructors
-  return *registry;
-}
-
-namespace mdl {
-
-Status FindDesc(const aclmdlDesc* handle, std::shared_ptr<aclmdlDesc>* out) {
+Status FindDesc(const aclmdlDesc* handle, std::shared_ptr<model::ModelDescription>* out) {
   if (handle == nullptr) return Status(err::kInvalidParam, "modelDesc must not be NULL");
   *out = ModelDescs().Find(handle);
   if (!*out) {
@@ -45,80 +38,28 @@ Status FindDesc(const aclmdlDesc* handle, std::shared_ptr<aclmdlDesc>* out) {
   return Status::Ok();
 }
 
-const std::vector<om::IoDesc>& Inputs(const aclmdlDesc& desc) {
-  static const std::vector<om::IoDesc> kNone;
-  return desc.info ? desc.info->inputs : kNone;
-}
-
-const std::vector<om::IoDesc>& Outputs(const aclmdlDesc& desc) {
-  static const std::vector<om::IoDesc> kNone;
-  return desc.info ? desc.info->outputs : kNone;
-}
-
-Status CheckIndex(const char* what, size_t index, size_t count) {
-  if (index < count) return Status::Ok();
-  return Status(err::kInvalidParam, "index " + std::to_string(index) + " is out of range: the model description has " +
-                                        std::to_string(count) + " " + what + "(s)");
-}
-
-namespace {
-
-bool IsTensorName(const aclmdlDesc& desc, const std::string& name) {
-  for (const auto& io : Inputs(desc)) {
-    if (io.name == name) return true;
-  }
-  for (const auto& io : Outputs(desc)) {
-    if (io.name == name) return true;
-  }
-  return false;
-}
-
-}  // namespace
-
-std::string DimsName(const aclmdlDesc& desc, bool input, size_t index) {
-  const std::string& real = (input ? Inputs(desc) : Outputs(desc))[index].name;
-  if (real.size() + 1 <= ACL_MAX_TENSOR_NAME_LEN) return real;
-  const std::string base =
-      "acl_modelId_" + std::to_string(desc.model_id) + (input ? "_input_" : "_output_") + std::to_string(index);
-  if (!IsTensorName(desc, base)) return base;
-  for (char c = 'a'; c <= 'z'; ++c) {
-    std::string candidate = base + "_" + c;
-    if (!IsTensorName(desc, candidate)) return candidate;
-  }
-  return base;
-}
-
-Status FillDims(const std::string& name, const std::vector<int64_t>& dims, aclmdlIODims* out) {
-  if (dims.size() > ACL_MAX_DIM_CNT) {
-    return Status(ACL_ERROR_STORAGE_OVER_LIMIT, "the tensor has " + std::to_string(dims.size()) +
+Status FillDims(const model::NamedDims& dims, aclmdlIODims* out) {
+  if (dims.dims.size() > ACL_MAX_DIM_CNT) {
+    return Status(ACL_ERROR_STORAGE_OVER_LIMIT, "the tensor has " + std::to_string(dims.dims.size()) +
                                                     " dims, more than ACL_MAX_DIM_CNT (" +
                                                     std::to_string(ACL_MAX_DIM_CNT) + ")");
   }
-  const size_t n = std::min(name.size(), sizeof(out->name) - 1);
-  std::memcpy(out->name, name.data(), n);
+  const size_t n = std::min(dims.name.size(), sizeof(out->name) - 1);
+  std::memcpy(out->name, dims.name.data(), n);
   out->name[n] = '\0';
-  out->dimCount = dims.size();
-  for (size_t i = 0; i < dims.size(); ++i) out->dims[i] = dims[i];
+  out->dimCount = dims.dims.size();
+  for (size_t i = 0; i < dims.dims.size(); ++i) out->dims[i] = dims.dims[i];
   return Status::Ok();
 }
 
-int64_t DynamicTensorIndex(const model::ModelInfo& info) {
-  for (size_t i = 0; i < info.inputs.size(); ++i) {
-    if (info.inputs[i].name == om::kDynamicTensorName) return static_cast<int64_t>(i);
-  }
-  return -1;
-}
-
-}  // namespace mdl
-}  // namespace asim::api
+}  // namespace asim::api::mdl
 
 namespace {
 
 using asim::Status;
 using asim::api::ModelDescs;
 using asim::api::mdl::FindDesc;
-using asim::api::mdl::Inputs;
-using asim::api::mdl::Outputs;
+using asim::model::ModelDescription;
 using asim::model::ModelManager;
 
 void Record(const char* api, const Status& st) {
@@ -130,7 +71,7 @@ void Record(const char* api, const Status& st) {
 template <typename T, typename Body>
 T WithDesc(const char* api, const aclmdlDesc* handle, T fallback, Body&& body) {
   return asim::api::Guarded<T>(api, fallback, [&]() -> T {
-    std::shared_ptr<aclmdlDesc> desc;
+    std::shared_ptr<ModelDescription> desc;
     Status st = FindDesc(handle, &desc);
     if (!st.ok()) {
       Record(api, st);
@@ -141,9 +82,9 @@ T WithDesc(const char* api, const aclmdlDesc* handle, T fallback, Body&& body) {
 }
 
 // The io entry `index` of inputs (input=true) or outputs, or nullptr after recording why.
-const asim::om::IoDesc* IoAt(const char* api, const aclmdlDesc& desc, bool input, size_t index) {
-  const auto& list = input ? Inputs(desc) : Outputs(desc);
-  Status st = asim::api::mdl::CheckIndex(input ? "input" : "output", index, list.size());
+const asim::om::IoDesc* IoAt(const char* api, const ModelDescription& desc, bool input, size_t index) {
+  const auto& list = input ? desc.inputs() : desc.outputs();
+  Status st = ModelDescription::CheckIndex(input ? "input" : "output", index, list.size());
   if (!st.ok()) {
     Record(api, st);
     return nullptr;
@@ -151,27 +92,17 @@ const asim::om::IoDesc* IoAt(const char* api, const aclmdlDesc& desc, bool input
   return &list[index];
 }
 
-void Clear(aclmdlDesc* desc) {
-  desc->filled = false;
-  desc->model_id = 0;
-  desc->from_loaded_model = false;
-  desc->info.reset();
-}
-
 aclError Fill(const char* api, aclmdlDesc* handle, uint32_t model_id, bool loaded,
               const std::function<Status(std::shared_ptr<const asim::model::ModelInfo>*)>& source) {
-  std::shared_ptr<aclmdlDesc> desc;
+  std::shared_ptr<ModelDescription> desc;
   Status st = FindDesc(handle, &desc);
   if (st.ok()) {
-    Clear(desc.get());
+    desc->Clear();
     std::shared_ptr<const asim::model::ModelInfo> info;
     st = source(&info);
     if (st.ok() && !info) st = Status(asim::err::kInternalError, "the model manager returned no description");
     if (st.ok()) {
-      desc->info = std::move(info);
-      desc->model_id = model_id;
-      desc->from_loaded_model = loaded;
-      desc->filled = true;
+      desc->Fill(std::move(info), model_id, loaded);
     }
   }
   return asim::api::ToAclError(api, st);
@@ -183,7 +114,7 @@ extern "C" {
 
 aclmdlDesc* aclmdlCreateDesc() {
   return asim::api::Guarded<aclmdlDesc*>("aclmdlCreateDesc", nullptr, [] {
-    return static_cast<aclmdlDesc*>(ModelDescs().Add(std::make_shared<aclmdlDesc>()));
+    return static_cast<aclmdlDesc*>(ModelDescs().Add(std::make_shared<ModelDescription>()));
   });
 }
 
@@ -226,16 +157,18 @@ aclError aclmdlGetDescFromMem(aclmdlDesc* modelDesc, const void* model, size_t m
 }
 
 size_t aclmdlGetNumInputs(aclmdlDesc* modelDesc) {
-  return WithDesc<size_t>("aclmdlGetNumInputs", modelDesc, 0, [](const aclmdlDesc& d) { return Inputs(d).size(); });
+  return WithDesc<size_t>("aclmdlGetNumInputs", modelDesc, 0,
+                          [](const ModelDescription& d) { return d.inputs().size(); });
 }
 
 size_t aclmdlGetNumOutputs(aclmdlDesc* modelDesc) {
-  return WithDesc<size_t>("aclmdlGetNumOutputs", modelDesc, 0, [](const aclmdlDesc& d) { return Outputs(d).size(); });
+  return WithDesc<size_t>("aclmdlGetNumOutputs", modelDesc, 0,
+                          [](const ModelDescription& d) { return d.outputs().size(); });
 }
 
 size_t aclmdlGetInputSizeByIndex(aclmdlDesc* modelDesc, size_t index) {
   constexpr const char* kApi = "aclmdlGetInputSizeByIndex";
-  return WithDesc<size_t>(kApi, modelDesc, 0, [&](const aclmdlDesc& d) -> size_t {
+  return WithDesc<size_t>(kApi, modelDesc, 0, [&](const ModelDescription& d) -> size_t {
     const auto* io = IoAt(kApi, d, true, index);
     return io ? static_cast<size_t>(io->size) : 0;
   });
@@ -243,7 +176,7 @@ size_t aclmdlGetInputSizeByIndex(aclmdlDesc* modelDesc, size_t index) {
 
 size_t aclmdlGetOutputSizeByIndex(aclmdlDesc* modelDesc, size_t index) {
   constexpr const char* kApi = "aclmdlGetOutputSizeByIndex";
-  return WithDesc<size_t>(kApi, modelDesc, 0, [&](const aclmdlDesc& d) -> size_t {
+  return WithDesc<size_t>(kApi, modelDesc, 0, [&](const ModelDescription& d) -> size_t {
     const auto* io = IoAt(kApi, d, false, index);
     return io ? static_cast<size_t>(io->size) : 0;
   });
@@ -251,7 +184,7 @@ size_t aclmdlGetOutputSizeByIndex(aclmdlDesc* modelDesc, size_t index) {
 
 const char* aclmdlGetInputNameByIndex(const aclmdlDesc* modelDesc, size_t index) {
   constexpr const char* kApi = "aclmdlGetInputNameByIndex";
-  return WithDesc<const char*>(kApi, modelDesc, "", [&](const aclmdlDesc& d) -> const char* {
+  return WithDesc<const char*>(kApi, modelDesc, "", [&](const ModelDescription& d) -> const char* {
     const auto* io = IoAt(kApi, d, true, index);
     return io ? io->name.c_str() : "";
   });
@@ -259,7 +192,7 @@ const char* aclmdlGetInputNameByIndex(const aclmdlDesc* modelDesc, size_t index)
 
 const char* aclmdlGetOutputNameByIndex(const aclmdlDesc* modelDesc, size_t index) {
   constexpr const char* kApi = "aclmdlGetOutputNameByIndex";
-  return WithDesc<const char*>(kApi, modelDesc, "", [&](const aclmdlDesc& d) -> const char* {
+  return WithDesc<const char*>(kApi, modelDesc, "", [&](const ModelDescription& d) -> const char* {
     const auto* io = IoAt(kApi, d, false, index);
     return io ? io->name.c_str() : "";
   });
@@ -267,7 +200,7 @@ const char* aclmdlGetOutputNameByIndex(const aclmdlDesc* modelDesc, size_t index
 
 aclFormat aclmdlGetInputFormat(const aclmdlDesc* modelDesc, size_t index) {
   constexpr const char* kApi = "aclmdlGetInputFormat";
-  return WithDesc<aclFormat>(kApi, modelDesc, ACL_FORMAT_UNDEFINED, [&](const aclmdlDesc& d) {
+  return WithDesc<aclFormat>(kApi, modelDesc, ACL_FORMAT_UNDEFINED, [&](const ModelDescription& d) {
     const auto* io = IoAt(kApi, d, true, index);
     return io ? static_cast<aclFormat>(io->format) : ACL_FORMAT_UNDEFINED;
   });
@@ -275,7 +208,7 @@ aclFormat aclmdlGetInputFormat(const aclmdlDesc* modelDesc, size_t index) {
 
 aclFormat aclmdlGetOutputFormat(const aclmdlDesc* modelDesc, size_t index) {
   constexpr const char* kApi = "aclmdlGetOutputFormat";
-  return WithDesc<aclFormat>(kApi, modelDesc, ACL_FORMAT_UNDEFINED, [&](const aclmdlDesc& d) {
+  return WithDesc<aclFormat>(kApi, modelDesc, ACL_FORMAT_UNDEFINED, [&](const ModelDescription& d) {
     const auto* io = IoAt(kApi, d, false, index);
     return io ? static_cast<aclFormat>(io->format) : ACL_FORMAT_UNDEFINED;
   });
@@ -283,7 +216,7 @@ aclFormat aclmdlGetOutputFormat(const aclmdlDesc* modelDesc, size_t index) {
 
 aclDataType aclmdlGetInputDataType(const aclmdlDesc* modelDesc, size_t index) {
   constexpr const char* kApi = "aclmdlGetInputDataType";
-  return WithDesc<aclDataType>(kApi, modelDesc, ACL_DT_UNDEFINED, [&](const aclmdlDesc& d) {
+  return WithDesc<aclDataType>(kApi, modelDesc, ACL_DT_UNDEFINED, [&](const ModelDescription& d) {
     const auto* io = IoAt(kApi, d, true, index);
     return io ? static_cast<aclDataType>(io->dtype) : ACL_DT_UNDEFINED;
   });
@@ -291,7 +224,7 @@ aclDataType aclmdlGetInputDataType(const aclmdlDesc* modelDesc, size_t index) {
 
 aclDataType aclmdlGetOutputDataType(const aclmdlDesc* modelDesc, size_t index) {
   constexpr const char* kApi = "aclmdlGetOutputDataType";
-  return WithDesc<aclDataType>(kApi, modelDesc, ACL_DT_UNDEFINED, [&](const aclmdlDesc& d) {
+  return WithDesc<aclDataType>(kApi, modelDesc, ACL_DT_UNDEFINED, [&](const ModelDescription& d) {
     const auto* io = IoAt(kApi, d, false, index);
     return io ? static_cast<aclDataType>(io->dtype) : ACL_DT_UNDEFINED;
   });
@@ -302,12 +235,12 @@ aclDataType aclmdlGetOutputDataType(const aclmdlDesc* modelDesc, size_t index) {
 namespace {
 
 aclError IndexByName(const char* api, const aclmdlDesc* modelDesc, const char* name, size_t* index, bool input) {
-  std::shared_ptr<aclmdlDesc> desc;
+  std::shared_ptr<ModelDescription> desc;
   Status st = FindDesc(modelDesc, &desc);
   if (st.ok() && name == nullptr) st = Status(asim::err::kInvalidParam, "name must not be NULL");
   if (st.ok() && index == nullptr) st = Status(asim::err::kInvalidParam, "index must not be NULL");
   if (st.ok()) {
-    const auto& list = input ? Inputs(*desc) : Outputs(*desc);
+    const auto& list = input ? desc->inputs() : desc->outputs();
     for (size_t i = 0; i < list.size(); ++i) {
       if (list[i].name == name) {
         *index = i;
@@ -338,14 +271,14 @@ aclError aclmdlGetOutputIndexByName(const aclmdlDesc* modelDesc, const char* nam
 
 const char* aclmdlGetOpAttr(aclmdlDesc* modelDesc, const char* opName, const char* attr) {
   constexpr const char* kApi = "aclmdlGetOpAttr";
-  return WithDesc<const char*>(kApi, modelDesc, nullptr, [&](const aclmdlDesc& d) -> const char* {
+  return WithDesc<const char*>(kApi, modelDesc, nullptr, [&](const ModelDescription& d) -> const char* {
     Status st;
     if (opName == nullptr) st = Status(asim::err::kInvalidParam, "opName must not be NULL");
     if (st.ok() && attr == nullptr) st = Status(asim::err::kInvalidParam, "attr must not be NULL");
-    if (st.ok() && !d.info) st = Status(asim::err::kInvalidParam, "modelDesc has not been filled (aclmdlGetDesc)");
+    if (st.ok() && !d.info()) st = Status(asim::err::kInvalidParam, "modelDesc has not been filled (aclmdlGetDesc)");
     if (st.ok()) {
-      auto node = d.info->op_attrs.find(opName);
-      if (node == d.info->op_attrs.end()) {
+      auto node = d.info()->op_attrs.find(opName);
+      if (node == d.info()->op_attrs.end()) {
         st = Status(asim::err::kInvalidParam, std::string("the model has no node named \"") + opName + "\"");
       } else {
         auto value = node->second.find(attr);

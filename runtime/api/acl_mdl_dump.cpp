@@ -61,7 +61,7 @@ asim::dump::DumpSink ChunkSink(Callback callback) {
 
 // Descriptor arrays of aclmdlCreateAndGetOpDesc, by their first element.
 struct DescArray {
-  std::shared_ptr<aclTensorDesc[]> items;
+  std::shared_ptr<asim::TensorDesc[]> items;
   size_t count = 0;
 };
 
@@ -80,10 +80,10 @@ asim::Status MakeDescArray(const std::vector<asim::dump::OpDescTensor>& tensors,
   if (tensors.empty()) return asim::Status::Ok();
   DescArray array;
   array.count = tensors.size();
-  array.items = std::make_shared<aclTensorDesc[]>(tensors.size());
+  array.items = std::make_shared<asim::TensorDesc[]>(tensors.size());
   for (size_t i = 0; i < tensors.size(); ++i) {
     const asim::om::TensorDesc& t = tensors[i].desc;
-    asim::TensorDesc& d = array.items[i].desc;
+    asim::TensorDesc& d = array.items[i];
     ASIM_RETURN_IF_ERROR(
         asim::TensorDesc::Create(t.dtype, static_cast<int>(t.dims.size()), t.dims.data(), t.format, &d));
     if (t.origin_format != asim::Format::kUndefined) {
@@ -93,9 +93,9 @@ asim::Status MakeDescArray(const std::vector<asim::dump::OpDescTensor>& tensors,
     d.set_address(const_cast<void*>(tensors[i].address));
   }
   for (size_t i = 0; i < array.count; ++i) {
-    asim::api::TensorDescs().Add(std::shared_ptr<aclTensorDesc>(array.items, &array.items[i]));
+    asim::api::TensorDescs().Add(std::shared_ptr<asim::TensorDesc>(array.items, &array.items[i]));
   }
-  *out = &array.items[0];
+  *out = asim::api::AsHandle<aclTensorDesc>(&array.items[0]);
   std::lock_guard<std::mutex> lock(ArraysMutex());
   Arrays()[*out] = std::move(array);
   return asim::Status::Ok();
@@ -109,7 +109,7 @@ aclTensorDesc* TensorDescArrayElement(const aclTensorDesc* base, size_t index) {
   std::lock_guard<std::mutex> lock(ArraysMutex());
   auto it = Arrays().find(base);
   if (it == Arrays().end() || index >= it->second.count) return nullptr;
-  return &it->second.items[index];
+  return AsHandle<aclTensorDesc>(&it->second.items[index]);
 }
 
 bool DestroyTensorDescArray(const aclTensorDesc* base) {

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "acl/acl_mdl.h"
-#include "runtime/api/acl_mdl_objects.h"
+#include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/runtime_context.h"
 #include "runtime/api/sim_hooks.h"
@@ -20,8 +20,6 @@
 namespace {
 
 // Resolves a dataset handle into the executor's buffers; `what` is "input" or "output".
-// `keep` holds the dataset's tensor descs alive while the request uses them (an application
-// may destroy one with aclDestroyTensorDesc; a destroyed one is ignored).
 asim::Status Collect(const aclmdlDataset* dataset, const char* what, std::vector<asim::model::IoBuffer>* out,
                      std::vector<int64_t>* gear, std::vector<std::shared_ptr<const void>>* keep) {
   if (dataset == nullptr) return asim::Status(asim::err::kInvalidParam, std::string(what) + " dataset is NULL");
@@ -30,27 +28,8 @@ asim::Status Collect(const aclmdlDataset* dataset, const char* what, std::vector
     return asim::Status(asim::err::kInvalidParam,
                         std::string(what) + " dataset is not a live aclmdlDataset (aclmdlCreateDataset)");
   }
-  out->reserve(ds->buffers.size());
-  for (size_t i = 0; i < ds->buffers.size(); ++i) {
-    auto buf = asim::api::DataBuffers().Find(ds->buffers[i]);
-    if (!buf) {
-      return asim::Status(asim::err::kInvalidParam, std::string(what) + " dataset buffer " + std::to_string(i) +
-                                                        " was destroyed (aclDestroyDataBuffer) while still in the "
-                                                        "dataset");
-    }
-    asim::model::IoBuffer io;
-    io.data = buf->data;
-    io.size = buf->size;
-    if (i < ds->descs.size() && ds->descs[i] != nullptr) {
-      if (auto desc = asim::api::TensorDescs().Find(ds->descs[i])) {
-        io.desc = &desc->desc;
-        keep->push_back(std::move(desc));
-      }
-    }
-    out->push_back(io);
-  }
-  if (gear != nullptr) *gear = ds->dynamic_gear;
-  return asim::Status::Ok();
+  if (gear != nullptr) *gear = ds->gear();
+  return ds->Collect(what, asim::api::TensorDescs(), out, keep);
 }
 
 std::vector<asim::check::ModelBuffer> Buffers(const std::vector<asim::model::IoBuffer>& io) {
@@ -84,22 +63,7 @@ void ReportOutputDims(uint32_t model_id, const asim::model::ExecuteResult& resul
   auto ds = asim::api::Datasets().Find(output);
   std::shared_ptr<const asim::model::ModelInfo> info;
   if (!ds || !asim::api::Ctx().models().GetInfo(model_id, &info).ok()) return;
-  for (size_t i = 0; i < ds->buffers.size() && i < info->outputs.size(); ++i) {
-    if (i >= result.data_dependent_dims.size() || result.data_dependent_dims[i].empty()) continue;
-    const std::vector<int64_t>& dims = result.data_dependent_dims[i];
-    ds->descs.resize(ds->buffers.size(), nullptr);
-    std::shared_ptr<aclTensorDesc> desc =
-        ds->descs[i] != nullptr ? asim::api::TensorDescs().Find(ds->descs[i]) : nullptr;
-    if (desc) {
-      (void)desc->desc.SetShape(static_cast<int>(dims.size()), dims.data());
-      continue;
-    }
-    const asim::om::IoDesc& io = info->outputs[i];
-    auto fresh = std::make_shared<aclTensorDesc>();
-    fresh->desc = asim::TensorDesc(io.dtype, io.format, dims);
-    fresh->desc.set_name(io.name);
-    ds->descs[i] = static_cast<aclTensorDesc*>(asim::api::TensorDescs().Add(std::move(fresh)));
-  }
+  ds->ApplyOutputDims(*info, result, asim::api::TensorDescs());
 }
 
 // An execution enqueued on the application's stream and waited for there (aclmdlExecuteV2)

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "acl/acl_mdl.h"
-#include "runtime/api/acl_mdl_objects.h"
+#include "runtime/api/acl_objects.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/runtime_context.h"
 #include "runtime/api/sim_hooks.h"
@@ -161,7 +161,7 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle* handle, uint32_t* modelI
   ACL_API_CHECK_NOT_NULL(modelId);
   auto config = asim::api::ModelConfigs().Find(handle);
   if (!config) ACL_API_FAIL(ACL_ERROR_INVALID_PARAM, "handle is not a live aclmdlConfigHandle");
-  const aclmdlConfigHandle& c = *config;
+  const asim::model::LoadConfig& c = *config;
   const bool from_file = c.load_type == ACL_MDL_LOAD_FROM_FILE || c.load_type == ACL_MDL_LOAD_FROM_FILE_WITH_MEM;
   const bool from_mem = c.load_type == ACL_MDL_LOAD_FROM_MEM || c.load_type == ACL_MDL_LOAD_FROM_MEM_WITH_MEM;
   if (c.load_type == ACL_MDL_LOAD_FROM_FILE_WITH_Q || c.load_type == ACL_MDL_LOAD_FROM_MEM_WITH_Q) {

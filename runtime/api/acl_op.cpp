@@ -316,7 +316,7 @@ aclError aclopCast(const aclTensorDesc* srcDesc, const aclDataBuffer* srcBuffer,
   auto dst = asim::api::TensorDescs().Find(dstDesc);
   if (!dst) ACL_API_FAIL(err::kInvalidParam, "dstDesc is not a live tensor descriptor");
   aclopAttr attr;
-  attr.attr.mutable_map().Set("dst_type", static_cast<int64_t>(dst->desc.data_type()));
+  attr.attr.mutable_map().Set("dst_type", static_cast<int64_t>(dst->data_type()));
   if (truncate != 0) attr.attr.mutable_map().Set("truncate", true);
   aclopAttr* attr_handle = static_cast<aclopAttr*>(OpAttrs().Add(std::make_shared<aclopAttr>(attr)));
   const aclTensorDesc* in_desc[] = {srcDesc};
@@ -340,7 +340,7 @@ aclError aclopCreateHandleForCast(aclTensorDesc* srcDesc, aclTensorDesc* dstDesc
   auto dst = asim::api::TensorDescs().Find(dstDesc);
   if (!dst) ACL_API_FAIL(err::kInvalidParam, "dstDesc is not a live tensor descriptor");
   auto attr = std::make_shared<aclopAttr>();
-  attr->attr.mutable_map().Set("dst_type", static_cast<int64_t>(dst->desc.data_type()));
+  attr->attr.mutable_map().Set("dst_type", static_cast<int64_t>(dst->data_type()));
   if (truncate != 0) attr->attr.mutable_map().Set("truncate", true);
   aclopAttr* attr_handle = static_cast<aclopAttr*>(OpAttrs().Add(attr));
   const aclTensorDesc* in_desc[] = {srcDesc};

@@ -38,7 +38,7 @@ Status CollectDescs(const char* count_arg, const char* array_arg, int count, con
     if (!desc) {
       return Status(err::kInvalidParam, where + " is not a live tensor descriptor (aclCreateTensorDesc)");
     }
-    out->push_back(desc->desc);
+    out->push_back(*desc);
   }
   return Status::Ok();
 }
@@ -86,7 +86,7 @@ void UpdateOutputDescs(const op::OpCall& call, aclTensorDesc* const output_desc[
     auto desc = TensorDescs().Find(output_desc[i]);
     if (!desc) continue;
     const auto& dims = call.outputs[i].dims();
-    if (desc->desc.dims() != dims) (void)desc->desc.SetShape(static_cast<int>(dims.size()), dims.data());
+    if (desc->dims() != dims) (void)desc->SetShape(static_cast<int>(dims.size()), dims.data());
   }
 }
 

@@ -3,9 +3,10 @@
 //
 // Owns: the managers of every module — the core (devices, contexts, streams, events,
 // memory, callbacks), the loaded models, the single-op service, the dump and the profiler —
-// as members, wired to each other explicitly at construction (the profiler observes the
-// core's devices; every manager joins the core's lifecycle through its RuntimeExtension,
-// in the order of the members below). Modules below runtime/api never look for another
+// and the tables of the objects behind the application's handles (acl_objects.h) as
+// members, wired to each other explicitly at construction (the profiler observes the core's
+// devices; every manager joins the core's lifecycle through its RuntimeExtension, in the
+// order of the members below). Modules below runtime/api never look for another
 // module's manager: they are handed what they need (a device, a stream, an id), which is
 // why each of them can be unit-tested without aclInit (tests/support/sim_device).
 // Process(): the C API has no handle to carry a context, so the process has one, created on
@@ -20,9 +21,11 @@
 // Thread safety: the accessors are; each manager documents its own. Failure: none here.
 #pragma once
 
+#include "runtime/core/io_objects.h"
 #include "runtime/core/runtime.h"
 #include "runtime/dump/dump_manager.h"
 #include "runtime/model/model_manager.h"
+#include "runtime/model/model_objects.h"
 #include "runtime/op/op_service.h"
 #include "runtime/profiling/profiler.h"
 
@@ -37,6 +40,10 @@ class RuntimeContext {
   op::OpService& ops() { return ops_; }
   dump::DumpManager& dump() { return dump_; }
   prof::Profiler& profiler() { return profiler_; }
+  // The objects behind the application's handles (buffers and descriptors; datasets, model
+  // descriptions, AIPP sets, configs).
+  rt::IoObjects& io() { return io_; }
+  model::ModelObjects& model_objects() { return model_objects_; }
 
   // Joins the managers to the core's lifecycle (once; aclInit calls it first).
   void RegisterExtensions();
@@ -49,6 +56,8 @@ class RuntimeContext {
   op::OpService ops_;  // after models: a released device's op models go before the leak sweep
   prof::Profiler profiler_;
   dump::DumpManager dump_;
+  rt::IoObjects io_;
+  model::ModelObjects model_objects_;
 };
 
 // The process's context (RuntimeContext::Process()).

@@ -196,13 +196,7 @@ bool IsYuvFormat(AippFormat f) {
 }
 
 int32_t FormatChannels(AippFormat f) {
-  switch (f) {
-    case AippFormat::kYuv400: return 1;
-    case AippFormat::kXrgb8888:
-    case AippFormat::kArgb8888:
-    case AippFormat::kAyuv444: return 4;
-    default: return 3;
-  }
+  return static_cast<int32_t>(kernels::aipp::AippImageChannels(static_cast<int64_t>(f)));
 }
 
 int64_t AippSpec::ImageBytes() const {
