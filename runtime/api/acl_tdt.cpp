@@ -29,6 +29,11 @@
 namespace {
 
 namespace tdt = asim::tdt;
+
+// The context's acl_tdt objects.
+tdt::TdtState& Tdt() {
+  return asim::api::Ctx().tdt();
+}
 using asim::Status;
 using asim::api::Guarded;
 using asim::api::RawEnum;
@@ -52,7 +57,7 @@ std::shared_ptr<tdt::DataItem> LiveItem(const char* api, const acltdtDataItem* h
     SetRecentError(api, asim::err::kInvalidParam, "dataItem must not be NULL");
     return nullptr;
   }
-  auto item = tdt::Items().Find(handle);
+  auto item = Tdt().items.Find(handle);
   if (!item) {
     SetRecentError(api, asim::err::kInvalidResourceHandle,
                    "dataItem is not a live data item (destroyed, freed with its dataset, or never created)");
@@ -65,7 +70,7 @@ std::shared_ptr<tdt::Dataset> LiveDataset(const char* api, const acltdtDataset* 
     SetRecentError(api, asim::err::kInvalidParam, "dataset must not be NULL");
     return nullptr;
   }
-  auto dataset = tdt::Datasets().Find(handle);
+  auto dataset = Tdt().datasets.Find(handle);
   if (!dataset) {
     SetRecentError(api, asim::err::kInvalidResourceHandle,
                    "dataset is not a live dataset (destroyed or never created)");
@@ -75,7 +80,7 @@ std::shared_ptr<tdt::Dataset> LiveDataset(const char* api, const acltdtDataset* 
 
 Status FindChannel(const acltdtChannelHandle* handle, std::shared_ptr<tdt::Channel>* out) {
   if (handle == nullptr) return Status(asim::err::kInvalidParam, "handle must not be NULL");
-  *out = tdt::ChannelRegistry::Global().Find(handle);
+  *out = Tdt().channels.Find(handle);
   if (!*out) {
     return Status(asim::err::kInvalidResourceHandle, "handle is not a live channel (destroyed or never created)");
   }
@@ -92,8 +97,8 @@ acltdtChannelHandle* CreateChannel(const char* api, uint32_t deviceId, const cha
     if (st.ok()) st = tdt::RuntimeLink::Open(asim::api::Ctx().core(), deviceId, &link);
     std::shared_ptr<tdt::Channel> channel;
     if (st.ok()) {
-      st = tdt::ChannelRegistry::Global().Create(tdt::ChannelConfig{deviceId, name, capacity, with_capacity},
-                                                 std::move(link), &channel);
+      st =
+          Tdt().channels.Create(tdt::ChannelConfig{deviceId, name, capacity, with_capacity}, std::move(link), &channel);
     }
     if (!st.ok()) {
       SetRecentError(api, st.code(), st.message());
@@ -121,14 +126,14 @@ acltdtDataItem* acltdtCreateDataItem(acltdtTensorType tdtType, const int64_t* di
       SetRecentError("acltdtCreateDataItem", st.code(), st.message());
       return nullptr;
     }
-    return static_cast<acltdtDataItem*>(tdt::Items().Add(std::move(item)));
+    return static_cast<acltdtDataItem*>(Tdt().items.Add(std::move(item)));
   });
 }
 
 aclError acltdtDestroyDataItem(acltdtDataItem* dataItem) {
   ACL_API_BEGIN("acltdtDestroyDataItem");
   ACL_API_CHECK_NOT_NULL(dataItem);
-  auto item = tdt::Items().Find(dataItem);
+  auto item = Tdt().items.Find(dataItem);
   if (!item) {
     ACL_API_FAIL(asim::err::kInvalidResourceHandle,
                  "dataItem is not a live data item (destroyed twice, freed with its dataset, or never created)");
@@ -138,7 +143,7 @@ aclError acltdtDestroyDataItem(acltdtDataItem* dataItem) {
                  "dataItem was received by acltdtReceiveTensor and belongs to its dataset: it is freed by "
                  "acltdtDestroyDataset");
   }
-  tdt::Items().Remove(dataItem);
+  Tdt().items.Remove(dataItem);
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -184,7 +189,7 @@ aclError acltdtGetSliceInfoFromItem(const acltdtDataItem* dataItem, size_t* slic
   ACL_API_CHECK_NOT_NULL(dataItem);
   ACL_API_CHECK_NOT_NULL(sliceNum);
   ACL_API_CHECK_NOT_NULL(sliceId);
-  auto item = tdt::Items().Find(dataItem);
+  auto item = Tdt().items.Find(dataItem);
   if (!item) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataItem is not a live data item");
   *sliceNum = item->meta().slice_num;
   *sliceId = item->meta().slice_id;
@@ -199,7 +204,7 @@ aclError acltdtGetDimsFromItem(const acltdtDataItem* dataItem, int64_t* dims, si
     ACL_API_FAIL(asim::err::kInvalidParam, "dims is NULL but dimNum is " + std::to_string(dimNum));
   }
   if (dims != nullptr && dimNum == 0) ACL_API_FAIL(asim::err::kInvalidParam, "dims is not NULL but dimNum is 0");
-  auto item = tdt::Items().Find(dataItem);
+  auto item = Tdt().items.Find(dataItem);
   if (!item) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataItem is not a live data item");
   const auto& have = item->meta().dims;
   if (dimNum < have.size()) {
@@ -216,7 +221,7 @@ aclError acltdtGetDimsFromItem(const acltdtDataItem* dataItem, int64_t* dims, si
 acltdtDataset* acltdtCreateDataset() {
   ACLSIM_SCOPE_NAMED("acltdtCreateDataset");
   return Guarded<acltdtDataset*>("acltdtCreateDataset", nullptr, [] {
-    auto* dataset = static_cast<acltdtDataset*>(tdt::Datasets().Add(std::make_shared<tdt::Dataset>()));
+    auto* dataset = static_cast<acltdtDataset*>(Tdt().datasets.Add(std::make_shared<tdt::Dataset>()));
     asim::check::AfterCreate(asim::check::ObjectKind::kTdtDataset, dataset,
                              "tdt dataset " + asim::check::PtrText(dataset));
     return dataset;
@@ -227,12 +232,12 @@ aclError acltdtDestroyDataset(acltdtDataset* dataset) {
   ACL_API_BEGIN("acltdtDestroyDataset");
   ACLSIM_SCOPE();
   ACL_API_CHECK_NOT_NULL(dataset);
-  auto removed = tdt::Datasets().Remove(dataset);
+  auto removed = Tdt().datasets.Remove(dataset);
   if (!removed) {
     ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataset is not a live dataset (destroyed twice or never created)");
   }
   asim::check::AfterDestroy(asim::check::ObjectKind::kTdtDataset, dataset);
-  tdt::ReleaseOwnedItems(*removed);  // received items go with their dataset
+  tdt::ReleaseOwnedItems(Tdt().items, *removed);  // received items go with their dataset
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -241,9 +246,9 @@ aclError acltdtAddDataItem(acltdtDataset* dataset, acltdtDataItem* dataItem) {
   ACL_API_BEGIN("acltdtAddDataItem");
   ACL_API_CHECK_NOT_NULL(dataset);
   ACL_API_CHECK_NOT_NULL(dataItem);
-  auto ds = tdt::Datasets().Find(dataset);
+  auto ds = Tdt().datasets.Find(dataset);
   if (!ds) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataset is not a live dataset");
-  auto item = tdt::Items().Find(dataItem);
+  auto item = Tdt().items.Find(dataItem);
   if (!item) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataItem is not a live data item");
   ACL_API_RETURN(
       ds->Add(reinterpret_cast<tdt::DataItem*>(dataItem), tdt::SideOf(asim::api::Ctx().core(), item->data())));
@@ -294,7 +299,7 @@ aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
   ACL_API_BEGIN("acltdtDestroyChannel");
   ACLSIM_SCOPE();
   ACL_API_CHECK_NOT_NULL(handle);
-  Status st = tdt::ChannelRegistry::Global().Destroy(handle);
+  Status st = Tdt().channels.Destroy(handle);
   if (st.ok()) asim::check::AfterDestroy(asim::check::ObjectKind::kChannel, handle);
   ACL_API_RETURN(st);
   ACL_API_END();
@@ -332,11 +337,11 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle, const acltdtDataset
   ACL_API_CHECK_NOT_NULL(dataset);
   std::shared_ptr<tdt::Channel> channel;
   ACL_API_RETURN_IF_ERROR(FindChannel(handle, &channel));
-  auto ds = tdt::Datasets().Find(dataset);
+  auto ds = Tdt().datasets.Find(dataset);
   if (!ds) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataset is not a live dataset");
   tdt::OutgoingDataset outgoing;
   std::vector<std::shared_ptr<tdt::DataItem>> hold;  // keeps the items alive during the send
-  ACL_API_RETURN_IF_ERROR(tdt::CollectOutgoing(*ds, &outgoing, &hold));
+  ACL_API_RETURN_IF_ERROR(tdt::CollectOutgoing(Tdt().items, *ds, &outgoing, &hold));
   ACL_API_RETURN_IF_ERROR(asim::check::BeforeChannelSend(channel->config().name));  // fault injection
   ACL_API_RETURN(channel->Send(outgoing, timeout));
   ACL_API_END();
@@ -348,12 +353,12 @@ aclError acltdtReceiveTensor(const acltdtChannelHandle* handle, acltdtDataset* d
   ACL_API_CHECK_NOT_NULL(dataset);
   std::shared_ptr<tdt::Channel> channel;
   ACL_API_RETURN_IF_ERROR(FindChannel(handle, &channel));
-  auto ds = tdt::Datasets().Find(dataset);
+  auto ds = Tdt().datasets.Find(dataset);
   if (!ds) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataset is not a live dataset");
   ACL_API_RETURN_IF_ERROR(ds->CheckReceivable());  // before taking anything off the channel
   tdt::IncomingDataset incoming;
   ACL_API_RETURN_IF_ERROR(channel->Receive(timeout, &incoming));
-  tdt::InstallIncoming(*ds, std::move(incoming));
+  tdt::InstallIncoming(Tdt().items, *ds, std::move(incoming));
   return ACL_SUCCESS;
   ACL_API_END();
 }

@@ -33,6 +33,11 @@
 namespace {
 
 namespace tdt = asim::tdt;
+
+// The context's acl_tdt objects.
+tdt::TdtState& Tdt() {
+  return asim::api::Ctx().tdt();
+}
 using asim::Status;
 using asim::api::Guarded;
 using asim::api::RawEnum;
@@ -63,7 +68,7 @@ Status Live(asim::rt::HandleRegistry<T>& registry, const void* handle, const cha
 }
 
 Status LiveBuf(const void* handle, std::shared_ptr<tdt::Mbuf>* out) {
-  *out = tdt::Bufs().Find(handle);
+  *out = Tdt().bufs.Find(handle);
   if (!*out) return Status(asim::err::kInvalidResourceHandle, kStaleBuf);
   return Status::Ok();
 }
@@ -120,18 +125,18 @@ aclError acltdtCreateQueue(const acltdtQueueAttr* attr, uint32_t* qid) {
   tdt::QueueAttr settings;  // attr NULL: the defaults (name assigned, depth 8)
   if (attr != nullptr) {
     std::shared_ptr<tdt::QueueAttr> live;
-    ASIM_TDTQ_RETURN_IF(Live(tdt::QueueAttrs(), attr, "attr", &live));
+    ASIM_TDTQ_RETURN_IF(Live(Tdt().queue_attrs, attr, "attr", &live));
     settings = *live;
   }
   std::shared_ptr<asim::rt::Context> ctx;
   ASIM_TDTQ_RETURN_IF(asim::rt::Runtime::Get().CurrentContext(&ctx));
-  ACL_API_RETURN(tdt::QueueManager::Global().Create(settings.name.data(), settings.depth, ctx->device_id(), qid));
+  ACL_API_RETURN(Tdt().queues.Create(settings.name.data(), settings.depth, ctx->device_id(), qid));
   ACL_API_END();
 }
 
 aclError acltdtDestroyQueue(uint32_t qid) {
   ACL_API_BEGIN("acltdtDestroyQueue");
-  ACL_API_RETURN(tdt::QueueManager::Global().Destroy(qid));
+  ACL_API_RETURN(Tdt().queues.Destroy(qid));
   ACL_API_END();
 }
 
@@ -145,8 +150,8 @@ aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
   }
   tdt::Deadline deadline = tdt::Deadline::Forever();
   ASIM_TDTQ_RETURN_IF(tdt::Deadline::Parse(timeout, &deadline));
-  ASIM_TDTQ_RETURN_IF(tdt::QueueManager::Global().Enqueue(qid, mbuf, deadline));
-  tdt::UnregisterChain(*mbuf);  // the queue owns it now
+  ASIM_TDTQ_RETURN_IF(Tdt().queues.Enqueue(qid, mbuf, deadline));
+  tdt::UnregisterChain(Tdt().bufs, *mbuf);  // the queue owns it now
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -157,8 +162,8 @@ aclError acltdtDequeue(uint32_t qid, acltdtBuf* buf, int32_t timeout) {
   tdt::Deadline deadline = tdt::Deadline::Forever();
   ASIM_TDTQ_RETURN_IF(tdt::Deadline::Parse(timeout, &deadline));
   std::shared_ptr<tdt::Mbuf> mbuf;
-  ASIM_TDTQ_RETURN_IF(tdt::QueueManager::Global().Dequeue(qid, deadline, &mbuf));
-  tdt::RegisterChain(mbuf);  // the application owns it now (acltdtFreeBuf)
+  ASIM_TDTQ_RETURN_IF(Tdt().queues.Dequeue(qid, deadline, &mbuf));
+  tdt::RegisterChain(Tdt().bufs, mbuf);  // the application owns it now (acltdtFreeBuf)
   *buf = mbuf.get();
   return ACL_SUCCESS;
   ACL_API_END();
@@ -174,7 +179,7 @@ aclError acltdtEnqueueData(uint32_t qid, const void* data, size_t dataSize, cons
   tdt::Deadline deadline = tdt::Deadline::Forever();
   ASIM_TDTQ_RETURN_IF(tdt::Deadline::Parse(timeout, &deadline));
   tdt::QueueInfo info;
-  ASIM_TDTQ_RETURN_IF(tdt::QueueManager::Global().Info(qid, &info));
+  ASIM_TDTQ_RETURN_IF(Tdt().queues.Info(qid, &info));
   tdt::AppMemory src;
   ASIM_TDTQ_RETURN_IF(tdt::LocateAppMemory(asim::api::Ctx().core(), data, dataSize, &src));
   auto mbuf = tdt::Mbuf::Allocate(dataSize);
@@ -182,7 +187,7 @@ aclError acltdtEnqueueData(uint32_t qid, const void* data, size_t dataSize, cons
                                 [&] { std::memcpy(mbuf->data(), src.sim, dataSize); }));
   ASIM_TDTQ_RETURN_IF(mbuf->SetDataLen(dataSize));
   ASIM_TDTQ_RETURN_IF(mbuf->SetUserData(userData, userDataSize, 0));
-  ACL_API_RETURN(tdt::QueueManager::Global().Enqueue(qid, std::move(mbuf), deadline));
+  ACL_API_RETURN(Tdt().queues.Enqueue(qid, std::move(mbuf), deadline));
   ACL_API_END();
 }
 
@@ -196,7 +201,7 @@ aclError acltdtDequeueData(uint32_t qid, void* data, size_t dataSize, size_t* re
   tdt::Deadline deadline = tdt::Deadline::Forever();
   ASIM_TDTQ_RETURN_IF(tdt::Deadline::Parse(timeout, &deadline));
   tdt::QueueInfo info;
-  ASIM_TDTQ_RETURN_IF(tdt::QueueManager::Global().Info(qid, &info));
+  ASIM_TDTQ_RETURN_IF(Tdt().queues.Info(qid, &info));
   tdt::AppMemory dst;  // checked before anything leaves the queue
   ASIM_TDTQ_RETURN_IF(tdt::LocateAppMemory(asim::api::Ctx().core(), data, dataSize, &dst));
   std::shared_ptr<tdt::Mbuf> mbuf;
@@ -207,7 +212,7 @@ aclError acltdtDequeueData(uint32_t qid, void* data, size_t dataSize, size_t* re
                                                 std::to_string(*retDataSize) + " bytes but dataSize is " +
                                                 std::to_string(dataSize) + " (the entry stays queued)");
   };
-  ASIM_TDTQ_RETURN_IF(tdt::QueueManager::Global().Dequeue(qid, deadline, &mbuf, fits));
+  ASIM_TDTQ_RETURN_IF(Tdt().queues.Dequeue(qid, deadline, &mbuf, fits));
   ASIM_TDTQ_RETURN_IF(QueueCopy(info.device_id, /*to_device=*/false, dst, *retDataSize, [&] {
     size_t offset = 0;
     for (size_t i = 0; i < mbuf->ChainLength(); ++i) {
@@ -226,8 +231,8 @@ aclError acltdtBindQueueRoutes(acltdtQueueRouteList* qRouteList) {
   ACL_API_BEGIN("acltdtBindQueueRoutes");
   ACL_API_CHECK_NOT_NULL(qRouteList);
   std::shared_ptr<tdt::RouteList> list;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::RouteLists(), qRouteList, "qRouteList", &list));
-  ACL_API_RETURN(tdt::QueueManager::Global().Bind(&list->routes));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().route_lists, qRouteList, "qRouteList", &list));
+  ACL_API_RETURN(Tdt().queues.Bind(&list->routes));
   ACL_API_END();
 }
 
@@ -235,8 +240,8 @@ aclError acltdtUnbindQueueRoutes(acltdtQueueRouteList* qRouteList) {
   ACL_API_BEGIN("acltdtUnbindQueueRoutes");
   ACL_API_CHECK_NOT_NULL(qRouteList);
   std::shared_ptr<tdt::RouteList> list;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::RouteLists(), qRouteList, "qRouteList", &list));
-  ACL_API_RETURN(tdt::QueueManager::Global().Unbind(&list->routes));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().route_lists, qRouteList, "qRouteList", &list));
+  ACL_API_RETURN(Tdt().queues.Unbind(&list->routes));
   ACL_API_END();
 }
 
@@ -245,10 +250,10 @@ aclError acltdtQueryQueueRoutes(const acltdtQueueRouteQueryInfo* queryInfo, aclt
   ACL_API_CHECK_NOT_NULL(queryInfo);
   ACL_API_CHECK_NOT_NULL(qRouteList);
   std::shared_ptr<tdt::RouteQuery> query;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::RouteQueries(), queryInfo, "queryInfo", &query));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().route_queries, queryInfo, "queryInfo", &query));
   std::shared_ptr<tdt::RouteList> list;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::RouteLists(), qRouteList, "qRouteList", &list));
-  ACL_API_RETURN(tdt::QueueManager::Global().Query(*query, &list->routes));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().route_lists, qRouteList, "qRouteList", &list));
+  ACL_API_RETURN(Tdt().queues.Query(*query, &list->routes));
   ACL_API_END();
 }
 
@@ -266,7 +271,7 @@ aclError acltdtAllocBuf(size_t size, uint32_t type, acltdtBuf* buf) {
     ACL_API_FAIL(asim::err::kInvalidParam, "size " + std::to_string(size) + " must be in [1, 4 GiB]");
   }
   auto mbuf = tdt::Mbuf::Allocate(size);
-  *buf = tdt::Bufs().Add(std::move(mbuf));
+  *buf = Tdt().bufs.Add(std::move(mbuf));
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -279,7 +284,7 @@ aclError acltdtFreeBuf(acltdtBuf buf) {
   if (mbuf->head() != nullptr) {
     ACL_API_FAIL(asim::err::kInvalidParam, "buf belongs to another buffer's chain: free the chain's head instead");
   }
-  tdt::UnregisterChain(*mbuf);  // frees the chain with its head (when `mbuf` goes)
+  tdt::UnregisterChain(Tdt().bufs, *mbuf);  // frees the chain with its head (when `mbuf` goes)
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -382,7 +387,7 @@ aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf* newBuf) {
   ACL_API_CHECK_NOT_NULL(newBuf);
   std::shared_ptr<tdt::Mbuf> mbuf;
   ASIM_TDTQ_RETURN_IF(LiveBuf(buf, &mbuf));
-  *newBuf = tdt::Bufs().Add(mbuf->CopyRef());
+  *newBuf = Tdt().bufs.Add(mbuf->CopyRef());
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -391,14 +396,14 @@ aclError acltdtCopyBufRef(const acltdtBuf buf, acltdtBuf* newBuf) {
 
 acltdtQueueAttr* acltdtCreateQueueAttr() {
   return Guarded<acltdtQueueAttr*>("acltdtCreateQueueAttr", nullptr, [] {
-    return static_cast<acltdtQueueAttr*>(tdt::QueueAttrs().Add(std::make_shared<tdt::QueueAttr>()));
+    return static_cast<acltdtQueueAttr*>(Tdt().queue_attrs.Add(std::make_shared<tdt::QueueAttr>()));
   });
 }
 
 aclError acltdtDestroyQueueAttr(const acltdtQueueAttr* attr) {
   ACL_API_BEGIN("acltdtDestroyQueueAttr");
   ACL_API_CHECK_NOT_NULL(attr);
-  if (!tdt::QueueAttrs().Remove(attr))
+  if (!Tdt().queue_attrs.Remove(attr))
     ACL_API_FAIL(asim::err::kInvalidResourceHandle, "attr is not a live queue attribute");
   return ACL_SUCCESS;
   ACL_API_END();
@@ -409,7 +414,7 @@ aclError acltdtSetQueueAttr(acltdtQueueAttr* attr, acltdtQueueAttrType type, siz
   ACL_API_CHECK_NOT_NULL(attr);
   ACL_API_CHECK_NOT_NULL(param);
   std::shared_ptr<tdt::QueueAttr> live;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::QueueAttrs(), attr, "attr", &live));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().queue_attrs, attr, "attr", &live));
   switch (RawEnum(type)) {
     case ACL_TDT_QUEUE_NAME_PTR: {
       // param points at a `const char *` that points at the name.
@@ -443,7 +448,7 @@ aclError acltdtGetQueueAttr(const acltdtQueueAttr* attr, acltdtQueueAttrType typ
   ACL_API_CHECK_NOT_NULL(paramRetSize);
   ACL_API_CHECK_NOT_NULL(param);
   std::shared_ptr<tdt::QueueAttr> live;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::QueueAttrs(), attr, "attr", &live));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().queue_attrs, attr, "attr", &live));
   switch (RawEnum(type)) {
     case ACL_TDT_QUEUE_NAME_PTR: {
       const char* name = live->name.data();  // valid while the attribute lives
@@ -463,14 +468,14 @@ acltdtQueueRoute* acltdtCreateQueueRoute(uint32_t srcId, uint32_t dstId) {
     auto route = std::make_shared<tdt::Route>();
     route->src = srcId;
     route->dst = dstId;
-    return static_cast<acltdtQueueRoute*>(tdt::Routes().Add(std::move(route)));
+    return static_cast<acltdtQueueRoute*>(Tdt().routes.Add(std::move(route)));
   });
 }
 
 aclError acltdtDestroyQueueRoute(const acltdtQueueRoute* route) {
   ACL_API_BEGIN("acltdtDestroyQueueRoute");
   ACL_API_CHECK_NOT_NULL(route);
-  if (!tdt::Routes().Remove(route)) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "route is not a live queue route");
+  if (!Tdt().routes.Remove(route)) ACL_API_FAIL(asim::err::kInvalidResourceHandle, "route is not a live queue route");
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -482,7 +487,7 @@ aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route, acltdtQueueRout
   ACL_API_CHECK_NOT_NULL(paramRetSize);
   ACL_API_CHECK_NOT_NULL(param);
   std::shared_ptr<tdt::Route> live;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::Routes(), route, "route", &live));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().routes, route, "route", &live));
   switch (RawEnum(type)) {
     case ACL_TDT_QUEUE_ROUTE_SRC_UINT32:
       ACL_API_RETURN(WriteParam("ACL_TDT_QUEUE_ROUTE_SRC_UINT32", live->src, len, paramRetSize, param));
@@ -498,14 +503,14 @@ aclError acltdtGetQueueRouteParam(const acltdtQueueRoute* route, acltdtQueueRout
 
 acltdtQueueRouteList* acltdtCreateQueueRouteList() {
   return Guarded<acltdtQueueRouteList*>("acltdtCreateQueueRouteList", nullptr, [] {
-    return static_cast<acltdtQueueRouteList*>(tdt::RouteLists().Add(std::make_shared<tdt::RouteList>()));
+    return static_cast<acltdtQueueRouteList*>(Tdt().route_lists.Add(std::make_shared<tdt::RouteList>()));
   });
 }
 
 aclError acltdtDestroyQueueRouteList(const acltdtQueueRouteList* routeList) {
   ACL_API_BEGIN("acltdtDestroyQueueRouteList");
   ACL_API_CHECK_NOT_NULL(routeList);
-  if (!tdt::RouteLists().Remove(routeList)) {
+  if (!Tdt().route_lists.Remove(routeList)) {
     ACL_API_FAIL(asim::err::kInvalidResourceHandle, "routeList is not a live queue route list");
   }
   return ACL_SUCCESS;
@@ -517,9 +522,9 @@ aclError acltdtAddQueueRoute(acltdtQueueRouteList* routeList, const acltdtQueueR
   ACL_API_CHECK_NOT_NULL(routeList);
   ACL_API_CHECK_NOT_NULL(route);
   std::shared_ptr<tdt::RouteList> list;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::RouteLists(), routeList, "routeList", &list));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().route_lists, routeList, "routeList", &list));
   std::shared_ptr<tdt::Route> live;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::Routes(), route, "route", &live));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().routes, route, "route", &live));
   list->routes.push_back(*live);
   return ACL_SUCCESS;
   ACL_API_END();
@@ -530,9 +535,9 @@ aclError acltdtGetQueueRoute(const acltdtQueueRouteList* routeList, size_t index
   ACL_API_CHECK_NOT_NULL(routeList);
   ACL_API_CHECK_NOT_NULL(route);
   std::shared_ptr<tdt::RouteList> list;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::RouteLists(), routeList, "routeList", &list));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().route_lists, routeList, "routeList", &list));
   std::shared_ptr<tdt::Route> out;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::Routes(), route, "route", &out));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().routes, route, "route", &out));
   if (index >= list->routes.size()) {
     ACL_API_FAIL(asim::err::kInvalidParam, "index " + std::to_string(index) + " is out of range: the list holds " +
                                                std::to_string(list->routes.size()) + " route(s)");
@@ -548,7 +553,7 @@ size_t acltdtGetQueueRouteNum(const acltdtQueueRouteList* routeList) {
       SetRecentError("acltdtGetQueueRouteNum", asim::err::kInvalidParam, "routeList must not be NULL");
       return 0;
     }
-    auto list = tdt::RouteLists().Find(routeList);
+    auto list = Tdt().route_lists.Find(routeList);
     if (!list) {
       SetRecentError("acltdtGetQueueRouteNum", asim::err::kInvalidResourceHandle, "routeList is not a live route list");
       return 0;
@@ -559,14 +564,14 @@ size_t acltdtGetQueueRouteNum(const acltdtQueueRouteList* routeList) {
 
 acltdtQueueRouteQueryInfo* acltdtCreateQueueRouteQueryInfo() {
   return Guarded<acltdtQueueRouteQueryInfo*>("acltdtCreateQueueRouteQueryInfo", nullptr, [] {
-    return static_cast<acltdtQueueRouteQueryInfo*>(tdt::RouteQueries().Add(std::make_shared<tdt::RouteQuery>()));
+    return static_cast<acltdtQueueRouteQueryInfo*>(Tdt().route_queries.Add(std::make_shared<tdt::RouteQuery>()));
   });
 }
 
 aclError acltdtDestroyQueueRouteQueryInfo(const acltdtQueueRouteQueryInfo* info) {
   ACL_API_BEGIN("acltdtDestroyQueueRouteQueryInfo");
   ACL_API_CHECK_NOT_NULL(info);
-  if (!tdt::RouteQueries().Remove(info)) {
+  if (!Tdt().route_queries.Remove(info)) {
     ACL_API_FAIL(asim::err::kInvalidResourceHandle, "info is not a live route query");
   }
   return ACL_SUCCESS;
@@ -579,7 +584,7 @@ aclError acltdtSetQueueRouteQueryInfo(acltdtQueueRouteQueryInfo* param, acltdtQu
   ACL_API_CHECK_NOT_NULL(param);
   ACL_API_CHECK_NOT_NULL(value);
   std::shared_ptr<tdt::RouteQuery> query;
-  ASIM_TDTQ_RETURN_IF(Live(tdt::RouteQueries(), param, "param", &query));
+  ASIM_TDTQ_RETURN_IF(Live(Tdt().route_queries, param, "param", &query));
   switch (RawEnum(type)) {
     case ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM:
       ASIM_TDTQ_RETURN_IF(CheckParamLen("ACL_TDT_QUEUE_ROUTE_QUERY_MODE_ENUM", len, sizeof(acltdtQueueRouteQueryMode),

@@ -3,12 +3,11 @@
 //
 // Owns: the managers of every module — the core (devices, contexts, streams, events,
 // memory, callbacks), the loaded models, the single-op service, the dump and the profiler —
-// and the tables of the objects behind the application's handles (acl_objects.h) as
-// members, wired to each other explicitly at construction (the profiler observes the core's
-// devices; every manager joins the core's lifecycle through its RuntimeExtension, in the
-// order of the members below). Modules below runtime/api never look for another
-// module's manager: they are handed what they need (a device, a stream, an id), which is
-// why each of them can be unit-tested without aclInit (tests/support/sim_device).
+// and the tables of the objects behind the application's handles (acl_objects.h; the tdt
+// channels, queues and their objects) as members, wired to each other explicitly at construction (the profiler observes
+// the core's devices; every manager joins the core's lifecycle through its RuntimeExtension, in the order of the
+// members below). Modules below runtime/api never look for another module's manager: they are handed what they need (a
+// device, a stream, an id), which is why each of them can be unit-tested without aclInit (tests/support/sim_device).
 // Process(): the C API has no handle to carry a context, so the process has one, created on
 // first use and never destroyed (device workers may still run tasks during static
 // destruction). aclInit / aclFinalize start and end its managers' state through their
@@ -28,6 +27,7 @@
 #include "runtime/model/model_objects.h"
 #include "runtime/op/op_service.h"
 #include "runtime/profiling/profiler.h"
+#include "runtime/tdt/tdt_state.h"
 
 namespace asim::api {
 
@@ -44,6 +44,8 @@ class RuntimeContext {
   // descriptions, AIPP sets, configs).
   rt::IoObjects& io() { return io_; }
   model::ModelObjects& model_objects() { return model_objects_; }
+  // acl_tdt.h / acl_tdt_queue.h: items, datasets, channels, queues, routes, buffers.
+  tdt::TdtState& tdt() { return tdt_; }
 
   // Joins the managers to the core's lifecycle (once; aclInit calls it first).
   void RegisterExtensions();
@@ -58,6 +60,7 @@ class RuntimeContext {
   dump::DumpManager dump_;
   rt::IoObjects io_;
   model::ModelObjects model_objects_;
+  tdt::TdtState tdt_;
 };
 
 // The process's context (RuntimeContext::Process()).

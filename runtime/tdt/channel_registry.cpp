@@ -7,11 +7,6 @@
 
 namespace asim::tdt {
 
-ChannelRegistry& ChannelRegistry::Global() {
-  static auto* registry = new ChannelRegistry();  // outlives static destructors
-  return *registry;
-}
-
 Status ChannelRegistry::CheckName(const char* name) {
   if (name == nullptr) return Status(err::kInvalidParam, "name must not be NULL");
   const size_t length = ::strnlen(name, kMaxNameLength + 1);

@@ -22,8 +22,7 @@ namespace asim::tdt {
 
 class ChannelRegistry {
  public:
-  // The process-wide registry (never destroyed).
-  static ChannelRegistry& Global();
+  // One per runtime context (tdt_state.h).
 
   // Checks the name and capacity, then creates and registers the channel.
   Status Create(ChannelConfig config, std::shared_ptr<DeviceLink> link, std::shared_ptr<Channel>* out);

@@ -25,11 +25,6 @@ std::string RouteName(const Route& r) {
 
 }  // namespace
 
-QueueManager& QueueManager::Global() {
-  static auto* manager = new QueueManager();
-  return *manager;
-}
-
 std::shared_ptr<QueueManager::Queue> QueueManager::FindLocked(uint32_t qid) const {
   auto it = queues_.find(qid);
   return it == queues_.end() ? nullptr : it->second;

@@ -43,7 +43,7 @@ struct QueueInfo {
 
 class QueueManager {
  public:
-  static QueueManager& Global();  // never destroyed
+  // One per runtime context (tdt_state.h).
 
   // An empty `name` gets "queue_<id>". depth in [2, 8192] (else kRtParamInvalid).
   Status Create(const std::string& name, uint32_t depth, int32_t device_id, uint32_t* qid);

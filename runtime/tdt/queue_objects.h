@@ -1,10 +1,10 @@
 // The small objects of acl_tdt_queue.h — queue attributes, routes, route lists, route
 // queries — and the registries of every live queue-API object, buffers included.
 //
-// Owns: the process-wide registries (never destroyed). A handle is the object's address; a
-// destroyed or foreign handle is not found, so the API reports an error instead of touching
-// freed memory. A buffer is registered while the application holds it and unregistered
-// while a queue holds it. Owner: runtime/tdt.
+// Owns: the object layouts; the registries are TdtState's (tdt_state.h). A handle is the
+// object's address; a destroyed or foreign handle is not found, so the API reports an error
+// instead of touching freed memory. A buffer is registered while the application holds it
+// and unregistered while a queue holds it. Owner: runtime/tdt.
 // Thread safety: registries are thread-safe; single objects are not synchronized.
 // Failure: none here.
 #pragma once
@@ -54,14 +54,8 @@ struct RouteQuery {
   bool has_dst = false;
 };
 
-rt::HandleRegistry<QueueAttr>& QueueAttrs();
-rt::HandleRegistry<Route>& Routes();
-rt::HandleRegistry<RouteList>& RouteLists();
-rt::HandleRegistry<RouteQuery>& RouteQueries();
-rt::HandleRegistry<Mbuf>& Bufs();
-
-// Registers / unregisters a buffer and every buffer chained to it.
-void RegisterChain(const std::shared_ptr<Mbuf>& head);
-void UnregisterChain(const Mbuf& head);
+// Registers / unregisters a buffer and every buffer chained to it in `bufs`.
+void RegisterChain(rt::HandleRegistry<Mbuf>& bufs, const std::shared_ptr<Mbuf>& head);
+void UnregisterChain(rt::HandleRegistry<Mbuf>& bufs, const Mbuf& head);
 
 }  // namespace asim::tdt

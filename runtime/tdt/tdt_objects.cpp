@@ -1,21 +1,12 @@
-// Item and dataset registries and the operations across them (see tdt_objects.h).
+// The operations across the item and dataset registries (see tdt_objects.h).
 #include "runtime/tdt/tdt_objects.h"
 
 #include <string>
 
 namespace asim::tdt {
 
-rt::HandleRegistry<DataItem>& Items() {
-  static auto* registry = new rt::HandleRegistry<DataItem>();  // outlives static destructors
-  return *registry;
-}
-
-rt::HandleRegistry<Dataset>& Datasets() {
-  static auto* registry = new rt::HandleRegistry<Dataset>();
-  return *registry;
-}
-
-Status CollectOutgoing(const Dataset& dataset, OutgoingDataset* out, std::vector<std::shared_ptr<DataItem>>* hold) {
+Status CollectOutgoing(const rt::HandleRegistry<DataItem>& items, const Dataset& dataset, OutgoingDataset* out,
+                       std::vector<std::shared_ptr<DataItem>>* hold) {
   out->name = dataset.name();
   out->items.clear();
   out->items.reserve(dataset.size());
@@ -23,7 +14,7 @@ Status CollectOutgoing(const Dataset& dataset, OutgoingDataset* out, std::vector
   hold->reserve(dataset.size());
   for (size_t i = 0; i < dataset.size(); ++i) {
     DataItem* handle = dataset.item(i);
-    std::shared_ptr<DataItem> item = handle == nullptr ? nullptr : Items().Find(handle);
+    std::shared_ptr<DataItem> item = handle == nullptr ? nullptr : items.Find(handle);
     if (item == nullptr) {
       return Status(err::kInvalidParam, "item " + std::to_string(i) +
                                             " of the dataset is NULL or was destroyed (acltdtDestroyDataItem) "
@@ -35,18 +26,18 @@ Status CollectOutgoing(const Dataset& dataset, OutgoingDataset* out, std::vector
   return Status::Ok();
 }
 
-void InstallIncoming(Dataset& dataset, IncomingDataset&& incoming) {
+void InstallIncoming(rt::HandleRegistry<DataItem>& items, Dataset& dataset, IncomingDataset&& incoming) {
   std::vector<DataItem*> handles;
   handles.reserve(incoming.items.size());
   for (auto& in : incoming.items) {
     auto item = DataItem::Received(std::move(in.meta), std::move(in.data), &dataset);
-    handles.push_back(static_cast<DataItem*>(Items().Add(std::move(item))));
+    handles.push_back(static_cast<DataItem*>(items.Add(std::move(item))));
   }
-  for (DataItem* old : dataset.Replace(std::move(incoming.name), std::move(handles))) Items().Remove(old);
+  for (DataItem* old : dataset.Replace(std::move(incoming.name), std::move(handles))) items.Remove(old);
 }
 
-void ReleaseOwnedItems(const Dataset& dataset) {
-  for (DataItem* item : dataset.OwnedItems()) Items().Remove(item);
+void ReleaseOwnedItems(rt::HandleRegistry<DataItem>& items, const Dataset& dataset) {
+  for (DataItem* item : dataset.OwnedItems()) items.Remove(item);
 }
 
 }  // namespace asim::tdt

@@ -1,11 +1,10 @@
-// The live acltdt data items and datasets, and the operations that span both: turning a
-// dataset into what a channel sends, installing what a channel delivered, freeing a
-// dataset with the items it owns.
+// The operations that span the live acltdt data items and datasets: turning a dataset into
+// what a channel sends, installing what a channel delivered, freeing a dataset with the items
+// it owns.
 //
-// Owns: the two process-wide HandleRegistry instances (never destroyed, so handles stay
-// checkable during static destruction). A handle is the object's address; a destroyed or
-// foreign handle is not found, so callers report an error instead of touching freed memory.
-// Owner: runtime/tdt. Thread safety: the registries are thread-safe; a dataset is not.
+// Owns: nothing; the registries are TdtState's (tdt_state.h). A handle is the object's
+// address; a destroyed or foreign handle is not found, so callers report an error instead of
+// touching freed memory. Owner: runtime/tdt. Thread safety: the registries are thread-safe; a dataset is not.
 // Failure: Status kInvalidParam naming the offending item.
 #pragma once
 
@@ -20,18 +19,16 @@
 
 namespace asim::tdt {
 
-rt::HandleRegistry<DataItem>& Items();
-rt::HandleRegistry<Dataset>& Datasets();
-
 // The items of `dataset` as a channel sends them (Channel::Send checks what they hold).
 // Each item must still be live; `hold` keeps them alive until the send returns.
-Status CollectOutgoing(const Dataset& dataset, OutgoingDataset* out, std::vector<std::shared_ptr<DataItem>>* hold);
+Status CollectOutgoing(const rt::HandleRegistry<DataItem>& items, const Dataset& dataset, OutgoingDataset* out,
+                       std::vector<std::shared_ptr<DataItem>>* hold);
 
 // Replaces the contents of `dataset` (which passed CheckReceivable) with `incoming`:
 // registers the new items (owned by the dataset) and frees the items it owned before.
-void InstallIncoming(Dataset& dataset, IncomingDataset&& incoming);
+void InstallIncoming(rt::HandleRegistry<DataItem>& items, Dataset& dataset, IncomingDataset&& incoming);
 
 // Frees the items `dataset` owns (the dataset object itself is the caller's).
-void ReleaseOwnedItems(const Dataset& dataset);
+void ReleaseOwnedItems(rt::HandleRegistry<DataItem>& items, const Dataset& dataset);
 
 }  // namespace asim::tdt

@@ -134,22 +134,24 @@ TEST(TdtObjects, CollectOutgoingNeedsLiveItems) {
   int64_t dims[] = {2};
   std::shared_ptr<DataItem> item;
   ASSERT_TRUE(DataItem::Create(kTensor, dims, 1, kFloat, data, sizeof(data), &item).ok());
-  auto* handle = static_cast<DataItem*>(Items().Add(item));
+  rt::HandleRegistry<DataItem> items;  // the context's registry, here the test's own
+  auto* handle = static_cast<DataItem*>(items.Add(item));
   Dataset ds;
   ASSERT_TRUE(ds.Add(handle, MemSide::kHost).ok());
   OutgoingDataset out;
   std::vector<std::shared_ptr<DataItem>> hold;
-  ASSERT_TRUE(CollectOutgoing(ds, &out, &hold).ok());
+  ASSERT_TRUE(CollectOutgoing(items, ds, &out, &hold).ok());
   ASSERT_EQ(out.items.size(), 1u);
   EXPECT_EQ(out.items[0].data, data);
   EXPECT_EQ(hold.size(), 1u);
-  Items().Remove(handle);  // destroyed while still in the dataset
-  Status st = CollectOutgoing(ds, &out, &hold);
+  items.Remove(handle);  // destroyed while still in the dataset
+  Status st = CollectOutgoing(items, ds, &out, &hold);
   EXPECT_EQ(st.code(), err::kInvalidParam);
   EXPECT_NE(st.message().find("item 0"), std::string::npos);
 }
 
 TEST(TdtObjects, InstallIncomingReplacesAndFreesOwnedItems) {
+  rt::HandleRegistry<DataItem> items;
   Dataset ds;
   IncomingDataset in;
   in.name = "batch";
@@ -161,21 +163,21 @@ TEST(TdtObjects, InstallIncomingReplacesAndFreesOwnedItems) {
   item.data = HostBuffer(4);
   std::memset(item.data.data(), 0xAB, 4);
   in.items.push_back(std::move(item));
-  const size_t before = Items().size();
-  InstallIncoming(ds, std::move(in));
+  const size_t before = items.size();
+  InstallIncoming(items, ds, std::move(in));
   ASSERT_EQ(ds.size(), 1u);
   EXPECT_EQ(ds.name(), "batch");
   DataItem* first = ds.item(0);
-  auto live = Items().Find(first);
+  auto live = items.Find(first);
   ASSERT_NE(live, nullptr);
   EXPECT_EQ(live->owner(), &ds);
   EXPECT_EQ(static_cast<uint8_t*>(live->data())[3], 0xAB);
   EXPECT_EQ(reinterpret_cast<uintptr_t>(live->data()) % HostBuffer::kAlignment, 0u);
-  InstallIncoming(ds, IncomingDataset{});  // receiving again frees the old items
-  EXPECT_EQ(Items().Find(first), nullptr);
+  InstallIncoming(items, ds, IncomingDataset{});  // receiving again frees the old items
+  EXPECT_EQ(items.Find(first), nullptr);
   EXPECT_EQ(ds.size(), 0u);
-  ReleaseOwnedItems(ds);
-  EXPECT_EQ(Items().size(), before);
+  ReleaseOwnedItems(items, ds);
+  EXPECT_EQ(items.size(), before);
 }
 
 }  // namespace
