@@ -319,8 +319,8 @@ Status WriteDynamicAipp(const asim::model::ModelInfo& info, size_t image_index, 
   std::vector<uint8_t> block(need);
   asim::kernels::aipp::WriteDynamicAipp(common, batches, block.data());
   // ACL_MEMCPY_DEFAULT: the buffer may be device memory (the usual case) or host memory.
-  return asim::rt::Runtime::Get().Memcpy(buffer->data, buffer->size, block.data(), block.size(),
-                                         asim::rt::mem::kDefault);
+  return asim::api::Ctx().core().Memcpy(buffer->data, buffer->size, block.data(), block.size(),
+                                        asim::rt::mem::kDefault);
 }
 }  // namespace
 

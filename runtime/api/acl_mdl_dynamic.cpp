@@ -133,7 +133,7 @@ Status SetGear(uint32_t model_id, const aclmdlDataset* dataset, size_t index, Dy
     }
   }
   ASIM_RETURN_IF_ERROR(
-      asim::rt::Runtime::Get().Memcpy(buffer->data, buffer->size, bytes.data(), need, asim::rt::mem::kHostToDevice));
+      asim::api::Ctx().core().Memcpy(buffer->data, buffer->size, bytes.data(), need, asim::rt::mem::kHostToDevice));
   set->dynamic_gear = std::move(values);
   return Status::Ok();
 }

@@ -5,7 +5,7 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 }  // namespace
 
@@ -38,7 +38,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
   // work as synchronised with the host.
   aclrtCallback run = fn;
   void* data = userData;
-  asim::check::WrapCallback(stream, &run, &data);
+  asim::check::WrapCallback(asim::api::Ctx().checks(), asim::api::Ctx().core(), stream, &run, &data);
   asim::Status st = RT().LaunchCallback(run, data, blockType == ACL_CALLBACK_BLOCK, stream);
   if (!st.ok()) asim::check::DiscardWrappedCallback(run, data);
   ACL_API_RETURN(st);

@@ -5,7 +5,7 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 }  // namespace
 
@@ -18,9 +18,9 @@ aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
   ACL_API_CHECK_NOT_NULL(context);
   asim::Status st = RT().CreateContext(deviceId, context);
   if (st.ok()) {
-    asim::check::AfterCreate(asim::check::ObjectKind::kContext, *context,
-                             "context " + asim::check::PtrText(*context) + " on device " + std::to_string(deviceId),
-                             deviceId);
+    asim::check::AfterCreate(
+        asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kContext, *context,
+        "context " + asim::check::PtrText(*context) + " on device " + std::to_string(deviceId), deviceId);
   }
   ACL_API_RETURN(st);
   ACL_API_END();
@@ -33,8 +33,8 @@ aclError aclrtDestroyContext(aclrtContext context) {
   ACL_API_CHECK_NOT_NULL(context);
   asim::Status st = RT().DestroyContext(context);
   if (st.ok()) {
-    asim::check::AfterDestroyContext(context);
-    st = asim::check::TakeLeakStatus();  // streams left in it, while memcheck is on
+    asim::check::AfterDestroyContext(asim::api::Ctx().checks(), context);
+    st = asim::check::TakeLeakStatus(asim::api::Ctx().checks());  // streams left in it, while memcheck is on
   }
   ACL_API_RETURN(st);
   ACL_API_END();

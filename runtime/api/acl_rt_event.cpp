@@ -5,7 +5,7 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 using SimStatus = asim::sim::SimEvent::Status;
 constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE;
@@ -21,7 +21,8 @@ aclError CreateWithFlag(const char* api, aclrtEvent* event, uint32_t flag) {
   }
   asim::Status st = RT().CreateEvent(flag, (flag & ACL_EVENT_TIME_LINE) != 0, event);
   if (st.ok())
-    asim::check::AfterCreate(asim::check::ObjectKind::kEvent, *event, "event " + asim::check::PtrText(*event));
+    asim::check::AfterCreate(asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kEvent,
+                             *event, "event " + asim::check::PtrText(*event));
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -37,7 +38,8 @@ aclError aclrtCreateEvent(aclrtEvent* event) {
   // A plain event records time, so that aclrtEventElapsedTime works on it.
   asim::Status st = RT().CreateEvent(ACL_EVENT_TIME_LINE, /*records_time=*/true, event);
   if (st.ok())
-    asim::check::AfterCreate(asim::check::ObjectKind::kEvent, *event, "event " + asim::check::PtrText(*event));
+    asim::check::AfterCreate(asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kEvent,
+                             *event, "event " + asim::check::PtrText(*event));
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -57,7 +59,7 @@ aclError aclrtDestroyEvent(aclrtEvent event) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   asim::Status st = RT().DestroyEvent(event);
-  if (st.ok()) asim::check::AfterDestroyEvent(event);
+  if (st.ok()) asim::check::AfterDestroyEvent(asim::api::Ctx().checks(), event);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -67,7 +69,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   asim::Status st = RT().RecordEvent(event, stream);
-  if (st.ok()) asim::check::AfterRecordEvent(event, stream);
+  if (st.ok()) asim::check::AfterRecordEvent(asim::api::Ctx().checks(), asim::api::Ctx().core(), event, stream);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -86,7 +88,7 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   SimStatus s = SimStatus::kNotRecorded;
   asim::Status st = RT().QueryEvent(event, &s);
   if (st.ok()) *status = s == SimStatus::kComplete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
-  if (st.ok() && s == SimStatus::kComplete) asim::check::AfterSyncEvent(event);
+  if (st.ok() && s == SimStatus::kComplete) asim::check::AfterSyncEvent(asim::api::Ctx().checks(), event);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -99,7 +101,7 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
   asim::Status st = RT().QueryEvent(event, &s);
   if (st.ok()) {
     *status = s == SimStatus::kComplete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
-    if (s == SimStatus::kComplete) asim::check::AfterSyncEvent(event);
+    if (s == SimStatus::kComplete) asim::check::AfterSyncEvent(asim::api::Ctx().checks(), event);
   }
   ACL_API_RETURN(st);
   ACL_API_END();
@@ -120,7 +122,7 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
   ACL_API_BEGIN("aclrtSynchronizeEvent");
   ACL_API_REQUIRE_INIT();
   asim::Status st = RT().SynchronizeEvent(event, -1);
-  if (st.ok()) asim::check::AfterSyncEvent(event);
+  if (st.ok()) asim::check::AfterSyncEvent(asim::api::Ctx().checks(), event);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -132,7 +134,7 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
     ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
   }
   asim::Status st = RT().SynchronizeEvent(event, timeout);
-  if (st.ok()) asim::check::AfterSyncEvent(event);
+  if (st.ok()) asim::check::AfterSyncEvent(asim::api::Ctx().checks(), event);
   ACL_API_RETURN(st);
   ACL_API_END();
 }

@@ -5,7 +5,7 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 
 static_assert(ACL_MEMCPY_HOST_TO_HOST == asim::rt::mem::kHostToHost, "aclrtMemcpyKind");
@@ -35,7 +35,8 @@ asim::check::CopyCall Copy(const char* api, void* dst, size_t dest_max, const vo
 
 // Records the destination of a successful asynchronous write for memcheck.
 void NoteAsyncWrite(aclError ret, aclrtStream stream, const void* dst, size_t len, const std::string& what) {
-  if (ret == ACL_SUCCESS) asim::check::AfterAsyncWrite(stream, dst, len, what);
+  if (ret == ACL_SUCCESS)
+    asim::check::AfterAsyncWrite(asim::api::Ctx().checks(), asim::api::Ctx().core(), stream, dst, len, what);
 }
 }  // namespace
 
@@ -46,9 +47,9 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(kApi, size));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(asim::api::Ctx().checks(), kApi, size));
   asim::Status st = RT().Malloc(devPtr, size, static_cast<uint32_t>(policy), /*align32_only=*/false);
-  if (st.ok()) asim::check::AfterMalloc(*devPtr, size);
+  if (st.ok()) asim::check::AfterMalloc(asim::api::Ctx().checks(), *devPtr, size);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -58,9 +59,9 @@ aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy pol
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(kApi, size));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(asim::api::Ctx().checks(), kApi, size));
   asim::Status st = RT().Malloc(devPtr, size, static_cast<uint32_t>(policy), /*align32_only=*/true);
-  if (st.ok()) asim::check::AfterMalloc(*devPtr, size);
+  if (st.ok()) asim::check::AfterMalloc(asim::api::Ctx().checks(), *devPtr, size);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -70,9 +71,9 @@ aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy poli
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(kApi, size));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(asim::api::Ctx().checks(), kApi, size));
   asim::Status st = RT().Malloc(devPtr, size, static_cast<uint32_t>(policy), /*align32_only=*/false);
-  if (st.ok()) asim::check::AfterMalloc(*devPtr, size);
+  if (st.ok()) asim::check::AfterMalloc(asim::api::Ctx().checks(), *devPtr, size);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -99,9 +100,9 @@ aclError aclrtFree(void* devPtr) {
   ACL_API_BEGIN("aclrtFree");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(kApi, devPtr, /*host_api=*/false));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(asim::api::Ctx().checks(), kApi, devPtr, /*host_api=*/false));
   asim::Status st = RT().Free(devPtr);
-  if (st.ok()) asim::check::AfterFree(devPtr);
+  if (st.ok()) asim::check::AfterFree(asim::api::Ctx().checks(), devPtr);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -112,7 +113,7 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(hostPtr);
   asim::Status st = RT().MallocHost(hostPtr, size);
-  if (st.ok()) asim::check::AfterMallocHost(*hostPtr, size);
+  if (st.ok()) asim::check::AfterMallocHost(asim::api::Ctx().checks(), *hostPtr, size);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -121,9 +122,9 @@ aclError aclrtFreeHost(void* hostPtr) {
   ACL_API_BEGIN("aclrtFreeHost");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(kApi, hostPtr, /*host_api=*/true));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(asim::api::Ctx().checks(), kApi, hostPtr, /*host_api=*/true));
   asim::Status st = RT().FreeHost(hostPtr);
-  if (st.ok()) asim::check::AfterFreeHost(hostPtr);
+  if (st.ok()) asim::check::AfterFreeHost(asim::api::Ctx().checks(), hostPtr);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -133,8 +134,9 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   const int32_t raw = asim::api::RawEnum(kind);
-  ACL_API_RETURN_IF_ERROR(
-      asim::check::BeforeCopy(Copy(kApi, dst, destMax, src, count, raw, count, count), nullptr, false));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(asim::api::Ctx().checks(), asim::api::Ctx().core(),
+                                                  Copy(kApi, dst, destMax, src, count, raw, count, count), nullptr,
+                                                  false));
   ACL_API_RETURN(RT().Memcpy(dst, destMax, src, count, static_cast<int32_t>(kind)));
   ACL_API_END();
 }
@@ -145,7 +147,8 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   const asim::check::CopyCall call = Copy(kApi, dst, destMax, src, count, asim::api::RawEnum(kind), count, count);
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(call, stream, true));
+  ACL_API_RETURN_IF_ERROR(
+      asim::check::BeforeCopy(asim::api::Ctx().checks(), asim::api::Ctx().core(), call, stream, true));
   const aclError ret =
       asim::api::ToAclError(kApi, RT().MemcpyAsync(dst, destMax, src, count, static_cast<int32_t>(kind), stream));
   NoteAsyncWrite(ret, stream, dst, count, "the destination of " + call.args);
@@ -162,7 +165,8 @@ aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch,
     const std::string extra = "spitch=" + std::to_string(spitch) + ", width=" + std::to_string(width) +
                               ", height=" + std::to_string(height) + ", dpitch=" + std::to_string(dpitch);
     ACL_API_RETURN_IF_ERROR(
-        asim::check::BeforeCopy(Copy(kApi, dst, 0, src, 0, asim::api::RawEnum(kind), dpitch * (height - 1) + width,
+        asim::check::BeforeCopy(asim::api::Ctx().checks(), asim::api::Ctx().core(),
+                                Copy(kApi, dst, 0, src, 0, asim::api::RawEnum(kind), dpitch * (height - 1) + width,
                                      spitch * (height - 1) + width, extra),
                                 nullptr, false));
   }
@@ -183,7 +187,8 @@ aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t sp
   const size_t dst_span = dpitch * (height - 1) + width;
   const asim::check::CopyCall call =
       Copy(kApi, dst, 0, src, 0, asim::api::RawEnum(kind), dst_span, spitch * (height - 1) + width, extra);
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(call, stream, true));
+  ACL_API_RETURN_IF_ERROR(
+      asim::check::BeforeCopy(asim::api::Ctx().checks(), asim::api::Ctx().core(), call, stream, true));
   const aclError ret = asim::api::ToAclError(
       kApi, RT().Memcpy2d(dst, dpitch, src, spitch, width, height, static_cast<int32_t>(kind), stream, true));
   NoteAsyncWrite(ret, stream, dst, dst_span, "the destination of " + call.args);
@@ -195,7 +200,7 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
   ACL_API_BEGIN("aclrtMemset");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMemset(kApi, devPtr, maxCount, value, count));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMemset(asim::api::Ctx().checks(), kApi, devPtr, maxCount, value, count));
   ACL_API_RETURN(RT().Memset(devPtr, maxCount, value, count, nullptr, false));
   ACL_API_END();
 }
@@ -204,7 +209,7 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
   ACL_API_BEGIN("aclrtMemsetAsync");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMemset(kApi, devPtr, maxCount, value, count));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMemset(asim::api::Ctx().checks(), kApi, devPtr, maxCount, value, count));
   const aclError ret = asim::api::ToAclError(kApi, RT().Memset(devPtr, maxCount, value, count, stream, true));
   NoteAsyncWrite(ret, stream, devPtr, count,
                  "the destination of aclrtMemsetAsync(devPtr=" + asim::check::PtrText(devPtr) +

@@ -8,13 +8,14 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 
 // Records a stream the application created, for memcheck's leak report.
 asim::Status Created(asim::Status st, aclrtStream* stream) {
   if (st.ok())
-    asim::check::AfterCreate(asim::check::ObjectKind::kStream, *stream, "stream " + asim::check::PtrText(*stream));
+    asim::check::AfterCreate(asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kStream,
+                             *stream, "stream " + asim::check::PtrText(*stream));
   return st;
 }
 
@@ -132,7 +133,7 @@ aclError aclrtDestroyStream(aclrtStream stream) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   asim::Status st = RT().DestroyStream(stream, /*force=*/false);
-  if (st.ok()) asim::check::AfterDestroyStream(stream);
+  if (st.ok()) asim::check::AfterDestroyStream(asim::api::Ctx().checks(), stream);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -142,7 +143,7 @@ aclError aclrtDestroyStreamForce(aclrtStream stream) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   asim::Status st = RT().DestroyStream(stream, /*force=*/true);
-  if (st.ok()) asim::check::AfterDestroyStream(stream);
+  if (st.ok()) asim::check::AfterDestroyStream(asim::api::Ctx().checks(), stream);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -152,7 +153,8 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   asim::Status st = RT().SynchronizeStream(stream, -1);
-  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(stream);
+  if (st.code() != asim::err::kRtStreamSyncTimeout)
+    asim::check::AfterSyncStream(asim::api::Ctx().checks(), asim::api::Ctx().core(), stream);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -164,7 +166,8 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
     ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
   }
   asim::Status st = RT().SynchronizeStream(stream, timeout);
-  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(stream);
+  if (st.code() != asim::err::kRtStreamSyncTimeout)
+    asim::check::AfterSyncStream(asim::api::Ctx().checks(), asim::api::Ctx().core(), stream);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -176,7 +179,7 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
   bool complete = false;
   asim::Status st = RT().QueryStream(stream, &complete);
   if (st.ok()) *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
-  if (st.ok() && complete) asim::check::AfterSyncStream(stream);
+  if (st.ok() && complete) asim::check::AfterSyncStream(asim::api::Ctx().checks(), asim::api::Ctx().core(), stream);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -186,7 +189,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(event);
   asim::Status st = RT().StreamWaitEvent(stream, event);
-  if (st.ok()) asim::check::AfterStreamWaitEvent(stream, event);
+  if (st.ok()) asim::check::AfterStreamWaitEvent(asim::api::Ctx().checks(), asim::api::Ctx().core(), stream, event);
   ACL_API_RETURN(st);
   ACL_API_END();
 }

@@ -44,12 +44,6 @@ class ExceptionObserver : public sim::TaskObserver {
 
 }  // namespace
 
-Runtime& Runtime::Get() {
-  // Never destroyed: application static destructors may still call aclFinalize.
-  static Runtime* runtime = new Runtime();
-  return *runtime;
-}
-
 bool Runtime::initialized() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return initialized_;

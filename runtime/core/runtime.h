@@ -1,4 +1,4 @@
-// Runtime: process-wide state between aclInit and aclFinalize, and the core operations the
+// Runtime: the core's state between aclInit and aclFinalize, and the core operations the
 // API shims call (devices, contexts, streams, events, memory, callbacks).
 //
 // Owns: the parsed configuration, the opened devices, the handle registries of contexts,
@@ -6,7 +6,11 @@
 // Handles are passed in and out as the opaque pointers the application holds; the core
 // validates each one against its registry. No acl/ type appears here: enum arguments are
 // the AscendCL numeric values as plain integers (the shim static_asserts they agree).
-// Thread safety: every member function is thread-safe. The current context is per thread.
+// Owner: api::RuntimeContext (a plain member, Ctx().core()); nothing below runtime/api reaches
+// it but through what it is handed. It is never destroyed in the library (the RuntimeContext
+// lives as long as the process); a Runtime that is destroyed must be finalized first.
+// Thread safety: every member function is thread-safe. The current context is per thread
+// (a thread_local of the core, shared by every Runtime of the process: there is one).
 // Failure: every function returns a Status with the AscendCL error code and a message that
 // names the argument and the problem; the state stays usable after any failure.
 #pragma once
@@ -37,7 +41,9 @@ inline constexpr int kHostToHost = 0, kHostToDevice = 1, kDeviceToHost = 2, kDev
 
 class Runtime {
  public:
-  static Runtime& Get();
+  Runtime() = default;
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
 
   // ---- lifecycle (acl.h) -------------------------------------------------------------
   Status Init(const char* config_path);
@@ -140,8 +146,6 @@ class Runtime {
   Status CurrentDevice(std::shared_ptr<DeviceContext>* device);
 
  private:
-  Runtime() = default;
-
   struct CopyPlan;  // resolved, validated copy
   Status PlanCopy(const char* api, void* dst, size_t dest_max, const void* src, size_t count, int32_t kind,
                   CopyPlan* plan) const;
