@@ -10,13 +10,6 @@
 namespace asim::check {
 namespace {
 
-// The runtime stream behind an application handle (NULL: the default stream), or nullptr.
-std::shared_ptr<rt::Stream> Resolve(rt::Runtime& rt, void* stream) {
-  std::shared_ptr<rt::Stream> s;
-  if (!rt.ResolveStream(stream, &s).ok()) return nullptr;
-  return s;
-}
-
 struct CallbackTrampoline {
   void (*fn)(void*);
   void* user_data;
@@ -65,15 +58,9 @@ void AfterFreeHost(CheckState& checks, const void* ptr) {
   }
 }
 
-Status BeforeCopy(CheckState& checks, rt::Runtime& rt, const CopyCall& call, void* stream, bool async) {
+Status BeforeCopy(CheckState& checks, const CopyCall& call, const rt::Stream* stream) {
   if (!checks.memcheck().enabled()) return Status::Ok();
-  const void* key = nullptr;
-  if (async) {
-    auto s = Resolve(rt, stream);
-    if (!s) return Status::Ok();  // the call reports the bad stream itself
-    key = s.get();
-  }
-  return CheckCopy(checks, call, key);
+  return CheckCopy(checks, call, stream);
 }
 
 Status BeforeMemset(CheckState& checks, const char* api, const void* ptr, size_t max_count, int32_t value,
@@ -85,29 +72,27 @@ Status BeforeMemset(CheckState& checks, const char* api, const void* ptr, size_t
                      ptr, count);
 }
 
-void AfterAsyncWrite(CheckState& checks, rt::Runtime& rt, void* stream, const void* ptr, size_t len,
+void AfterAsyncWrite(CheckState& checks, const rt::Stream& stream, const void* ptr, size_t len,
                      const std::string& what) {
   if (!checks.memcheck().enabled() || len == 0) return;
-  auto s = Resolve(rt, stream);
-  if (!s) return;
   const uint64_t a = reinterpret_cast<uint64_t>(ptr);
-  checks.pending().Add(s.get(), s->device_id(), a, a + len, what, CaptureCallSite(true));
+  checks.pending().Add(&stream, stream.device_id(), a, a + len, what, CaptureCallSite(true));
 }
 
 void AfterCreate(CheckState& checks, rt::Runtime& rt, ObjectKind kind, const void* key, const std::string& what,
                  int32_t device_id) {
-  void* context = nullptr;
+  std::shared_ptr<rt::Context> context;
   if (kind == ObjectKind::kContext || kind == ObjectKind::kStream || kind == ObjectKind::kEvent ||
       kind == ObjectKind::kModel) {
-    (void)rt.GetCurrentContext(&context);
+    (void)rt.CurrentContext(&context);
     if (device_id == -2) {
       int32_t current = -1;
       if (rt.GetDevice(&current).ok()) device_id = current;
     }
   }
   if (device_id < -1) device_id = -1;
-  checks.objects().Created(kind, reinterpret_cast<uintptr_t>(key), device_id, reinterpret_cast<uintptr_t>(context),
-                           what);
+  checks.objects().Created(kind, reinterpret_cast<uintptr_t>(key), device_id,
+                           reinterpret_cast<uintptr_t>(context.get()), what);
 }
 
 void AfterDestroy(CheckState& checks, ObjectKind kind, const void* key) {
@@ -126,14 +111,13 @@ void AfterDestroyContext(CheckState& checks, const void* context) {
   checks.memcheck().ReportLeaks("aclrtDestroyContext", texts);
 }
 
-void AfterSyncStream(CheckState& checks, rt::Runtime& rt, void* stream) {
-  if (!checks.memcheck().enabled()) return;
-  if (auto s = Resolve(rt, stream)) checks.pending().SyncStream(s.get());
+void AfterSyncStream(CheckState& checks, const rt::Stream& stream) {
+  if (checks.memcheck().enabled()) checks.pending().SyncStream(&stream);
 }
 
-void AfterDestroyStream(CheckState& checks, const void* stream) {
-  AfterDestroy(checks, ObjectKind::kStream, stream);
-  checks.pending().ForgetStream(stream);
+void AfterDestroyStream(CheckState& checks, const rt::Stream& stream) {
+  AfterDestroy(checks, ObjectKind::kStream, &stream);
+  checks.pending().ForgetStream(&stream);
 }
 
 void AfterSyncDevice(CheckState& checks, rt::Runtime& rt) {
@@ -142,30 +126,26 @@ void AfterSyncDevice(CheckState& checks, rt::Runtime& rt) {
   if (rt.GetDevice(&device).ok()) checks.pending().SyncDevice(device);
 }
 
-void AfterRecordEvent(CheckState& checks, rt::Runtime& rt, const void* event, void* stream) {
-  if (!checks.memcheck().enabled()) return;
-  if (auto s = Resolve(rt, stream)) checks.pending().NoteRecord(event, s.get());
+void AfterRecordEvent(CheckState& checks, const rt::Event& event, const rt::Stream& stream) {
+  if (checks.memcheck().enabled()) checks.pending().NoteRecord(&event, &stream);
 }
 
-void AfterSyncEvent(CheckState& checks, const void* event) {
-  if (checks.memcheck().enabled()) checks.pending().SyncEvent(event);
+void AfterSyncEvent(CheckState& checks, const rt::Event& event) {
+  if (checks.memcheck().enabled()) checks.pending().SyncEvent(&event);
 }
 
-void AfterStreamWaitEvent(CheckState& checks, rt::Runtime& rt, void* stream, const void* event) {
-  if (!checks.memcheck().enabled()) return;
-  if (auto s = Resolve(rt, stream)) checks.pending().NoteWait(s.get(), event);
+void AfterStreamWaitEvent(CheckState& checks, const rt::Stream& stream, const rt::Event& event) {
+  if (checks.memcheck().enabled()) checks.pending().NoteWait(&stream, &event);
 }
 
-void AfterDestroyEvent(CheckState& checks, const void* event) {
-  AfterDestroy(checks, ObjectKind::kEvent, event);
-  checks.pending().ForgetEvent(event);
+void AfterDestroyEvent(CheckState& checks, const rt::Event& event) {
+  AfterDestroy(checks, ObjectKind::kEvent, &event);
+  checks.pending().ForgetEvent(&event);
 }
 
-void WrapCallback(CheckState& checks, rt::Runtime& rt, void* stream, void (**fn)(void*), void** user_data) {
+void WrapCallback(CheckState& checks, const rt::Stream& stream, void (**fn)(void*), void** user_data) {
   if (!checks.memcheck().enabled() || *fn == nullptr) return;
-  auto s = Resolve(rt, stream);
-  if (!s) return;
-  auto* t = new CallbackTrampoline{*fn, *user_data, &checks.pending(), checks.pending().Snapshot(s.get())};
+  auto* t = new CallbackTrampoline{*fn, *user_data, &checks.pending(), checks.pending().Snapshot(&stream)};
   *fn = &RunTrampoline;
   *user_data = t;
 }
@@ -174,16 +154,11 @@ void DiscardWrappedCallback(void (*fn)(void*), void* user_data) {
   if (fn == &RunTrampoline) delete static_cast<CallbackTrampoline*>(user_data);
 }
 
-Status BeforeModelExecute(CheckState& checks, rt::Runtime& rt, const char* api, uint32_t model_id,
-                          const std::vector<ModelBuffer>& inputs, const std::vector<ModelBuffer>& outputs, void* stream,
-                          bool async) {
+Status BeforeModelExecute(CheckState& checks, const char* api, uint32_t model_id,
+                          const std::vector<ModelBuffer>& inputs, const std::vector<ModelBuffer>& outputs,
+                          const rt::Stream* stream) {
   if (!checks.memcheck().enabled()) return Status::Ok();
-  const void* key = nullptr;
-  if (async) {
-    auto s = Resolve(rt, stream);
-    if (!s) return Status::Ok();
-    key = s.get();
-  }
+  const void* key = stream;
   const std::string call = std::string(api) + "(modelId=" + std::to_string(model_id) + ")";
   for (size_t i = 0; i < inputs.size(); ++i) {
     ASIM_RETURN_IF_ERROR(
@@ -196,10 +171,10 @@ Status BeforeModelExecute(CheckState& checks, rt::Runtime& rt, const char* api, 
   return Status::Ok();
 }
 
-void AfterModelExecuteAsync(CheckState& checks, rt::Runtime& rt, const char* api, uint32_t model_id,
-                            const std::vector<ModelBuffer>& outputs, void* stream) {
+void AfterModelExecuteAsync(CheckState& checks, const char* api, uint32_t model_id,
+                            const std::vector<ModelBuffer>& outputs, const rt::Stream& stream) {
   for (size_t i = 0; i < outputs.size(); ++i) {
-    AfterAsyncWrite(checks, rt, stream, outputs[i].data, outputs[i].size,
+    AfterAsyncWrite(checks, stream, outputs[i].data, outputs[i].size,
                     "output " + std::to_string(i) + " of " + api + "(modelId=" + std::to_string(model_id) + ")");
   }
 }
@@ -208,16 +183,14 @@ Status ModelExecuteFault(CheckState& checks, uint32_t model_id) {
   return checks.faults().OnModelExecute(model_id);
 }
 
-Status SubmitStreamFailure(rt::Runtime& rt, void* stream, const Status& fault, const std::string& name) {
-  auto s = Resolve(rt, stream);
-  if (!s) return fault;
+Status SubmitStreamFailure(rt::Stream& stream, const Status& fault, const std::string& name) {
   sim::TaskDesc desc;
   desc.kind = sim::TaskKind::kKernel;
   desc.engine = sim::EngineKind::kAiCore;
   desc.name = name;
   desc.op_type = "InjectedFault";
   desc.run = [fault]() { return fault; };
-  s->device().scheduler().Submit(s->hw(), std::move(desc));
+  stream.device().scheduler().Submit(stream.hw(), std::move(desc));
   return Status::Ok();
 }
 
