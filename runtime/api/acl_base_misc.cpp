@@ -44,7 +44,7 @@ const char* aclrtGetSocName() {
     static std::mutex mutex;
     static auto* names = new std::set<std::string>();
     asim::rt::Runtime::Platform platform;
-    asim::Status st = asim::rt::Runtime::Get().GetPlatform(&platform);
+    asim::Status st = asim::api::Ctx().core().GetPlatform(&platform);
     if (!st.ok()) {
       asim::api::SetRecentError("aclrtGetSocName", st.code(), st.message());
       return nullptr;

@@ -9,8 +9,8 @@ extern "C" {
 aclError aclInit(const char* configPath) {
   ACL_API_BEGIN("aclInit");
   asim::api::Ctx().RegisterExtensions();
-  asim::Status st = asim::rt::Runtime::Get().Init(configPath);
-  if (st.ok()) asim::api::SetProcessWideErrors(asim::rt::Runtime::Get().config().err_msg_process_wide);
+  asim::Status st = asim::api::Ctx().core().Init(configPath);
+  if (st.ok()) asim::api::SetProcessWideErrors(asim::api::Ctx().core().config().err_msg_process_wide);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -18,8 +18,9 @@ aclError aclInit(const char* configPath) {
 aclError aclFinalize() {
   ACL_API_BEGIN("aclFinalize");
   ACLSIM_SCOPE();
-  asim::Status st = asim::rt::Runtime::Get().Finalize();
-  if (st.ok()) st = asim::check::TakeLeakStatus();  // objects never released, while memcheck is on
+  asim::Status st = asim::api::Ctx().core().Finalize();
+  if (st.ok())
+    st = asim::check::TakeLeakStatus(asim::api::Ctx().checks());  // objects never released, while memcheck is on
   ACL_API_RETURN(st);
   ACL_API_END();
 }

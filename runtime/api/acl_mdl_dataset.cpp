@@ -62,8 +62,8 @@ aclmdlDataset* aclmdlCreateDataset() {
   ACLSIM_SCOPE_NAMED("aclmdlCreateDataset");
   return asim::api::Guarded<aclmdlDataset*>("aclmdlCreateDataset", nullptr, [] {
     auto* dataset = static_cast<aclmdlDataset*>(Datasets().Add(std::make_shared<asim::model::Dataset>()));
-    asim::check::AfterCreate(asim::check::ObjectKind::kModelDataset, dataset,
-                             "model dataset " + asim::check::PtrText(dataset));
+    asim::check::AfterCreate(asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kModelDataset,
+                             dataset, "model dataset " + asim::check::PtrText(dataset));
     return dataset;
   });
 }
@@ -74,7 +74,7 @@ aclError aclmdlDestroyDataset(const aclmdlDataset* dataset) {
   ACL_API_CHECK_NOT_NULL(dataset);
   std::shared_ptr<asim::model::Dataset> removed = Datasets().Remove(dataset);
   if (!removed) ACL_API_FAIL(asim::err::kInvalidParam, NotLive("dataset", dataset, "aclmdlCreateDataset"));
-  asim::check::AfterDestroy(asim::check::ObjectKind::kModelDataset, dataset);
+  asim::check::AfterDestroy(asim::api::Ctx().checks(), asim::check::ObjectKind::kModelDataset, dataset);
   // The buffers belong to the application; the descriptor copies belong to the dataset.
   removed->ReleaseDescs(TensorDescs());
   return ACL_SUCCESS;

@@ -45,15 +45,16 @@ asim::Status RunOnce(const char* api, uint32_t model_id, const aclmdlDataset* in
   ASIM_RETURN_IF_ERROR(Collect(input, "input", &request.inputs, &request.dynamic_gear, &request.keep_alive));
   ASIM_RETURN_IF_ERROR(Collect(output, "output", &request.outputs, nullptr, &request.keep_alive));
   request.async = async;
-  if (async) ASIM_RETURN_IF_ERROR(asim::rt::Runtime::Get().ResolveStream(stream, &request.stream));
-  request.aicpu_timeout_s = asim::rt::Runtime::Get().op_execute_timeout();
+  if (async) ASIM_RETURN_IF_ERROR(asim::api::Ctx().core().ResolveStream(stream, &request.stream));
+  request.aicpu_timeout_s = asim::api::Ctx().core().op_execute_timeout();
   if (handle != nullptr) {
     auto config = asim::api::ExecConfigs().Find(handle);
     if (!config) return asim::Status(asim::err::kInvalidParam, "handle is not a live aclmdlExecConfigHandle");
     if (config->stream_sync_timeout_ms >= 0) request.timeout_ms = config->stream_sync_timeout_ms;
   }
-  ASIM_RETURN_IF_ERROR(
-      asim::check::BeforeModelExecute(api, model_id, Buffers(request.inputs), Buffers(request.outputs), stream, async));
+  ASIM_RETURN_IF_ERROR(asim::check::BeforeModelExecute(asim::api::Ctx().checks(), api, model_id,
+                                                       Buffers(request.inputs), Buffers(request.outputs),
+                                                       request.stream.get()));
   return asim::api::Ctx().models().Execute(model_id, request, result);
 }
 
@@ -87,14 +88,17 @@ asim::model::ExecuteResult LatestResult(uint32_t model_id) {
 // a synchronous execution returns the fault; an asynchronous one leaves it on the stream).
 asim::Status Run(const char* api, uint32_t model_id, const aclmdlDataset* input, aclmdlDataset* output,
                  aclrtStream stream, bool async, const aclmdlExecConfigHandle* handle,
-                 asim::model::ExecuteResult* result = nullptr) {
+                 asim::model::ExecuteResult* result = nullptr, std::shared_ptr<asim::rt::Stream>* resolved = nullptr) {
   asim::model::ExecuteRequest request;
   ASIM_RETURN_IF_ERROR(RunOnce(api, model_id, input, output, stream, async, handle, &request, result));
-  const asim::Status fault = asim::check::ModelExecuteFault(model_id);
+  if (resolved != nullptr) *resolved = request.stream;  // the stream an asynchronous execution went to
+  const asim::Status fault = asim::check::ModelExecuteFault(asim::api::Ctx().checks(), model_id);
   if (!async) return fault;
-  asim::check::AfterModelExecuteAsync(api, model_id, Buffers(request.outputs), stream);
+  asim::check::AfterModelExecuteAsync(asim::api::Ctx().checks(), api, model_id, Buffers(request.outputs),
+                                      *request.stream);
   if (fault.ok()) return fault;
-  return asim::check::SubmitStreamFailure(stream, fault, "model " + std::to_string(model_id) + " (injected fault)");
+  return asim::check::SubmitStreamFailure(*request.stream, fault,
+                                          "model " + std::to_string(model_id) + " (injected fault)");
 }
 
 }  // namespace
@@ -126,15 +130,16 @@ aclError aclmdlExecuteV2(uint32_t modelId, const aclmdlDataset* input, aclmdlDat
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   // Synchronous on the given stream: enqueue there, then wait for it.
-  asim::Status st = Run(kApi, modelId, input, output, stream, /*async=*/true, handle);
+  std::shared_ptr<asim::rt::Stream> s;
+  asim::Status st = Run(kApi, modelId, input, output, stream, /*async=*/true, handle, nullptr, &s);
   if (!st.ok()) ACL_API_RETURN(st);
   int64_t timeout = -1;
   if (handle != nullptr) {
     auto config = asim::api::ExecConfigs().Find(handle);
     if (config && config->stream_sync_timeout_ms >= 0) timeout = config->stream_sync_timeout_ms;
   }
-  st = asim::rt::Runtime::Get().SynchronizeStream(stream, timeout);
-  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(stream);
+  st = asim::api::Ctx().core().SynchronizeStream(*s, timeout);
+  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(asim::api::Ctx().checks(), *s);
   if (st.ok()) ReportOutputDims(modelId, LatestResult(modelId), output);
   ACL_API_RETURN(st);
   ACL_API_END();

@@ -20,7 +20,7 @@ asim::model::ModelManager& Models() {
 // The calling thread's current device: models load there.
 std::shared_ptr<asim::rt::DeviceContext> CurrentDevice(asim::Status* st) {
   std::shared_ptr<asim::rt::DeviceContext> device;
-  *st = asim::rt::Runtime::Get().CurrentDevice(&device);
+  *st = asim::api::Ctx().core().CurrentDevice(&device);
   return device;
 }
 
@@ -53,8 +53,8 @@ asim::Status Loaded(asim::Status st, const uint32_t* model_id) {
     std::string what = "model " + std::to_string(*model_id);
     std::shared_ptr<const asim::model::ModelInfo> info;
     if (Models().GetInfo(*model_id, &info).ok() && info) what += " '" + info->name + "'";
-    asim::check::AfterCreate(asim::check::ObjectKind::kModel, reinterpret_cast<const void*>(uintptr_t{*model_id}),
-                             what);
+    asim::check::AfterCreate(asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kModel,
+                             reinterpret_cast<const void*>(uintptr_t{*model_id}), what);
   }
   return st;
 }
@@ -111,7 +111,8 @@ aclError aclmdlUnload(uint32_t modelId) {
   ACL_API_REQUIRE_INIT();
   asim::Status st = Models().Unload(modelId);
   if (st.ok())
-    asim::check::AfterDestroy(asim::check::ObjectKind::kModel, reinterpret_cast<const void*>(uintptr_t{modelId}));
+    asim::check::AfterDestroy(asim::api::Ctx().checks(), asim::check::ObjectKind::kModel,
+                              reinterpret_cast<const void*>(uintptr_t{modelId}));
   ACL_API_RETURN(st);
   ACL_API_END();
 }

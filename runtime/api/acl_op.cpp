@@ -49,7 +49,7 @@ Status Execute(const char* op_type, int num_inputs, const aclTensorDesc* const i
                const aclDataBuffer* const inputs[], int num_outputs, const aclTensorDesc* const output_desc[],
                const aclDataBuffer* const outputs[], const aclopAttr* attr, aclrtStream stream, bool update_outputs,
                op::CompilePolicy policy) {
-  ASIM_RETURN_IF_ERROR(asim::rt::Runtime::Get().RequireInit());
+  ASIM_RETURN_IF_ERROR(asim::api::Ctx().core().RequireInit());
   op::OpCall call;
   ASIM_RETURN_IF_ERROR(asim::api::BuildOpCall(op_type, num_inputs, input_desc, num_outputs, output_desc, attr, &call));
   std::vector<op::OpBuffer> in, out;

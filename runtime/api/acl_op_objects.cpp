@@ -92,12 +92,12 @@ void UpdateOutputDescs(const op::OpCall& call, aclTensorDesc* const output_desc[
 
 Status PrepareOpHere(op::OpCall* call, op::CompilePolicy policy, std::shared_ptr<const op::OpModelEntry>* entry) {
   std::shared_ptr<rt::DeviceContext> device;
-  ASIM_RETURN_IF_ERROR(rt::Runtime::Get().CurrentDevice(&device));
+  ASIM_RETURN_IF_ERROR(asim::api::Ctx().core().CurrentDevice(&device));
   return asim::api::Ctx().ops().PrepareOp(call, policy, device->device().spec(), entry);
 }
 
 Status OpTargetHere(void* stream, op::OpTarget* target) {
-  rt::Runtime& runtime = rt::Runtime::Get();
+  rt::Runtime& runtime = asim::api::Ctx().core();
   ASIM_RETURN_IF_ERROR(runtime.CurrentDevice(&target->device));
   ASIM_RETURN_IF_ERROR(runtime.ResolveStream(stream, &target->stream));
   target->aicpu_timeout_s = runtime.op_execute_timeout();
@@ -106,11 +106,11 @@ Status OpTargetHere(void* stream, op::OpTarget* target) {
 
 Status InferSpecHere(sim::SocSpec* spec) {
   std::shared_ptr<rt::DeviceContext> device;
-  if (rt::Runtime::Get().CurrentDevice(&device).ok()) {
+  if (asim::api::Ctx().core().CurrentDevice(&device).ok()) {
     *spec = device->device().spec();
     return Status::Ok();
   }
-  return sim::LoadSocSpec(rt::Runtime::Get().soc_name(), spec);
+  return sim::LoadSocSpec(asim::api::Ctx().core().soc_name(), spec);
 }
 
 }  // namespace asim::api

@@ -80,7 +80,7 @@ aclprofConfig* aclprofCreateConfig(uint32_t* deviceIdList, uint32_t deviceNums, 
                                    const aclprofAicoreEvents* /*aicoreEvents: reserved*/, uint64_t dataTypeConfig) {
   constexpr const char* kApi = "aclprofCreateConfig";
   return Guarded(kApi, static_cast<aclprofConfig*>(nullptr), [&]() -> aclprofConfig* {
-    Status st = asim::rt::Runtime::Get().RequireInit();
+    Status st = asim::api::Ctx().core().RequireInit();
     prof::AclprofConfig* config = nullptr;
     if (st.ok()) st = P().CreateConfig(deviceIdList, deviceNums, RawEnum(aicoreMetrics), dataTypeConfig, &config);
     if (!st.ok()) {

@@ -5,7 +5,7 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 }  // namespace
 
@@ -14,14 +14,18 @@ extern "C" {
 aclError aclrtSubscribeReport(uint64_t threadId, aclrtStream stream) {
   ACL_API_BEGIN("aclrtSubscribeReport");
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().SubscribeReport(threadId, stream));
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN(RT().SubscribeReport(threadId, *s));
   ACL_API_END();
 }
 
 aclError aclrtUnSubscribeReport(uint64_t threadId, aclrtStream stream) {
   ACL_API_BEGIN("aclrtUnSubscribeReport");
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().UnsubscribeReport(threadId, stream));
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN(RT().UnsubscribeReport(threadId, *s));
   ACL_API_END();
 }
 
@@ -36,10 +40,12 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
   }
   // Under memcheck the callback runs through a trampoline that marks the stream's earlier
   // work as synchronised with the host.
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
   aclrtCallback run = fn;
   void* data = userData;
-  asim::check::WrapCallback(stream, &run, &data);
-  asim::Status st = RT().LaunchCallback(run, data, blockType == ACL_CALLBACK_BLOCK, stream);
+  asim::check::WrapCallback(asim::api::Ctx().checks(), *s, &run, &data);
+  asim::Status st = RT().LaunchCallback(run, data, blockType == ACL_CALLBACK_BLOCK, *s);
   if (!st.ok()) asim::check::DiscardWrappedCallback(run, data);
   ACL_API_RETURN(st);
   ACL_API_END();

@@ -5,7 +5,7 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 }  // namespace
 
@@ -16,11 +16,13 @@ aclError aclrtCreateContext(aclrtContext* context, int32_t deviceId) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(context);
-  asim::Status st = RT().CreateContext(deviceId, context);
+  std::shared_ptr<asim::rt::Context> ctx;
+  asim::Status st = RT().CreateContext(deviceId, &ctx);
   if (st.ok()) {
-    asim::check::AfterCreate(asim::check::ObjectKind::kContext, *context,
-                             "context " + asim::check::PtrText(*context) + " on device " + std::to_string(deviceId),
-                             deviceId);
+    *context = asim::rt::Runtime::Handle(*ctx);
+    asim::check::AfterCreate(
+        asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kContext, *context,
+        "context " + asim::check::PtrText(*context) + " on device " + std::to_string(deviceId), deviceId);
   }
   ACL_API_RETURN(st);
   ACL_API_END();
@@ -31,10 +33,12 @@ aclError aclrtDestroyContext(aclrtContext context) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(context);
-  asim::Status st = RT().DestroyContext(context);
+  std::shared_ptr<asim::rt::Context> ctx;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveContext(context, &ctx));
+  asim::Status st = RT().DestroyContext(ctx);
   if (st.ok()) {
-    asim::check::AfterDestroyContext(context);
-    st = asim::check::TakeLeakStatus();  // streams left in it, while memcheck is on
+    asim::check::AfterDestroyContext(asim::api::Ctx().checks(), context);
+    st = asim::check::TakeLeakStatus(asim::api::Ctx().checks());  // streams left in it, while memcheck is on
   }
   ACL_API_RETURN(st);
   ACL_API_END();
@@ -44,7 +48,9 @@ aclError aclrtSetCurrentContext(aclrtContext context) {
   ACL_API_BEGIN("aclrtSetCurrentContext");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(context);
-  ACL_API_RETURN(RT().SetCurrentContext(context));
+  std::shared_ptr<asim::rt::Context> ctx;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveContext(context, &ctx));
+  ACL_API_RETURN(RT().SetCurrentContext(ctx));
   ACL_API_END();
 }
 
@@ -52,7 +58,10 @@ aclError aclrtGetCurrentContext(aclrtContext* context) {
   ACL_API_BEGIN("aclrtGetCurrentContext");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(context);
-  ACL_API_RETURN(RT().GetCurrentContext(context));
+  std::shared_ptr<asim::rt::Context> ctx;
+  ACL_API_RETURN_IF_ERROR(RT().CurrentContext(&ctx));
+  *context = asim::rt::Runtime::Handle(*ctx);
+  ACL_API_RETURN(asim::Status::Ok());
   ACL_API_END();
 }
 

@@ -5,7 +5,7 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 
 static_assert(ACL_DEVICE == 0 && ACL_HOST == 1, "aclrtRunMode values");
@@ -25,7 +25,8 @@ aclError aclrtResetDevice(int32_t deviceId) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   asim::Status st = RT().ResetDevice(deviceId, /*force=*/false);
-  if (st.ok()) st = asim::check::TakeLeakStatus();  // objects left on the device, while memcheck is on
+  if (st.ok())
+    st = asim::check::TakeLeakStatus(asim::api::Ctx().checks());  // objects left on the device, while memcheck is on
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -35,7 +36,7 @@ aclError aclrtResetDeviceForce(int32_t deviceId) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   asim::Status st = RT().ResetDevice(deviceId, /*force=*/true);
-  if (st.ok()) st = asim::check::TakeLeakStatus();
+  if (st.ok()) st = asim::check::TakeLeakStatus(asim::api::Ctx().checks());
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -64,7 +65,8 @@ aclError aclrtSynchronizeDevice(void) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   asim::Status st = RT().SynchronizeDevice(-1);
-  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncDevice();
+  if (st.code() != asim::err::kRtStreamSyncTimeout)
+    asim::check::AfterSyncDevice(asim::api::Ctx().checks(), asim::api::Ctx().core());
   ACL_API_RETURN(st);
   ACL_API_END();
 }

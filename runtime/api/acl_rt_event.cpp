@@ -5,10 +5,21 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 using SimStatus = asim::sim::SimEvent::Status;
 constexpr uint32_t kKnownEventFlags = ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS | ACL_EVENT_TIME_LINE;
+
+// Creates an event on the current context's device and hands the application its handle;
+// records it for memcheck's leak report.
+asim::Status Create(uint32_t flag, bool records_time, aclrtEvent* event) {
+  std::shared_ptr<asim::rt::Event> e;
+  ASIM_RETURN_IF_ERROR(RT().CreateEvent(flag, records_time, &e));
+  *event = asim::rt::Runtime::Handle(*e);
+  asim::check::AfterCreate(asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kEvent, *event,
+                           "event " + asim::check::PtrText(*event));
+  return asim::Status::Ok();
+}
 
 aclError CreateWithFlag(const char* api, aclrtEvent* event, uint32_t flag) {
   ACL_API_BEGIN(api);
@@ -19,10 +30,7 @@ aclError CreateWithFlag(const char* api, aclrtEvent* event, uint32_t flag) {
                                                " has unknown bits (ACL_EVENT_SYNC | ACL_EVENT_CAPTURE_STREAM_PROGRESS"
                                                " | ACL_EVENT_TIME_LINE)");
   }
-  asim::Status st = RT().CreateEvent(flag, (flag & ACL_EVENT_TIME_LINE) != 0, event);
-  if (st.ok())
-    asim::check::AfterCreate(asim::check::ObjectKind::kEvent, *event, "event " + asim::check::PtrText(*event));
-  ACL_API_RETURN(st);
+  ACL_API_RETURN(Create(flag, (flag & ACL_EVENT_TIME_LINE) != 0, event));
   ACL_API_END();
 }
 }  // namespace
@@ -35,10 +43,7 @@ aclError aclrtCreateEvent(aclrtEvent* event) {
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(event);
   // A plain event records time, so that aclrtEventElapsedTime works on it.
-  asim::Status st = RT().CreateEvent(ACL_EVENT_TIME_LINE, /*records_time=*/true, event);
-  if (st.ok())
-    asim::check::AfterCreate(asim::check::ObjectKind::kEvent, *event, "event " + asim::check::PtrText(*event));
-  ACL_API_RETURN(st);
+  ACL_API_RETURN(Create(ACL_EVENT_TIME_LINE, /*records_time=*/true, event));
   ACL_API_END();
 }
 
@@ -56,8 +61,10 @@ aclError aclrtDestroyEvent(aclrtEvent event) {
   ACL_API_BEGIN("aclrtDestroyEvent");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  asim::Status st = RT().DestroyEvent(event);
-  if (st.ok()) asim::check::AfterDestroyEvent(event);
+  std::shared_ptr<asim::rt::Event> e;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));
+  asim::Status st = RT().DestroyEvent(e);
+  if (st.ok()) asim::check::AfterDestroyEvent(asim::api::Ctx().checks(), *e);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -66,8 +73,12 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   ACL_API_BEGIN("aclrtRecordEvent");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  asim::Status st = RT().RecordEvent(event, stream);
-  if (st.ok()) asim::check::AfterRecordEvent(event, stream);
+  std::shared_ptr<asim::rt::Event> e;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));  // the event first, then the stream: the order of the errors
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  asim::Status st = RT().RecordEvent(*e, *s);
+  if (st.ok()) asim::check::AfterRecordEvent(asim::api::Ctx().checks(), *e, *s);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -75,7 +86,11 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
 aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   ACL_API_BEGIN("aclrtResetEvent");
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN(RT().ResetEvent(event, stream));
+  std::shared_ptr<asim::rt::Event> e;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN(RT().ResetEvent(*e, *s));
   ACL_API_END();
 }
 
@@ -83,10 +98,12 @@ aclError aclrtQueryEvent(aclrtEvent event, aclrtEventStatus* status) {
   ACL_API_BEGIN("aclrtQueryEvent");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(status);
+  std::shared_ptr<asim::rt::Event> e;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));
   SimStatus s = SimStatus::kNotRecorded;
-  asim::Status st = RT().QueryEvent(event, &s);
+  asim::Status st = RT().QueryEvent(*e, &s);
   if (st.ok()) *status = s == SimStatus::kComplete ? ACL_EVENT_STATUS_COMPLETE : ACL_EVENT_STATUS_NOT_READY;
-  if (st.ok() && s == SimStatus::kComplete) asim::check::AfterSyncEvent(event);
+  if (st.ok() && s == SimStatus::kComplete) asim::check::AfterSyncEvent(asim::api::Ctx().checks(), *e);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -95,11 +112,13 @@ aclError aclrtQueryEventStatus(aclrtEvent event, aclrtEventRecordedStatus* statu
   ACL_API_BEGIN("aclrtQueryEventStatus");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(status);
+  std::shared_ptr<asim::rt::Event> e;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));
   SimStatus s = SimStatus::kNotRecorded;
-  asim::Status st = RT().QueryEvent(event, &s);
+  asim::Status st = RT().QueryEvent(*e, &s);
   if (st.ok()) {
     *status = s == SimStatus::kComplete ? ACL_EVENT_RECORDED_STATUS_COMPLETE : ACL_EVENT_RECORDED_STATUS_NOT_READY;
-    if (s == SimStatus::kComplete) asim::check::AfterSyncEvent(event);
+    if (s == SimStatus::kComplete) asim::check::AfterSyncEvent(asim::api::Ctx().checks(), *e);
   }
   ACL_API_RETURN(st);
   ACL_API_END();
@@ -110,7 +129,9 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* statu
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(status);
   bool complete = false;
-  asim::Status st = RT().QueryEventWaits(event, &complete);
+  std::shared_ptr<asim::rt::Event> e;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));
+  asim::Status st = RT().QueryEventWaits(*e, &complete);
   if (st.ok()) *status = complete ? ACL_EVENT_WAIT_STATUS_COMPLETE : ACL_EVENT_WAIT_STATUS_NOT_READY;
   ACL_API_RETURN(st);
   ACL_API_END();
@@ -119,8 +140,10 @@ aclError aclrtQueryEventWaitStatus(aclrtEvent event, aclrtEventWaitStatus* statu
 aclError aclrtSynchronizeEvent(aclrtEvent event) {
   ACL_API_BEGIN("aclrtSynchronizeEvent");
   ACL_API_REQUIRE_INIT();
-  asim::Status st = RT().SynchronizeEvent(event, -1);
-  if (st.ok()) asim::check::AfterSyncEvent(event);
+  std::shared_ptr<asim::rt::Event> e;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));
+  asim::Status st = RT().SynchronizeEvent(*e, -1);
+  if (st.ok()) asim::check::AfterSyncEvent(asim::api::Ctx().checks(), *e);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -131,8 +154,10 @@ aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
   if (timeout < -1) {
     ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
   }
-  asim::Status st = RT().SynchronizeEvent(event, timeout);
-  if (st.ok()) asim::check::AfterSyncEvent(event);
+  std::shared_ptr<asim::rt::Event> e;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));
+  asim::Status st = RT().SynchronizeEvent(*e, timeout);
+  if (st.ok()) asim::check::AfterSyncEvent(asim::api::Ctx().checks(), *e);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -141,7 +166,10 @@ aclError aclrtEventElapsedTime(float* ms, aclrtEvent startEvent, aclrtEvent endE
   ACL_API_BEGIN("aclrtEventElapsedTime");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(ms);
-  ACL_API_RETURN(RT().EventElapsedTime(ms, startEvent, endEvent));
+  std::shared_ptr<asim::rt::Event> start, end;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(startEvent, &start, "startEvent"));
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(endEvent, &end, "endEvent"));
+  ACL_API_RETURN(RT().EventElapsedTime(ms, *start, *end));
   ACL_API_END();
 }
 

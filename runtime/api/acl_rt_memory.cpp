@@ -5,7 +5,7 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 
 static_assert(ACL_MEMCPY_HOST_TO_HOST == asim::rt::mem::kHostToHost, "aclrtMemcpyKind");
@@ -33,9 +33,21 @@ asim::check::CopyCall Copy(const char* api, void* dst, size_t dest_max, const vo
   return call;
 }
 
+// Resolves the stream of aclrtMemsetAsync / aclrtMemcpy2dAsync. When the handle is bad, the
+// call's other argument errors (`check_args`) are reported first: the core checks them
+// before it uses the stream.
+template <typename CheckArgs>
+asim::Status ResolveAfterArgs(aclrtStream stream, std::shared_ptr<asim::rt::Stream>* s, CheckArgs check_args) {
+  asim::Status st = RT().ResolveStream(stream, s);
+  if (st.ok()) return st;
+  ASIM_RETURN_IF_ERROR(check_args());
+  return st;
+}
+
 // Records the destination of a successful asynchronous write for memcheck.
-void NoteAsyncWrite(aclError ret, aclrtStream stream, const void* dst, size_t len, const std::string& what) {
-  if (ret == ACL_SUCCESS) asim::check::AfterAsyncWrite(stream, dst, len, what);
+void NoteAsyncWrite(aclError ret, const asim::rt::Stream& stream, const void* dst, size_t len,
+                    const std::string& what) {
+  if (ret == ACL_SUCCESS) asim::check::AfterAsyncWrite(asim::api::Ctx().checks(), stream, dst, len, what);
 }
 }  // namespace
 
@@ -46,9 +58,9 @@ aclError aclrtMalloc(void** devPtr, size_t size, aclrtMemMallocPolicy policy) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(kApi, size));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(asim::api::Ctx().checks(), kApi, size));
   asim::Status st = RT().Malloc(devPtr, size, static_cast<uint32_t>(policy), /*align32_only=*/false);
-  if (st.ok()) asim::check::AfterMalloc(*devPtr, size);
+  if (st.ok()) asim::check::AfterMalloc(asim::api::Ctx().checks(), *devPtr, size);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -58,9 +70,9 @@ aclError aclrtMallocAlign32(void** devPtr, size_t size, aclrtMemMallocPolicy pol
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(kApi, size));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(asim::api::Ctx().checks(), kApi, size));
   asim::Status st = RT().Malloc(devPtr, size, static_cast<uint32_t>(policy), /*align32_only=*/true);
-  if (st.ok()) asim::check::AfterMalloc(*devPtr, size);
+  if (st.ok()) asim::check::AfterMalloc(asim::api::Ctx().checks(), *devPtr, size);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -70,9 +82,9 @@ aclError aclrtMallocCached(void** devPtr, size_t size, aclrtMemMallocPolicy poli
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(kApi, size));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(asim::api::Ctx().checks(), kApi, size));
   asim::Status st = RT().Malloc(devPtr, size, static_cast<uint32_t>(policy), /*align32_only=*/false);
-  if (st.ok()) asim::check::AfterMalloc(*devPtr, size);
+  if (st.ok()) asim::check::AfterMalloc(asim::api::Ctx().checks(), *devPtr, size);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -99,9 +111,9 @@ aclError aclrtFree(void* devPtr) {
   ACL_API_BEGIN("aclrtFree");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(kApi, devPtr, /*host_api=*/false));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(asim::api::Ctx().checks(), kApi, devPtr, /*host_api=*/false));
   asim::Status st = RT().Free(devPtr);
-  if (st.ok()) asim::check::AfterFree(devPtr);
+  if (st.ok()) asim::check::AfterFree(asim::api::Ctx().checks(), devPtr);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -112,7 +124,7 @@ aclError aclrtMallocHost(void** hostPtr, size_t size) {
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(hostPtr);
   asim::Status st = RT().MallocHost(hostPtr, size);
-  if (st.ok()) asim::check::AfterMallocHost(*hostPtr, size);
+  if (st.ok()) asim::check::AfterMallocHost(asim::api::Ctx().checks(), *hostPtr, size);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -121,9 +133,9 @@ aclError aclrtFreeHost(void* hostPtr) {
   ACL_API_BEGIN("aclrtFreeHost");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(kApi, hostPtr, /*host_api=*/true));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(asim::api::Ctx().checks(), kApi, hostPtr, /*host_api=*/true));
   asim::Status st = RT().FreeHost(hostPtr);
-  if (st.ok()) asim::check::AfterFreeHost(hostPtr);
+  if (st.ok()) asim::check::AfterFreeHost(asim::api::Ctx().checks(), hostPtr);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -133,8 +145,9 @@ aclError aclrtMemcpy(void* dst, size_t destMax, const void* src, size_t count, a
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   const int32_t raw = asim::api::RawEnum(kind);
-  ACL_API_RETURN_IF_ERROR(
-      asim::check::BeforeCopy(Copy(kApi, dst, destMax, src, count, raw, count, count), nullptr, false));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(asim::api::Ctx().checks(),
+                                                  Copy(kApi, dst, destMax, src, count, raw, count, count),
+                                                  /*stream=*/nullptr));
   ACL_API_RETURN(RT().Memcpy(dst, destMax, src, count, static_cast<int32_t>(kind)));
   ACL_API_END();
 }
@@ -144,11 +157,13 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
   ACL_API_BEGIN("aclrtMemcpyAsync");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
   const asim::check::CopyCall call = Copy(kApi, dst, destMax, src, count, asim::api::RawEnum(kind), count, count);
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(call, stream, true));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(asim::api::Ctx().checks(), call, s.get()));
   const aclError ret =
-      asim::api::ToAclError(kApi, RT().MemcpyAsync(dst, destMax, src, count, static_cast<int32_t>(kind), stream));
-  NoteAsyncWrite(ret, stream, dst, count, "the destination of " + call.args);
+      asim::api::ToAclError(kApi, RT().MemcpyAsync(dst, destMax, src, count, static_cast<int32_t>(kind), *s));
+  NoteAsyncWrite(ret, *s, dst, count, "the destination of " + call.args);
   return ret;
   ACL_API_END();
 }
@@ -162,11 +177,12 @@ aclError aclrtMemcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch,
     const std::string extra = "spitch=" + std::to_string(spitch) + ", width=" + std::to_string(width) +
                               ", height=" + std::to_string(height) + ", dpitch=" + std::to_string(dpitch);
     ACL_API_RETURN_IF_ERROR(
-        asim::check::BeforeCopy(Copy(kApi, dst, 0, src, 0, asim::api::RawEnum(kind), dpitch * (height - 1) + width,
+        asim::check::BeforeCopy(asim::api::Ctx().checks(),
+                                Copy(kApi, dst, 0, src, 0, asim::api::RawEnum(kind), dpitch * (height - 1) + width,
                                      spitch * (height - 1) + width, extra),
-                                nullptr, false));
+                                /*stream=*/nullptr));
   }
-  ACL_API_RETURN(RT().Memcpy2d(dst, dpitch, src, spitch, width, height, static_cast<int32_t>(kind), nullptr, false));
+  ACL_API_RETURN(RT().Memcpy2d(dst, dpitch, src, spitch, width, height, static_cast<int32_t>(kind), nullptr));
   ACL_API_END();
 }
 
@@ -175,18 +191,22 @@ aclError aclrtMemcpy2dAsync(void* dst, size_t dpitch, const void* src, size_t sp
   ACL_API_BEGIN("aclrtMemcpy2dAsync");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(ResolveAfterArgs(stream, &s, [&] {
+    return RT().CheckMemcpy2dArgs(dst, dpitch, src, spitch, width, height, static_cast<int32_t>(kind), true);
+  }));
   if (width == 0 || height == 0 || width > dpitch || width > spitch) {  // the call reports these
-    ACL_API_RETURN(RT().Memcpy2d(dst, dpitch, src, spitch, width, height, static_cast<int32_t>(kind), stream, true));
+    ACL_API_RETURN(RT().Memcpy2d(dst, dpitch, src, spitch, width, height, static_cast<int32_t>(kind), s.get()));
   }
   const std::string extra = "spitch=" + std::to_string(spitch) + ", width=" + std::to_string(width) +
                             ", height=" + std::to_string(height) + ", dpitch=" + std::to_string(dpitch);
   const size_t dst_span = dpitch * (height - 1) + width;
   const asim::check::CopyCall call =
       Copy(kApi, dst, 0, src, 0, asim::api::RawEnum(kind), dst_span, spitch * (height - 1) + width, extra);
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(call, stream, true));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(asim::api::Ctx().checks(), call, s.get()));
   const aclError ret = asim::api::ToAclError(
-      kApi, RT().Memcpy2d(dst, dpitch, src, spitch, width, height, static_cast<int32_t>(kind), stream, true));
-  NoteAsyncWrite(ret, stream, dst, dst_span, "the destination of " + call.args);
+      kApi, RT().Memcpy2d(dst, dpitch, src, spitch, width, height, static_cast<int32_t>(kind), s.get()));
+  NoteAsyncWrite(ret, *s, dst, dst_span, "the destination of " + call.args);
   return ret;
   ACL_API_END();
 }
@@ -195,8 +215,8 @@ aclError aclrtMemset(void* devPtr, size_t maxCount, int32_t value, size_t count)
   ACL_API_BEGIN("aclrtMemset");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMemset(kApi, devPtr, maxCount, value, count));
-  ACL_API_RETURN(RT().Memset(devPtr, maxCount, value, count, nullptr, false));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMemset(asim::api::Ctx().checks(), kApi, devPtr, maxCount, value, count));
+  ACL_API_RETURN(RT().Memset(devPtr, maxCount, value, count, /*stream=*/nullptr));
   ACL_API_END();
 }
 
@@ -204,9 +224,12 @@ aclError aclrtMemsetAsync(void* devPtr, size_t maxCount, int32_t value, size_t c
   ACL_API_BEGIN("aclrtMemsetAsync");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMemset(kApi, devPtr, maxCount, value, count));
-  const aclError ret = asim::api::ToAclError(kApi, RT().Memset(devPtr, maxCount, value, count, stream, true));
-  NoteAsyncWrite(ret, stream, devPtr, count,
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMemset(asim::api::Ctx().checks(), kApi, devPtr, maxCount, value, count));
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(
+      ResolveAfterArgs(stream, &s, [&] { return RT().CheckMemsetArgs(devPtr, maxCount, count, true); }));
+  const aclError ret = asim::api::ToAclError(kApi, RT().Memset(devPtr, maxCount, value, count, s.get()));
+  NoteAsyncWrite(ret, *s, devPtr, count,
                  "the destination of aclrtMemsetAsync(devPtr=" + asim::check::PtrText(devPtr) +
                      ", count=" + std::to_string(count) + ")");
   return ret;

@@ -8,14 +8,30 @@
 
 namespace {
 asim::rt::Runtime& RT() {
-  return asim::rt::Runtime::Get();
+  return asim::api::Ctx().core();
 }
 
-// Records a stream the application created, for memcheck's leak report.
-asim::Status Created(asim::Status st, aclrtStream* stream) {
-  if (st.ok())
-    asim::check::AfterCreate(asim::check::ObjectKind::kStream, *stream, "stream " + asim::check::PtrText(*stream));
-  return st;
+// Creates a stream in the current context and hands the application its handle; records it
+// for memcheck's leak report.
+asim::Status Create(uint32_t priority, aclrtStream* stream) {
+  std::shared_ptr<asim::rt::Stream> s;
+  ASIM_RETURN_IF_ERROR(RT().CreateStream(priority, &s));
+  *stream = asim::rt::Runtime::Handle(*s);
+  asim::check::AfterCreate(asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kStream,
+                           *stream, "stream " + asim::check::PtrText(*stream));
+  return asim::Status::Ok();
+}
+
+// aclrtDestroyStream(Force): NULL names the default stream, which cannot be destroyed.
+asim::Status Destroy(aclrtStream stream, bool force) {
+  if (stream == nullptr) {
+    return asim::Status(asim::err::kInvalidParam, "stream is NULL: the default stream cannot be destroyed");
+  }
+  std::shared_ptr<asim::rt::Stream> s;
+  ASIM_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ASIM_RETURN_IF_ERROR(RT().DestroyStream(s, force));
+  asim::check::AfterDestroyStream(asim::api::Ctx().checks(), *s);
+  return asim::Status::Ok();
 }
 
 // The live stream configuration handles: the struct is public, but a destroyed or made-up
@@ -98,7 +114,7 @@ aclError aclrtCreateStream(aclrtStream* stream) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(stream);
-  ACL_API_RETURN(Created(RT().CreateStream(0, stream), stream));
+  ACL_API_RETURN(Create(0, stream));
   ACL_API_END();
 }
 
@@ -110,7 +126,7 @@ aclError aclrtCreateStreamV2(aclrtStream* stream, const aclrtStreamConfigHandle*
   ACL_API_CHECK_NOT_NULL(handle);
   std::shared_ptr<aclrtStreamConfigHandle> config = ConfigHandles().Find(handle);
   if (config == nullptr) ACL_API_FAIL(asim::err::kInvalidResourceHandle, NotLiveConfig(handle));
-  ACL_API_RETURN(Created(RT().CreateStream(config->priority, stream), stream));
+  ACL_API_RETURN(Create(config->priority, stream));
   ACL_API_END();
 }
 
@@ -123,7 +139,7 @@ aclError aclrtCreateStreamWithConfig(aclrtStream* stream, uint32_t priority, uin
     ACL_API_FAIL(asim::err::kInvalidParam,
                  "flag " + std::to_string(flag) + " has bits other than ACL_STREAM_FAST_LAUNCH | ACL_STREAM_FAST_SYNC");
   }
-  ACL_API_RETURN(Created(RT().CreateStream(priority, stream), stream));
+  ACL_API_RETURN(Create(priority, stream));
   ACL_API_END();
 }
 
@@ -131,9 +147,7 @@ aclError aclrtDestroyStream(aclrtStream stream) {
   ACL_API_BEGIN("aclrtDestroyStream");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  asim::Status st = RT().DestroyStream(stream, /*force=*/false);
-  if (st.ok()) asim::check::AfterDestroyStream(stream);
-  ACL_API_RETURN(st);
+  ACL_API_RETURN(Destroy(stream, /*force=*/false));
   ACL_API_END();
 }
 
@@ -141,9 +155,7 @@ aclError aclrtDestroyStreamForce(aclrtStream stream) {
   ACL_API_BEGIN("aclrtDestroyStreamForce");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  asim::Status st = RT().DestroyStream(stream, /*force=*/true);
-  if (st.ok()) asim::check::AfterDestroyStream(stream);
-  ACL_API_RETURN(st);
+  ACL_API_RETURN(Destroy(stream, /*force=*/true));
   ACL_API_END();
 }
 
@@ -151,8 +163,10 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   ACL_API_BEGIN("aclrtSynchronizeStream");
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
-  asim::Status st = RT().SynchronizeStream(stream, -1);
-  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(stream);
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  asim::Status st = RT().SynchronizeStream(*s, -1);
+  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(asim::api::Ctx().checks(), *s);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -163,8 +177,10 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
   if (!ValidTimeout(timeout)) {
     ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
   }
-  asim::Status st = RT().SynchronizeStream(stream, timeout);
-  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(stream);
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  asim::Status st = RT().SynchronizeStream(*s, timeout);
+  if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(asim::api::Ctx().checks(), *s);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -174,9 +190,11 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(status);
   bool complete = false;
-  asim::Status st = RT().QueryStream(stream, &complete);
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  asim::Status st = RT().QueryStream(*s, &complete);
   if (st.ok()) *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
-  if (st.ok() && complete) asim::check::AfterSyncStream(stream);
+  if (st.ok() && complete) asim::check::AfterSyncStream(asim::api::Ctx().checks(), *s);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -185,8 +203,12 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
   ACL_API_BEGIN("aclrtStreamWaitEvent");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(event);
-  asim::Status st = RT().StreamWaitEvent(stream, event);
-  if (st.ok()) asim::check::AfterStreamWaitEvent(stream, event);
+  std::shared_ptr<asim::rt::Event> e;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));  // the event first, then the stream: the order of the errors
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  asim::Status st = RT().StreamWaitEvent(*s, *e);
+  if (st.ok()) asim::check::AfterStreamWaitEvent(asim::api::Ctx().checks(), *s, *e);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -195,7 +217,10 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
   ACL_API_BEGIN("aclrtSetStreamFailureMode");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(stream);
-  ACL_API_RETURN(RT().SetStreamFailureMode(stream, mode));
+  ACL_API_RETURN_IF_ERROR(asim::rt::Runtime::CheckStreamFailureMode(mode));  // before the stream
+  std::shared_ptr<asim::rt::Stream> s;
+  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN(RT().SetStreamFailureMode(*s, mode));
   ACL_API_END();
 }
 

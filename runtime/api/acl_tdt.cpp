@@ -90,7 +90,7 @@ Status FindChannel(const acltdtChannelHandle* handle, std::shared_ptr<tdt::Chann
 acltdtChannelHandle* CreateChannel(const char* api, uint32_t deviceId, const char* name, size_t capacity,
                                    bool with_capacity) {
   return Guarded<acltdtChannelHandle*>(api, nullptr, [&]() -> acltdtChannelHandle* {
-    Status st = asim::rt::Runtime::Get().RequireInit();
+    Status st = asim::api::Ctx().core().RequireInit();
     if (st.ok()) st = tdt::ChannelRegistry::CheckName(name);
     if (st.ok() && with_capacity) st = tdt::ChannelRegistry::CheckCapacity(capacity);
     std::shared_ptr<tdt::DeviceLink> link;
@@ -105,8 +105,8 @@ acltdtChannelHandle* CreateChannel(const char* api, uint32_t deviceId, const cha
       return nullptr;
     }
     auto* handle = reinterpret_cast<acltdtChannelHandle*>(channel.get());
-    asim::check::AfterCreate(asim::check::ObjectKind::kChannel, handle, channel->Describe(),
-                             static_cast<int32_t>(deviceId));
+    asim::check::AfterCreate(asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kChannel,
+                             handle, channel->Describe(), static_cast<int32_t>(deviceId));
     return handle;
   });
 }
@@ -222,8 +222,8 @@ acltdtDataset* acltdtCreateDataset() {
   ACLSIM_SCOPE_NAMED("acltdtCreateDataset");
   return Guarded<acltdtDataset*>("acltdtCreateDataset", nullptr, [] {
     auto* dataset = static_cast<acltdtDataset*>(Tdt().datasets.Add(std::make_shared<tdt::Dataset>()));
-    asim::check::AfterCreate(asim::check::ObjectKind::kTdtDataset, dataset,
-                             "tdt dataset " + asim::check::PtrText(dataset));
+    asim::check::AfterCreate(asim::api::Ctx().checks(), asim::api::Ctx().core(), asim::check::ObjectKind::kTdtDataset,
+                             dataset, "tdt dataset " + asim::check::PtrText(dataset));
     return dataset;
   });
 }
@@ -236,7 +236,7 @@ aclError acltdtDestroyDataset(acltdtDataset* dataset) {
   if (!removed) {
     ACL_API_FAIL(asim::err::kInvalidResourceHandle, "dataset is not a live dataset (destroyed twice or never created)");
   }
-  asim::check::AfterDestroy(asim::check::ObjectKind::kTdtDataset, dataset);
+  asim::check::AfterDestroy(asim::api::Ctx().checks(), asim::check::ObjectKind::kTdtDataset, dataset);
   tdt::ReleaseOwnedItems(Tdt().items, *removed);  // received items go with their dataset
   return ACL_SUCCESS;
   ACL_API_END();
@@ -300,7 +300,7 @@ aclError acltdtDestroyChannel(acltdtChannelHandle* handle) {
   ACLSIM_SCOPE();
   ACL_API_CHECK_NOT_NULL(handle);
   Status st = Tdt().channels.Destroy(handle);
-  if (st.ok()) asim::check::AfterDestroy(asim::check::ObjectKind::kChannel, handle);
+  if (st.ok()) asim::check::AfterDestroy(asim::api::Ctx().checks(), asim::check::ObjectKind::kChannel, handle);
   ACL_API_RETURN(st);
   ACL_API_END();
 }
@@ -342,7 +342,8 @@ aclError acltdtSendTensor(const acltdtChannelHandle* handle, const acltdtDataset
   tdt::OutgoingDataset outgoing;
   std::vector<std::shared_ptr<tdt::DataItem>> hold;  // keeps the items alive during the send
   ACL_API_RETURN_IF_ERROR(tdt::CollectOutgoing(Tdt().items, *ds, &outgoing, &hold));
-  ACL_API_RETURN_IF_ERROR(asim::check::BeforeChannelSend(channel->config().name));  // fault injection
+  ACL_API_RETURN_IF_ERROR(
+      asim::check::BeforeChannelSend(asim::api::Ctx().checks(), channel->config().name));  // fault injection
   ACL_API_RETURN(channel->Send(outgoing, timeout));
   ACL_API_END();
 }

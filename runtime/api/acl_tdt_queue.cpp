@@ -77,7 +77,7 @@ Status LiveBuf(const void* handle, std::shared_ptr<tdt::Mbuf>* out) {
 // open (host memory crosses PCIe, device memory is copied on chip).
 Status QueueCopy(int32_t device_id, bool to_device, const tdt::AppMemory& app, uint64_t len,
                  const std::function<void()>& copy) {
-  auto device = asim::rt::Runtime::Get().OpenedDevice(device_id);
+  auto device = asim::api::Ctx().core().OpenedDevice(device_id);
   if (!device) {
     copy();
     return Status::Ok();
@@ -129,7 +129,7 @@ aclError acltdtCreateQueue(const acltdtQueueAttr* attr, uint32_t* qid) {
     settings = *live;
   }
   std::shared_ptr<asim::rt::Context> ctx;
-  ASIM_TDTQ_RETURN_IF(asim::rt::Runtime::Get().CurrentContext(&ctx));
+  ASIM_TDTQ_RETURN_IF(asim::api::Ctx().core().CurrentContext(&ctx));
   ACL_API_RETURN(Tdt().queues.Create(settings.name.data(), settings.depth, ctx->device_id(), qid));
   ACL_API_END();
 }

@@ -61,28 +61,29 @@ aclError aclsimSetMemcheck(aclsimMemcheckMode mode) {
                                                " is not an aclsimMemcheckMode (ACLSIM_MEMCHECK_OFF, "
                                                "ACLSIM_MEMCHECK_ERROR, ACLSIM_MEMCHECK_ABORT)");
   }
-  check::SetMemcheck(raw != ACLSIM_MEMCHECK_OFF, raw == ACLSIM_MEMCHECK_ABORT ? asim::cfg::MemcheckAction::kAbort
-                                                                              : asim::cfg::MemcheckAction::kError);
+  check::SetMemcheck(
+      asim::api::Ctx().checks(), asim::api::Ctx().core(), raw != ACLSIM_MEMCHECK_OFF,
+      raw == ACLSIM_MEMCHECK_ABORT ? asim::cfg::MemcheckAction::kAbort : asim::cfg::MemcheckAction::kError);
   return ACL_SUCCESS;
   ACL_API_END();
 }
 
 uint64_t aclsimGetFindingCount(aclsimFinding finding) {
   return asim::api::Guarded<uint64_t>("aclsimGetFindingCount", 0, [&]() -> uint64_t {
-    return check::Memcheck::Get().Count(asim::api::RawEnum(finding));
+    return asim::api::Ctx().checks().memcheck().Count(asim::api::RawEnum(finding));
   });
 }
 
 const char* aclsimGetLastFinding(void) {
   return asim::api::Guarded<const char*>("aclsimGetLastFinding", nullptr, []() -> const char* {
-    t_last_finding = check::Memcheck::Get().LastReport();
+    t_last_finding = asim::api::Ctx().checks().memcheck().LastReport();
     return t_last_finding.empty() ? nullptr : t_last_finding.c_str();
   });
 }
 
 aclError aclsimResetFindings(void) {
   ACL_API_BEGIN("aclsimResetFindings");
-  check::Memcheck::Get().ResetFindings();
+  asim::api::Ctx().checks().memcheck().ResetFindings();
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -91,7 +92,7 @@ aclError aclsimInjectMallocFailure(uint64_t nth) {
   ACL_API_BEGIN("aclsimInjectMallocFailure");
   ACL_API_REQUIRE_INIT();
   if (nth == 0) ACL_API_FAIL(asim::err::kInvalidParam, "nth is 0: the next allocation is nth = 1");
-  check::Faults::Get().Arm(Spec(asim::cfg::FaultType::kMalloc, nth), nullptr, kApi);
+  asim::api::Ctx().checks().faults().Arm(Spec(asim::cfg::FaultType::kMalloc, nth), nullptr, kApi);
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -104,7 +105,7 @@ aclError aclsimInjectModelExecuteFailure(uint32_t modelId, aclError errorCode) {
   asim::cfg::FaultSpec spec = Spec(asim::cfg::FaultType::kModelExecute, 1);
   spec.model_id = modelId;
   spec.code = errorCode;
-  check::Faults::Get().Arm(spec, nullptr, kApi);
+  asim::api::Ctx().checks().faults().Arm(spec, nullptr, kApi);
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -114,9 +115,9 @@ aclError aclsimInjectStreamTaskTimeout(aclrtStream stream, uint64_t nthTask) {
   ACL_API_REQUIRE_INIT();
   if (nthTask == 0) ACL_API_FAIL(asim::err::kInvalidParam, "nthTask is 0: the next task is nthTask = 1");
   std::shared_ptr<asim::rt::Stream> s;
-  asim::Status st = asim::rt::Runtime::Get().ResolveStream(stream, &s);
+  asim::Status st = asim::api::Ctx().core().ResolveStream(stream, &s);
   if (!st.ok()) ACL_API_RETURN(st);
-  check::Faults::Get().Arm(Spec(asim::cfg::FaultType::kTaskTimeout, nthTask), s->hw_ptr().get(), kApi);
+  asim::api::Ctx().checks().faults().Arm(Spec(asim::cfg::FaultType::kTaskTimeout, nthTask), s->hw_ptr().get(), kApi);
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -128,7 +129,7 @@ aclError aclsimInjectChannelSendFailure(const char* channelName, uint64_t nth, a
   asim::cfg::FaultSpec spec = Spec(asim::cfg::FaultType::kChannelSend, nth);
   spec.channel = channelName == nullptr ? "" : channelName;
   spec.code = errorCode == ACL_SUCCESS ? ACL_ERROR_FAILURE : errorCode;
-  check::Faults::Get().Arm(spec, nullptr, kApi);
+  asim::api::Ctx().checks().faults().Arm(spec, nullptr, kApi);
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -142,14 +143,14 @@ aclError aclsimInjectFaults(const char* faultList) {
   if (!asim::cfg::ParseFaults(faultList, &faults, &error)) {
     ACL_API_FAIL(asim::err::kInvalidParam, "faultList \"" + std::string(faultList) + "\": " + error);
   }
-  for (const auto& f : faults) check::Faults::Get().Arm(f, nullptr, kApi);
+  for (const auto& f : faults) asim::api::Ctx().checks().faults().Arm(f, nullptr, kApi);
   return ACL_SUCCESS;
   ACL_API_END();
 }
 
 aclError aclsimClearFaults(void) {
   ACL_API_BEGIN("aclsimClearFaults");
-  check::Faults::Get().Clear();
+  asim::api::Ctx().checks().faults().Clear();
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -157,7 +158,7 @@ aclError aclsimClearFaults(void) {
 aclError aclsimSetTimingEnabled(int enabled) {
   ACL_API_BEGIN("aclsimSetTimingEnabled");
   ACL_API_REQUIRE_INIT();
-  check::SetTimingEnabled(enabled != 0);
+  check::SetTimingEnabled(asim::api::Ctx().checks(), asim::api::Ctx().core(), enabled != 0);
   return ACL_SUCCESS;
   ACL_API_END();
 }
@@ -165,7 +166,7 @@ aclError aclsimSetTimingEnabled(int enabled) {
 aclError aclsimSetInlineExecution(int enabled) {
   ACL_API_BEGIN("aclsimSetInlineExecution");
   ACL_API_REQUIRE_INIT();
-  check::SetInlineExecution(enabled != 0);
+  check::SetInlineExecution(asim::api::Ctx().checks(), asim::api::Ctx().core(), enabled != 0);
   return ACL_SUCCESS;
   ACL_API_END();
 }

@@ -21,6 +21,7 @@
 
 #include "base/status.h"
 #include "runtime/api/error_state.h"
+#include "runtime/api/runtime_context.h"
 #include "runtime/core/runtime.h"
 #include "runtime/profiling/api_recorder.h"
 
@@ -106,10 +107,10 @@ void GuardedVoid(const char* api, Body&& body) {
 
 #define ACL_API_RETURN(expr) return ::asim::api::ToAclError(kApi, (expr))
 
-#define ACL_API_REQUIRE_INIT()                                     \
-  do {                                                             \
-    ::asim::Status st_ = ::asim::rt::Runtime::Get().RequireInit(); \
-    if (!st_.ok()) return ::asim::api::ToAclError(kApi, st_);      \
+#define ACL_API_REQUIRE_INIT()                                    \
+  do {                                                            \
+    ::asim::Status st_ = ::asim::api::Ctx().core().RequireInit(); \
+    if (!st_.ok()) return ::asim::api::ToAclError(kApi, st_);     \
   } while (0)
 
 #define ACL_API_CHECK_NOT_NULL(arg)                                                                   \

@@ -12,17 +12,18 @@ RuntimeContext& RuntimeContext::Process() {
   return *context;
 }
 
-RuntimeContext::RuntimeContext() : core_(rt::Runtime::Get()), profiler_(core_) {}
+RuntimeContext::RuntimeContext() : profiler_(core_) {
+  check::SegvReport::SetProcessReport(&checks_.segv());  // the one pointer the SIGSEGV handler reads
+}
 
 void RuntimeContext::RegisterExtensions() {
-  static std::once_flag once;
-  std::call_once(once, [this] {
+  std::call_once(extensions_once_, [this] {
     core_.AddExtension(models_.Extension());
     core_.AddExtension(ops_.Extension());  // single-op models: released before the leak sweep
     core_.AddExtension(profiler_.Extension());
     core_.AddExtension(dump_.Extension());
     // Last: its leak sweep sees what the others (models) have released.
-    core_.AddExtension(check::CheckExtension());
+    core_.AddExtension(check::CheckExtension(checks_));
   });
 }
 

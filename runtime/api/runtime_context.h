@@ -2,24 +2,34 @@
 // functions reach it from.
 //
 // Owns: the managers of every module — the core (devices, contexts, streams, events,
-// memory, callbacks), the loaded models, the single-op service, the dump and the profiler —
+// memory, callbacks), the testing support's state (memcheck, fault injection, the CI modes:
+// check::CheckState), the loaded models, the single-op service, the dump and the profiler —
 // and the tables of the objects behind the application's handles (acl_objects.h; the tdt
-// channels, queues and their objects) as members, wired to each other explicitly at construction (the profiler observes
-// the core's devices; every manager joins the core's lifecycle through its RuntimeExtension, in the order of the
-// members below). Modules below runtime/api never look for another module's manager: they are handed what they need (a
-// device, a stream, an id), which is why each of them can be unit-tested without aclInit (tests/support/sim_device).
+// channels, queues and their objects) as members, wired to each other explicitly at
+// construction (the profiler observes the core's devices; every manager joins the core's
+// lifecycle through its RuntimeExtension, in the order of the members below). Modules below
+// runtime/api never look for another module's manager: they are handed what they need (the
+// core, the check state, a device, a stream, an id), which is why each of them can be
+// unit-tested without aclInit (tests/support/sim_device).
 // Process(): the C API has no handle to carry a context, so the process has one, created on
-// first use and never destroyed (device workers may still run tasks during static
-// destruction). aclInit / aclFinalize start and end its managers' state through their
-// extensions; what survives aclFinalize is what AscendCL keeps too (model ids are never
-// reused within a process).
-// Still process-wide, outside the context: the core itself (rt::Runtime::Get(), which the
-// check module still calls), the check module's tables (the memcheck and
-// fault-injection state, with a process-wide SIGSEGV handler) and the kernel registry (an
-// immutable table). docs/architecture.md lists them.
+// first use — not by aclInit: functions such as aclrtGetRunMode, aclrtGetDeviceCount and
+// aclCreateDataBuffer work before aclInit and after aclFinalize — and never destroyed
+// (device workers may still run tasks during static destruction, application static
+// destructors may still call aclFinalize). aclInit / aclFinalize start and end its
+// managers' state through their extensions; what survives aclFinalize is what AscendCL
+// keeps too (model ids are never reused within a process).
+// Still process-wide, outside the context: memcheck's SIGSEGV handler, which reads this
+// context's check state through the one atomic pointer the constructor installs
+// (check::SegvReport::SetProcessReport); the per-thread current context, recent error and
+// leak status; the kernel registry (an immutable table); the handle registries of the API's
+// own descriptor objects (op attributes and handles, DVPP descriptions). docs/architecture.md
+// lists them.
 // Thread safety: the accessors are; each manager documents its own. Failure: none here.
 #pragma once
 
+#include <mutex>
+
+#include "runtime/check/check_state.h"
 #include "runtime/core/io_objects.h"
 #include "runtime/core/runtime.h"
 #include "runtime/dump/dump_manager.h"
@@ -36,6 +46,7 @@ class RuntimeContext {
   static RuntimeContext& Process();
 
   rt::Runtime& core() { return core_; }
+  check::CheckState& checks() { return checks_; }
   model::ModelManager& models() { return models_; }
   op::OpService& ops() { return ops_; }
   dump::DumpManager& dump() { return dump_; }
@@ -53,7 +64,9 @@ class RuntimeContext {
  private:
   RuntimeContext();
 
-  rt::Runtime& core_;
+  rt::Runtime core_;
+  check::CheckState checks_;
+  std::once_flag extensions_once_;
   model::ModelManager models_;
   op::OpService ops_;  // after models: a released device's op models go before the leak sweep
   prof::Profiler profiler_;

@@ -29,15 +29,6 @@ std::string DescribeRecord(const AllocRecord& r, const std::string& indent) {
   return s;
 }
 
-AllocTable& AllocTable::Get() {
-  return *Shared();
-}
-
-std::shared_ptr<AllocTable> AllocTable::Shared() {
-  static auto* table = new std::shared_ptr<AllocTable>(new AllocTable());  // process lifetime
-  return *table;
-}
-
 void AllocTable::OnAllocated(uint32_t device_id, const sim::AllocationInfo& info) {
   AllocRecord r;
   r.device = true;
@@ -47,15 +38,15 @@ void AllocTable::OnAllocated(uint32_t device_id, const sim::AllocationInfo& info
   r.reserved = info.reserved;
   r.serial = info.serial;
   r.origin = info.origin;
-  r.alloc_site = CaptureCallSite(Memcheck::On());
-  if (Memcheck::On()) SegvReport::Get().Add(r);
+  r.alloc_site = CaptureCallSite(memcheck_.enabled());
+  if (memcheck_.enabled()) segv_.Add(r);
   std::lock_guard<std::mutex> lock(mutex_);
   live_[r.addr] = std::move(r);
 }
 
 void AllocTable::OnFreed(uint32_t /*device_id*/, const sim::AllocationInfo& info) {
-  std::shared_ptr<const CallSite> site = CaptureCallSite(Memcheck::On());
-  SegvReport::Get().Remove(info.addr);
+  std::shared_ptr<const CallSite> site = CaptureCallSite(memcheck_.enabled());
+  segv_.Remove(info.addr);
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = live_.find(info.addr);
   if (it == live_.end()) return;
@@ -74,7 +65,7 @@ void AllocTable::SetUserSize(const void* ptr, uint64_t size) {
     it->second.size = size;
     updated = it->second;
   }
-  if (Memcheck::On()) SegvReport::Get().Add(*updated);
+  if (memcheck_.enabled()) segv_.Add(*updated);
 }
 
 void AllocTable::NoteHostAlloc(const void* ptr, uint64_t size, std::string origin) {
@@ -84,7 +75,7 @@ void AllocTable::NoteHostAlloc(const void* ptr, uint64_t size, std::string origi
   r.size = size;
   r.reserved = size;
   r.origin = std::move(origin);
-  r.alloc_site = CaptureCallSite(Memcheck::On());
+  r.alloc_site = CaptureCallSite(memcheck_.enabled());
   std::lock_guard<std::mutex> lock(mutex_);
   r.serial = next_host_serial_++;
   // The host heap may hand out an address a freed record still describes: forget that one.
@@ -93,7 +84,7 @@ void AllocTable::NoteHostAlloc(const void* ptr, uint64_t size, std::string origi
 }
 
 void AllocTable::NoteHostFree(const void* ptr) {
-  std::shared_ptr<const CallSite> site = CaptureCallSite(Memcheck::On());
+  std::shared_ptr<const CallSite> site = CaptureCallSite(memcheck_.enabled());
   std::lock_guard<std::mutex> lock(mutex_);
   auto it = live_.find(reinterpret_cast<uint64_t>(ptr));
   if (it == live_.end() || it->second.device) return;

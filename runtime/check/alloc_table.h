@@ -9,8 +9,9 @@
 // use it as the allocation's end. Call sites are captured with a backtrace only while
 // memcheck is on; records exist either way (they are cheap), so turning memcheck on later
 // still knows every allocation.
-// Owner: runtime/check. Thread safety: thread-safe (one mutex); the listener callbacks run
-// under the DeviceMemory's lock and take only this table's lock.
+// Owner: a CheckState (check_state.h), shared with the DeviceMemory listeners it is installed
+// on. Thread safety: thread-safe (one mutex); the listener callbacks run under the
+// DeviceMemory's lock and take only this table's lock (and the SegvReport's).
 // Failure: lookups return nullopt; nothing fails.
 #pragma once
 
@@ -44,10 +45,16 @@ struct AllocRecord {
 // followed by its allocation (and free) call sites on indented lines.
 std::string DescribeRecord(const AllocRecord& record, const std::string& indent);
 
+class Memcheck;
+class SegvReport;
+
 class AllocTable : public sim::AllocationListener {
  public:
-  static AllocTable& Get();
-  static std::shared_ptr<AllocTable> Shared();  // the same object, for DeviceMemory::SetListener
+  // Reads whether `memcheck` is on (call sites, SIGSEGV lines) and keeps `segv`'s lines of
+  // live device allocations current; both must outlive the table.
+  AllocTable(const Memcheck& memcheck, SegvReport& segv) : memcheck_(memcheck), segv_(segv) {}
+  AllocTable(const AllocTable&) = delete;
+  AllocTable& operator=(const AllocTable&) = delete;
 
   void OnAllocated(uint32_t device_id, const sim::AllocationInfo& info) override;
   void OnFreed(uint32_t device_id, const sim::AllocationInfo& info) override;
@@ -71,10 +78,11 @@ class AllocTable : public sim::AllocationListener {
   void Clear();                                              // aclFinalize
 
  private:
-  AllocTable() = default;
   void RememberFreedLocked(AllocRecord record);
   const AllocRecord* FindLiveLocked(uint64_t addr) const;
 
+  const Memcheck& memcheck_;
+  SegvReport& segv_;
   mutable std::mutex mutex_;
   std::map<uint64_t, AllocRecord> live_;
   std::map<uint64_t, AllocRecord> freed_;                    // start -> latest free there

@@ -10,9 +10,13 @@ namespace {
 
 class Hook : public sim::TaskFaultHook {
  public:
+  explicit Hook(Faults* faults) : faults_(faults) {}
   Status OnSubmit(const sim::HwStream& stream, const sim::TaskDesc& desc) override {
-    return Faults::Get().OnTask(&stream, stream.id(), desc);
+    return faults_->OnTask(&stream, stream.id(), desc);
   }
+
+ private:
+  Faults* faults_;
 };
 
 std::string Counted(uint64_t n) {
@@ -24,10 +28,7 @@ std::string Counted(uint64_t n) {
 
 }  // namespace
 
-Faults& Faults::Get() {
-  static Faults* faults = new Faults();  // process lifetime
-  return *faults;
-}
+Faults::Faults() : hook_(std::make_shared<Hook>(this)) {}
 
 void Faults::Load(const std::vector<cfg::FaultSpec>& specs) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -90,8 +91,7 @@ Status Faults::OnChannelSend(const std::string& channel) {
 }
 
 std::shared_ptr<sim::TaskFaultHook> Faults::TaskHook() {
-  static auto hook = std::make_shared<Hook>();
-  return hook;
+  return hook_;
 }
 
 Status Faults::OnTask(const void* stream, uint32_t stream_id, const sim::TaskDesc& desc) {

@@ -16,7 +16,7 @@
 //   channel_send   acltdtSendTensor on one channel (or any) fails with the chosen code
 //                  before anything is queued.
 // Faults are cleared at aclInit (then loaded from the configuration), at aclFinalize and by
-// aclsimClearFaults. Owner: runtime/check. Thread safety: thread-safe (one mutex).
+// aclsimClearFaults. Owner: a CheckState (check_state.h). Thread safety: thread-safe (one mutex).
 // Failure: the On* functions return the Status the call fails with (Ok: no fault).
 #pragma once
 
@@ -34,7 +34,9 @@ namespace asim::check {
 
 class Faults {
  public:
-  static Faults& Get();
+  Faults();
+  Faults(const Faults&) = delete;
+  Faults& operator=(const Faults&) = delete;
 
   void Load(const std::vector<cfg::FaultSpec>& specs);  // replaces every armed fault
   void Clear();
@@ -46,12 +48,12 @@ class Faults {
   Status OnMalloc(const char* api, size_t size);
   Status OnModelExecute(uint32_t model_id);
   Status OnChannelSend(const std::string& channel);
-  // For Scheduler::SetFaultHook (one object serves every device).
+  // For Scheduler::SetFaultHook (one object serves every device; it calls OnTask of this
+  // Faults, which must outlive the devices it is installed on).
   std::shared_ptr<sim::TaskFaultHook> TaskHook();
   Status OnTask(const void* stream, uint32_t stream_id, const sim::TaskDesc& desc);
 
  private:
-  Faults() = default;
   struct Armed {
     cfg::FaultSpec spec;
     const void* stream = nullptr;
@@ -64,6 +66,7 @@ class Faults {
 
   mutable std::mutex mutex_;
   std::vector<Armed> armed_;
+  std::shared_ptr<sim::TaskFaultHook> hook_;
 };
 
 }  // namespace asim::check

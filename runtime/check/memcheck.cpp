@@ -39,11 +39,6 @@ const char* FindingName(Finding kind) {
   return "?";
 }
 
-Memcheck& Memcheck::Get() {
-  static Memcheck* memcheck = new Memcheck();  // process lifetime: shims may run after main
-  return *memcheck;
-}
-
 void Memcheck::Configure(bool enabled, cfg::MemcheckAction action) {
   action_.store(action);
   enabled_.store(enabled);

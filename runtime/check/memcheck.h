@@ -9,7 +9,8 @@
 // aclGetRecentErrMsg then returns and the shim logs); in "abort" mode the report is written
 // to stderr and the process aborts. Leaks are logged here (there is no failing call) and
 // turn the releasing call's result into ACL_ERROR_RELATIVE_RESOURCE_NOT_CLEARED.
-// Owner: runtime/check. Thread safety: thread-safe; the leak status is per thread.
+// Owner: a CheckState (check_state.h). Thread safety: thread-safe; the leak status is per
+// thread.
 // Failure: Report returns the Status to fail with (or does not return: abort).
 #pragma once
 
@@ -49,8 +50,9 @@ inline constexpr int32_t kRtAicpuTimeout = 507017;              // ACL_ERROR_RT_
 
 class Memcheck {
  public:
-  static Memcheck& Get();
-  static bool On() { return Get().enabled_.load(std::memory_order_relaxed); }
+  Memcheck() = default;
+  Memcheck(const Memcheck&) = delete;
+  Memcheck& operator=(const Memcheck&) = delete;
 
   void Configure(bool enabled, cfg::MemcheckAction action);
   bool enabled() const { return enabled_.load(std::memory_order_relaxed); }
@@ -70,7 +72,6 @@ class Memcheck {
   void ResetFindings();
 
  private:
-  Memcheck() = default;
   std::string Record(Finding kind, const std::string& text);
 
   std::atomic<bool> enabled_{false};

@@ -5,10 +5,8 @@
 #include <optional>
 
 #include "device_sim/memory/allocation_info.h"
-#include "runtime/check/alloc_table.h"
 #include "runtime/check/call_site.h"
-#include "runtime/check/memcheck.h"
-#include "runtime/check/pending_writes.h"
+#include "runtime/check/check_state.h"
 
 namespace asim::check {
 namespace {
@@ -28,14 +26,14 @@ std::string Offender() {
   return "\n  offending call: " + DescribeCallSite(CaptureCallSite(true).get(), "    ");
 }
 
-Status Fail(Finding kind, const std::string& text) {
-  return Memcheck::Get().Report(kind, err::kInvalidParam, text + Offender());
+Status Fail(CheckState& checks, Finding kind, const std::string& text) {
+  return checks.memcheck().Report(kind, err::kInvalidParam, text + Offender());
 }
 
 // Bounds and lifetime of [p, p + len) touched by `call` ("reads" / "writes").
-Status CheckRange(const std::string& call, const char* verb, const void* p, size_t len) {
+Status CheckRange(CheckState& checks, const std::string& call, const char* verb, const void* p, size_t len) {
   const uint64_t a = reinterpret_cast<uint64_t>(p);
-  AllocTable& table = AllocTable::Get();
+  AllocTable& table = checks.allocs();
   const std::optional<int32_t> device = table.DeviceOf(a);
   const std::optional<AllocRecord> live = table.FindLive(a);
   const std::string what = call + " " + verb + " " + Range(a, len);
@@ -43,30 +41,30 @@ Status CheckRange(const std::string& call, const char* verb, const void* p, size
     const uint64_t end = live->addr + live->size;
     if (len > 0 && a + len > end) {
       const uint64_t over = a + len - end;
-      return Fail(Finding::kOutOfBounds,
+      return Fail(checks, Finding::kOutOfBounds,
                   what + ", " + std::to_string(over) + " byte(s) past the end of " + DescribeRecord(*live, "  "));
     }
     return Status::Ok();
   }
   if (!device) return Status::Ok();  // ordinary host memory: nothing known about it
   if (auto freed = table.FindFreed(a)) {
-    return Fail(Finding::kUseAfterFree, what + " on device " + std::to_string(*device) + ", at +" +
-                                            std::to_string(a - freed->addr) + " in " + DescribeRecord(*freed, "  ") +
-                                            "\n  which was already freed");
+    return Fail(checks, Finding::kUseAfterFree,
+                what + " on device " + std::to_string(*device) + ", at +" + std::to_string(a - freed->addr) + " in " +
+                    DescribeRecord(*freed, "  ") + "\n  which was already freed");
   }
   if (auto below = table.LiveBelow(a); below && below->device && below->device_id == *device) {
-    return Fail(Finding::kOutOfBounds, what + ": no allocation holds " + Hex(a) + ", " +
-                                           std::to_string(a - (below->addr + below->size)) +
-                                           " byte(s) past the end of " + DescribeRecord(*below, "  "));
+    return Fail(checks, Finding::kOutOfBounds,
+                what + ": no allocation holds " + Hex(a) + ", " + std::to_string(a - (below->addr + below->size)) +
+                    " byte(s) past the end of " + DescribeRecord(*below, "  "));
   }
-  return Fail(Finding::kOutOfBounds,
+  return Fail(checks, Finding::kOutOfBounds,
               what + ": no allocation of device " + std::to_string(*device) + " holds " + Hex(a));
 }
 
-std::string SideText(const void* p) {
+std::string SideText(CheckState& checks, const void* p) {
   const uint64_t a = reinterpret_cast<uint64_t>(p);
-  auto live = AllocTable::Get().FindLive(a);
-  if (auto dev = AllocTable::Get().DeviceOf(a)) {
+  auto live = checks.allocs().FindLive(a);
+  if (auto dev = checks.allocs().DeviceOf(a)) {
     if (live) return "device memory, in " + DescribeRecord(*live, "  ");
     return "device memory (device " + std::to_string(*dev) + ")";
   }
@@ -74,13 +72,13 @@ std::string SideText(const void* p) {
   return "host memory";
 }
 
-Status CheckRead(const std::string& call, const void* p, size_t len, const void* stream) {
+Status CheckRead(CheckState& checks, const std::string& call, const void* p, size_t len, const void* stream) {
   if (len == 0 || p == nullptr) return Status::Ok();
   const uint64_t a = reinterpret_cast<uint64_t>(p);
-  PendingWrites& pending = PendingWrites::Get();
+  PendingWrites& pending = checks.pending();
   if (stream == nullptr) {
     if (auto w = pending.FindUnsynced(a, a + len)) {
-      return Fail(Finding::kUnsynchronizedRead,
+      return Fail(checks, Finding::kUnsynchronizedRead,
                   call + " reads " + Range(a, len) + " on the host's behalf, but " + w->what + " " +
                       Range(w->begin, w->end - w->begin) +
                       " may still be running: nothing has synchronised with its stream since it was "
@@ -91,7 +89,7 @@ Status CheckRead(const std::string& call, const void* p, size_t len, const void*
     return Status::Ok();
   }
   if (auto w = pending.FindUnordered(a, a + len, stream)) {
-    return Fail(Finding::kUnsynchronizedRead,
+    return Fail(checks, Finding::kUnsynchronizedRead,
                 call + " reads " + Range(a, len) + " on its stream, but " + w->what + " " +
                     Range(w->begin, w->end - w->begin) +
                     " was submitted to another stream and this stream does not wait for it "
@@ -119,12 +117,12 @@ const char* MemcpyKindName(int32_t kind) {
   return "unknown kind";
 }
 
-Status CheckCopy(const CopyCall& call, const void* stream) {
+Status CheckCopy(CheckState& checks, const CopyCall& call, const void* stream) {
   if (!call.args_valid || call.dst == nullptr || call.src == nullptr || call.kind < kHostToHost ||
       call.kind > kDefault) {
     return Status::Ok();  // argument errors: the call's own checks report them
   }
-  AllocTable& table = AllocTable::Get();
+  AllocTable& table = checks.allocs();
   const bool dst_dev = table.DeviceOf(reinterpret_cast<uint64_t>(call.dst)).has_value();
   const bool src_dev = table.DeviceOf(reinterpret_cast<uint64_t>(call.src)).has_value();
   if (call.kind != kDefault) {
@@ -133,43 +131,46 @@ Status CheckCopy(const CopyCall& call, const void* stream) {
     for (auto [name, p, want, is] :
          {std::tuple{"dst", call.dst, want_dst, dst_dev}, std::tuple{"src", call.src, want_src, src_dev}}) {
       if (want == is) continue;
-      return Fail(Finding::kKindMismatch, call.args + ": the kind " + MemcpyKindName(call.kind) + " says " + name +
-                                              " is " + (want ? "device" : "host") + " memory, but " + name + " " +
-                                              PtrText(p) + " is " + SideText(p));
+      return Fail(checks, Finding::kKindMismatch,
+                  call.args + ": the kind " + MemcpyKindName(call.kind) + " says " + name + " is " +
+                      (want ? "device" : "host") + " memory, but " + name + " " + PtrText(p) + " is " +
+                      SideText(checks, p));
     }
   }
-  ASIM_RETURN_IF_ERROR(CheckRange(call.args, "writes", call.dst, call.dst_span));
-  ASIM_RETURN_IF_ERROR(CheckRange(call.args, "reads", call.src, call.src_span));
-  return CheckRead(call.args, call.src, call.src_span, stream);
+  ASIM_RETURN_IF_ERROR(CheckRange(checks, call.args, "writes", call.dst, call.dst_span));
+  ASIM_RETURN_IF_ERROR(CheckRange(checks, call.args, "reads", call.src, call.src_span));
+  return CheckRead(checks, call.args, call.src, call.src_span, stream);
 }
 
-Status CheckMemset(const std::string& call, const void* ptr, size_t count) {
+Status CheckMemset(CheckState& checks, const std::string& call, const void* ptr, size_t count) {
   if (ptr == nullptr) return Status::Ok();
-  return CheckRange(call, "writes", ptr, count);
+  return CheckRange(checks, call, "writes", ptr, count);
 }
 
-Status CheckModelBuffer(const std::string& call, const std::string& what, const void* data, size_t size, bool read,
-                        const void* stream) {
+Status CheckModelBuffer(CheckState& checks, const std::string& call, const std::string& what, const void* data,
+                        size_t size, bool read, const void* stream) {
   if (data == nullptr || size == 0) return Status::Ok();
   const std::string where = call + " " + what;
-  ASIM_RETURN_IF_ERROR(CheckRange(where, read ? "reads" : "writes", data, size));
-  if (read) return CheckRead(where, data, size, stream);
+  ASIM_RETURN_IF_ERROR(CheckRange(checks, where, read ? "reads" : "writes", data, size));
+  if (read) return CheckRead(checks, where, data, size, stream);
   return Status::Ok();
 }
 
-Status CheckFree(const std::string& call, const void* ptr, bool host_api) {
+Status CheckFree(CheckState& checks, const std::string& call, const void* ptr, bool host_api) {
   if (ptr == nullptr) return Status::Ok();
   const uint64_t a = reinterpret_cast<uint64_t>(ptr);
-  AllocTable& table = AllocTable::Get();
+  AllocTable& table = checks.allocs();
   const char* right = host_api ? "aclrtFree" : "aclrtFreeHost";
   if (auto live = table.FindLive(a)) {
     if (live->device == host_api) {
-      return Fail(Finding::kFreeMismatch, call + " frees " + (live->device ? "device" : "pinned host") +
-                                              " memory: " + DescribeRecord(*live, "  ") + "\n  free it with " + right);
+      return Fail(checks, Finding::kFreeMismatch,
+                  call + " frees " + (live->device ? "device" : "pinned host") +
+                      " memory: " + DescribeRecord(*live, "  ") + "\n  free it with " + right);
     }
     if (live->addr != a) {
-      return Fail(Finding::kInvalidFree, call + ": " + PtrText(ptr) + " is not the start of an allocation: it is at +" +
-                                             std::to_string(a - live->addr) + " in " + DescribeRecord(*live, "  "));
+      return Fail(checks, Finding::kInvalidFree,
+                  call + ": " + PtrText(ptr) + " is not the start of an allocation: it is at +" +
+                      std::to_string(a - live->addr) + " in " + DescribeRecord(*live, "  "));
     }
     return Status::Ok();
   }
@@ -177,21 +178,22 @@ Status CheckFree(const std::string& call, const void* ptr, bool host_api) {
   std::optional<AllocRecord> freed = device ? table.FindFreed(a) : table.FindFreedHost(a);
   if (freed && freed->addr == a) {
     if (freed->device == host_api) {
-      return Fail(Finding::kFreeMismatch, call + " frees " + (freed->device ? "device" : "pinned host") +
-                                              " memory, which was already freed: " + DescribeRecord(*freed, "  "));
+      return Fail(checks, Finding::kFreeMismatch,
+                  call + " frees " + (freed->device ? "device" : "pinned host") +
+                      " memory, which was already freed: " + DescribeRecord(*freed, "  "));
     }
-    return Fail(Finding::kDoubleFree, call + " frees " + DescribeRecord(*freed, "  ") + "\n  a second time");
+    return Fail(checks, Finding::kDoubleFree, call + " frees " + DescribeRecord(*freed, "  ") + "\n  a second time");
   }
   if (freed) {
-    return Fail(Finding::kInvalidFree, call + ": " + PtrText(ptr) + " is at +" + std::to_string(a - freed->addr) +
-                                           " in " + DescribeRecord(*freed, "  ") +
-                                           "\n  which was already freed (and is not a start)");
+    return Fail(checks, Finding::kInvalidFree,
+                call + ": " + PtrText(ptr) + " is at +" + std::to_string(a - freed->addr) + " in " +
+                    DescribeRecord(*freed, "  ") + "\n  which was already freed (and is not a start)");
   }
   if (device) {
-    return Fail(Finding::kInvalidFree,
+    return Fail(checks, Finding::kInvalidFree,
                 call + ": no allocation of device " + std::to_string(*device) + " holds " + PtrText(ptr));
   }
-  return Fail(Finding::kInvalidFree,
+  return Fail(checks, Finding::kInvalidFree,
               call + ": " + PtrText(ptr) + " is " +
                   (host_api ? "not pinned host memory from aclrtMallocHost" : "not device memory from aclrtMalloc"));
 }

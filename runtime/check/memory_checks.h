@@ -18,7 +18,7 @@
 // Each report names the call with its arguments, the range, the allocation (number, range,
 // size, origin, the call that allocated it and, when freed, the call that freed it) and the
 // offending call's location. Owner: runtime/check. Thread safety: thread-safe.
-// Failure: a finding is reported through Memcheck::Report and its Status returned
+// Failure: a finding is reported through the CheckState's Memcheck::Report and its Status returned
 // (ACL_ERROR_INVALID_PARAM); Ok when the call is clean (it may still fail its own checks).
 #pragma once
 
@@ -43,14 +43,17 @@ struct CopyCall {
 
 const char* MemcpyKindName(int32_t kind);
 
+class CheckState;
+
+// Each check reads `checks`' tables and reports through its Memcheck.
 // `stream`: the runtime stream an asynchronous call goes to (nullptr: synchronous call).
-Status CheckCopy(const CopyCall& call, const void* stream);
-Status CheckMemset(const std::string& call, const void* ptr, size_t count);
+Status CheckCopy(CheckState& checks, const CopyCall& call, const void* stream);
+Status CheckMemset(CheckState& checks, const std::string& call, const void* ptr, size_t count);
 // host_api: aclrtFreeHost (true) or aclrtFree (false).
-Status CheckFree(const std::string& call, const void* ptr, bool host_api);
+Status CheckFree(CheckState& checks, const std::string& call, const void* ptr, bool host_api);
 // A model dataset buffer: `what` "input 0 of model 3"; `read` for inputs; `stream` as above.
-Status CheckModelBuffer(const std::string& call, const std::string& what, const void* data, size_t size, bool read,
-                        const void* stream);
+Status CheckModelBuffer(CheckState& checks, const std::string& call, const std::string& what, const void* data,
+                        size_t size, bool read, const void* stream);
 
 // "0x12c000000000" / "NULL".
 std::string PtrText(const void* p);

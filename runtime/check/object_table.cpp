@@ -25,13 +25,8 @@ std::string DescribeObject(const ObjectRecord& record, const std::string& indent
   return record.what + ", created by " + DescribeCallSite(record.site.get(), indent + "  ");
 }
 
-ObjectTable& ObjectTable::Get() {
-  static ObjectTable* table = new ObjectTable();  // process lifetime
-  return *table;
-}
-
 void ObjectTable::Created(ObjectKind kind, uintptr_t key, int32_t device_id, uintptr_t context, std::string what) {
-  ObjectRecord r{kind, key, device_id, context, std::move(what), CaptureCallSite(Memcheck::On())};
+  ObjectRecord r{kind, key, device_id, context, std::move(what), CaptureCallSite(memcheck_.enabled())};
   std::lock_guard<std::mutex> lock(mutex_);
   records_[{static_cast<int>(kind), key}] = {next_order_++, std::move(r)};
 }

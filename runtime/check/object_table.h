@@ -6,7 +6,8 @@
 // runtime/api shims after a successful create / destroy. Device-bound objects (contexts,
 // streams, events, models) are swept when their device is released; the others at
 // aclFinalize. Only objects the application created are recorded (default contexts and
-// streams never are). Owner: runtime/check. Thread safety: thread-safe (one mutex).
+// streams never are). Owner: a CheckState (check_state.h). Thread safety: thread-safe (one
+// mutex).
 // Failure: none; destroying an unrecorded object is a no-op.
 #pragma once
 
@@ -38,9 +39,14 @@ struct ObjectRecord {
 // "<what>, created by aclrtCreateStream called at main+0x.. (...)" plus frames.
 std::string DescribeObject(const ObjectRecord& record, const std::string& indent);
 
+class Memcheck;
+
 class ObjectTable {
  public:
-  static ObjectTable& Get();
+  // Records call sites with a backtrace while `memcheck` (which must outlive the table) is on.
+  explicit ObjectTable(const Memcheck& memcheck) : memcheck_(memcheck) {}
+  ObjectTable(const ObjectTable&) = delete;
+  ObjectTable& operator=(const ObjectTable&) = delete;
 
   void Created(ObjectKind kind, uintptr_t key, int32_t device_id, uintptr_t context, std::string what);
   void Destroyed(ObjectKind kind, uintptr_t key);
@@ -54,10 +60,10 @@ class ObjectTable {
   std::vector<ObjectRecord> TakeAll();
 
  private:
-  ObjectTable() = default;
   template <typename Pred>
   std::vector<ObjectRecord> TakeIf(Pred pred);
 
+  const Memcheck& memcheck_;
   mutable std::mutex mutex_;
   uint64_t next_order_ = 0;
   std::map<std::pair<int, uintptr_t>, std::pair<uint64_t, ObjectRecord>> records_;

@@ -22,11 +22,6 @@ bool Overlaps(const PendingWrites::Write& w, uint64_t begin, uint64_t end) {
 
 }  // namespace
 
-PendingWrites& PendingWrites::Get() {
-  static PendingWrites* writes = new PendingWrites();  // process lifetime
-  return *writes;
-}
-
 void PendingWrites::Add(const void* stream, int32_t device_id, uint64_t begin, uint64_t end, std::string what,
                         std::shared_ptr<const CallSite> site) {
   if (end <= begin) return;

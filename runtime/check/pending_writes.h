@@ -13,7 +13,7 @@
 // Streams and events are identified by the runtime's objects (the application's handles,
 // with NULL resolved to the context's default stream). At most 4096 writes are kept (the
 // oldest are dropped: a missed finding, never a false one).
-// Owner: runtime/check. Thread safety: thread-safe (one mutex). Failure: none.
+// Owner: a CheckState (check_state.h). Thread safety: thread-safe (one mutex). Failure: none.
 #pragma once
 
 #include <cstdint>
@@ -42,7 +42,9 @@ class PendingWrites {
     std::shared_ptr<const CallSite> site;
   };
 
-  static PendingWrites& Get();
+  PendingWrites() = default;
+  PendingWrites(const PendingWrites&) = delete;
+  PendingWrites& operator=(const PendingWrites&) = delete;
 
   void Add(const void* stream, int32_t device_id, uint64_t begin, uint64_t end, std::string what,
            std::shared_ptr<const CallSite> site);
@@ -68,7 +70,6 @@ class PendingWrites {
   size_t size() const;
 
  private:
-  PendingWrites() = default;
   struct StreamState {
     uint64_t seq = 0;
     Clock knows;  // other streams' writes ordered before this stream's next task

@@ -1,6 +1,6 @@
 // SegvReport (see segv_report.h). Owner: runtime/check.
-// Thread safety: writers serialise on g_mutex and publish slots with release stores; the
-// signal handler uses acquire loads and write(2) only. Failure: see the header.
+// Thread safety: writers serialise on Tables::mutex and publish slots with release stores;
+// the signal handler uses acquire loads and write(2) only. Failure: see the header.
 #include "runtime/check/segv_report.h"
 
 #include <signal.h>
@@ -34,18 +34,27 @@ struct DeviceSlot {
   std::atomic<int32_t> device{-1};
 };
 
-Slot g_live[kLiveSlots];
-Slot g_freed[kFreedSlots];
-DeviceSlot g_devices[kDeviceSlots];
-std::atomic<bool> g_active{false};
-struct sigaction g_old_segv;
-struct sigaction g_old_bus;
+}  // namespace
 
-std::mutex g_mutex;                             // writers only
-std::unordered_map<uint64_t, size_t>* g_index;  // addr -> live slot (under g_mutex)
-size_t g_next_live = 0;
-size_t g_next_freed = 0;
-bool g_installed = false;
+struct SegvReport::Tables {
+  Slot live[kLiveSlots];
+  Slot freed[kFreedSlots];
+  DeviceSlot devices[kDeviceSlots];
+  std::atomic<bool> active{false};
+  struct sigaction old_segv {};  // the dispositions Install replaced (handed on to)
+  struct sigaction old_bus {};
+
+  std::mutex mutex;                            // writers only
+  std::unordered_map<uint64_t, size_t> index;  // addr -> live slot (under mutex)
+  size_t next_live = 0;
+  size_t next_freed = 0;
+};
+
+namespace {
+
+// The one process-level pointer of runtime/check: the report the signal handler reads, set by
+// api::RuntimeContext (SetProcessReport). The handler is process-wide, so its state is too.
+std::atomic<SegvReport::Tables*> g_process_tables{nullptr};
 
 void Put(const char* s) {
   size_t n = std::strlen(s);
@@ -95,8 +104,14 @@ const Slot* Lookup(const Slot* slots, size_t count, uint64_t addr) {
   return nullptr;
 }
 
-void HandOn(int sig, siginfo_t* info, void* context) {
-  struct sigaction& old = sig == SIGBUS ? g_old_bus : g_old_segv;
+void HandOn(int sig, siginfo_t* info, void* context, const SegvReport::Tables* t) {
+  struct sigaction old;
+  if (t != nullptr) {
+    old = sig == SIGBUS ? t->old_bus : t->old_segv;
+  } else {
+    std::memset(&old, 0, sizeof(old));
+    old.sa_handler = SIG_DFL;
+  }
   if ((old.sa_flags & SA_SIGINFO) != 0 && old.sa_sigaction != nullptr) {
     old.sa_sigaction(sig, info, context);
     return;
@@ -116,9 +131,10 @@ void HandOn(int sig, siginfo_t* info, void* context) {
 
 void Handler(int sig, siginfo_t* info, void* context) {
   const uint64_t addr = reinterpret_cast<uint64_t>(info->si_addr);
+  const SegvReport::Tables* t = g_process_tables.load(std::memory_order_acquire);
   int32_t device = -1;
-  if (g_active.load(std::memory_order_acquire)) {
-    for (const DeviceSlot& d : g_devices) {
+  if (t != nullptr && t->active.load(std::memory_order_acquire)) {
+    for (const DeviceSlot& d : t->devices) {
       const uint64_t b = d.begin.load(std::memory_order_acquire);
       if (b != 0 && addr >= b && addr < d.end.load(std::memory_order_acquire)) {
         device = d.device.load(std::memory_order_acquire);
@@ -132,13 +148,13 @@ void Handler(int sig, siginfo_t* info, void* context) {
     Put(", an address of device ");
     PutDec(device);
     Put(" (device memory is not host-accessible in host run mode; copy it with aclrtMemcpy)\n");
-    if (const Slot* s = Lookup(g_live, kLiveSlots, addr)) {
+    if (const Slot* s = Lookup(t->live, kLiveSlots, addr)) {
       Put("[MEMCHECK]   it is at +");
       PutDec(static_cast<int64_t>(addr - s->begin.load(std::memory_order_acquire)));
       Put(" in ");
       Put(s->text);
       Put("\n");
-    } else if (const Slot* f = Lookup(g_freed, kFreedSlots, addr)) {
+    } else if (const Slot* f = Lookup(t->freed, kFreedSlots, addr)) {
       Put("[MEMCHECK]   no live allocation holds it; it is at +");
       PutDec(static_cast<int64_t>(addr - f->begin.load(std::memory_order_acquire)));
       Put(" in ");
@@ -148,7 +164,7 @@ void Handler(int sig, siginfo_t* info, void* context) {
       Put("[MEMCHECK]   no recorded allocation holds this address\n");
     }
   }
-  HandOn(sig, info, context);
+  HandOn(sig, info, context, t);
 }
 
 void Fill(Slot& slot, uint64_t begin, uint64_t end, const std::string& text) {
@@ -170,31 +186,38 @@ std::string OneLine(const AllocRecord& r) {
 
 }  // namespace
 
-SegvReport& SegvReport::Get() {
-  static SegvReport report;
-  return report;
+SegvReport::SegvReport() : tables_(std::make_unique<Tables>()) {}
+
+SegvReport::~SegvReport() {
+  Tables* mine = tables_.get();
+  g_process_tables.compare_exchange_strong(mine, nullptr);
+}
+
+void SegvReport::SetProcessReport(SegvReport* report) {
+  g_process_tables.store(report != nullptr ? report->tables_.get() : nullptr, std::memory_order_release);
 }
 
 void SegvReport::Install() {
-  std::lock_guard<std::mutex> lock(g_mutex);
-  if (g_installed) return;
+  std::lock_guard<std::mutex> lock(tables_->mutex);
+  struct sigaction current;
+  if (sigaction(SIGSEGV, nullptr, &current) != 0) return;
+  if ((current.sa_flags & SA_SIGINFO) != 0 && current.sa_sigaction == &Handler) return;  // installed already
   struct sigaction sa;
   std::memset(&sa, 0, sizeof(sa));
   sa.sa_sigaction = &Handler;
   sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
   sigemptyset(&sa.sa_mask);
-  if (sigaction(SIGSEGV, &sa, &g_old_segv) != 0) return;
-  sigaction(SIGBUS, &sa, &g_old_bus);
-  g_installed = true;
+  if (sigaction(SIGSEGV, &sa, &tables_->old_segv) != 0) return;
+  sigaction(SIGBUS, &sa, &tables_->old_bus);
 }
 
 void SegvReport::SetActive(bool active) {
-  g_active.store(active, std::memory_order_release);
+  tables_->active.store(active, std::memory_order_release);
 }
 
 void SegvReport::AddDevice(int32_t device_id, uint64_t base, uint64_t size) {
-  std::lock_guard<std::mutex> lock(g_mutex);
-  for (DeviceSlot& d : g_devices) {
+  std::lock_guard<std::mutex> lock(tables_->mutex);
+  for (DeviceSlot& d : tables_->devices) {
     if (d.begin.load() == 0) {
       d.device.store(device_id, std::memory_order_release);
       d.end.store(base + size, std::memory_order_release);
@@ -205,47 +228,48 @@ void SegvReport::AddDevice(int32_t device_id, uint64_t base, uint64_t size) {
 }
 
 void SegvReport::RemoveDevice(int32_t device_id) {
-  std::lock_guard<std::mutex> lock(g_mutex);
-  for (DeviceSlot& d : g_devices) {
+  std::lock_guard<std::mutex> lock(tables_->mutex);
+  for (DeviceSlot& d : tables_->devices) {
     if (d.begin.load() != 0 && d.device.load() == device_id) d.begin.store(0, std::memory_order_release);
   }
 }
 
 void SegvReport::Add(const AllocRecord& record) {
   const std::string text = OneLine(record);
-  std::lock_guard<std::mutex> lock(g_mutex);
-  if (g_index == nullptr) g_index = new std::unordered_map<uint64_t, size_t>();  // process lifetime
-  if (auto it = g_index->find(record.addr); it != g_index->end()) {              // a new description of the same block
-    Fill(g_live[it->second], record.addr, record.addr + std::max<uint64_t>(record.reserved, 1), text);
+  Tables& t = *tables_;
+  std::lock_guard<std::mutex> lock(t.mutex);
+  if (auto it = t.index.find(record.addr); it != t.index.end()) {  // a new description of the same block
+    Fill(t.live[it->second], record.addr, record.addr + std::max<uint64_t>(record.reserved, 1), text);
     return;
   }
   for (size_t n = 0; n < kLiveSlots; ++n) {
-    const size_t i = (g_next_live + n) % kLiveSlots;
-    if (g_live[i].begin.load() != 0) continue;
-    Fill(g_live[i], record.addr, record.addr + std::max<uint64_t>(record.reserved, 1), text);
-    (*g_index)[record.addr] = i;
-    g_next_live = i + 1;
+    const size_t i = (t.next_live + n) % kLiveSlots;
+    if (t.live[i].begin.load() != 0) continue;
+    Fill(t.live[i], record.addr, record.addr + std::max<uint64_t>(record.reserved, 1), text);
+    t.index[record.addr] = i;
+    t.next_live = i + 1;
     return;
   }
 }
 
 void SegvReport::Remove(uint64_t addr) {
-  std::lock_guard<std::mutex> lock(g_mutex);
-  if (g_index == nullptr) return;
-  auto it = g_index->find(addr);
-  if (it == g_index->end()) return;
-  Slot& live = g_live[it->second];
-  Slot& freed = g_freed[g_next_freed++ % kFreedSlots];
+  Tables& t = *tables_;
+  std::lock_guard<std::mutex> lock(t.mutex);
+  auto it = t.index.find(addr);
+  if (it == t.index.end()) return;
+  Slot& live = t.live[it->second];
+  Slot& freed = t.freed[t.next_freed++ % kFreedSlots];
   Fill(freed, live.begin.load(), live.end.load(), live.text);
   live.begin.store(0, std::memory_order_release);
-  g_index->erase(it);
+  t.index.erase(it);
 }
 
 void SegvReport::Clear() {
-  std::lock_guard<std::mutex> lock(g_mutex);
-  for (Slot& s : g_live) s.begin.store(0, std::memory_order_release);
-  for (Slot& s : g_freed) s.begin.store(0, std::memory_order_release);
-  if (g_index != nullptr) g_index->clear();
+  Tables& t = *tables_;
+  std::lock_guard<std::mutex> lock(t.mutex);
+  for (Slot& s : t.live) s.begin.store(0, std::memory_order_release);
+  for (Slot& s : t.freed) s.begin.store(0, std::memory_order_release);
+  t.index.clear();
 }
 
 }  // namespace asim::check

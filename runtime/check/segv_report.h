@@ -10,12 +10,17 @@
 // the process with SIGSEGV as on real hardware. Faults elsewhere are handed on untouched.
 // The handler only reads the tables with atomic loads and write(2): async-signal-safe. A
 // slot reused while the handler reads it may print a torn line (a diagnostic aid).
-// Owner: runtime/check. Thread safety: Add/Remove/AddDevice are thread-safe (a mutex on the
-// writer side); the handler takes no lock. Failure: a full table drops new lines (the
-// report then says no recorded allocation holds the address).
+// Owner: a CheckState (check_state.h). The signal handler is process-level by nature: it
+// reaches the tables through one atomic pointer, SetProcessReport, which api::RuntimeContext
+// sets to its CheckState's report when it is created (and which nothing else sets); before
+// that, or for any other SegvReport, the handler hands every signal on.
+// Thread safety: Add/Remove/AddDevice are thread-safe (a mutex on the writer side); the
+// handler takes no lock. Failure: a full table drops new lines (the report then says no
+// recorded allocation holds the address).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 namespace asim::check {
 
@@ -23,15 +28,27 @@ struct AllocRecord;
 
 class SegvReport {
  public:
-  static SegvReport& Get();
+  SegvReport();
+  ~SegvReport();
+  SegvReport(const SegvReport&) = delete;
+  SegvReport& operator=(const SegvReport&) = delete;
 
-  void Install();  // idempotent
+  // The report the process's SIGSEGV / SIGBUS handler reads (nullptr: none). Called by
+  // api::RuntimeContext once, for its own CheckState's report, which is never destroyed.
+  static void SetProcessReport(SegvReport* report);
+
+  void Install();  // installs the process's handler; idempotent
   void SetActive(bool active);
   void AddDevice(int32_t device_id, uint64_t base, uint64_t size);
   void RemoveDevice(int32_t device_id);
   void Add(const AllocRecord& record);  // or re-describes a block already added
   void Remove(uint64_t addr);
   void Clear();
+
+  struct Tables;  // segv_report.cpp: the slots the handler reads
+
+ private:
+  std::unique_ptr<Tables> tables_;
 };
 
 }  // namespace asim::check

@@ -44,12 +44,6 @@ class ExceptionObserver : public sim::TaskObserver {
 
 }  // namespace
 
-Runtime& Runtime::Get() {
-  // Never destroyed: application static destructors may still call aclFinalize.
-  static Runtime* runtime = new Runtime();
-  return *runtime;
-}
-
 bool Runtime::initialized() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return initialized_;
@@ -434,7 +428,16 @@ Status Runtime::SetPeerAccess(int32_t peer_id, bool enable) {
 
 // ---- contexts ------------------------------------------------------------------------
 
-Status Runtime::CreateContext(int32_t device_id, void** context) {
+Status Runtime::ResolveContext(void* handle, std::shared_ptr<Context>* context) {
+  *context = contexts_.Find(handle);
+  if (!*context) {
+    return Status(err::kInvalidResourceHandle,
+                  "context " + PointerText(handle) + " is not a live context (destroyed or never created)");
+  }
+  return Status::Ok();
+}
+
+Status Runtime::CreateContext(int32_t device_id, std::shared_ptr<Context>* context) {
   std::shared_ptr<Context> ctx;
   {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -454,16 +457,12 @@ Status Runtime::CreateContext(int32_t device_id, void** context) {
     contexts_.Add(ctx);
   }
   SetThreadContext(ctx);
-  *context = ctx.get();
+  *context = std::move(ctx);
   return Status::Ok();
 }
 
-Status Runtime::DestroyContext(void* context) {
-  std::shared_ptr<Context> ctx = contexts_.Find(context);
-  if (!ctx) {
-    return Status(err::kInvalidResourceHandle,
-                  "context " + PointerText(context) + " is not a live context (destroyed or never created)");
-  }
+Status Runtime::DestroyContext(const std::shared_ptr<Context>& ctx) {
+  void* context = Handle(*ctx);
   if (ctx->is_default()) {
     return Status(err::kInvalidParam, "context " + PointerText(context) + " is the default context of device " +
                                           std::to_string(ctx->device_id()) +
@@ -484,20 +483,8 @@ Status Runtime::DestroyContext(void* context) {
   return Status::Ok();
 }
 
-Status Runtime::SetCurrentContext(void* context) {
-  std::shared_ptr<Context> ctx = contexts_.Find(context);
-  if (!ctx) {
-    return Status(err::kInvalidResourceHandle,
-                  "context " + PointerText(context) + " is not a live context (destroyed or never created)");
-  }
+Status Runtime::SetCurrentContext(const std::shared_ptr<Context>& ctx) {
   SetThreadContext(ctx);
-  return Status::Ok();
-}
-
-Status Runtime::GetCurrentContext(void** context) {
-  std::shared_ptr<Context> ctx;
-  ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
-  *context = ctx.get();
   return Status::Ok();
 }
 

@@ -1,12 +1,19 @@
-// Runtime: process-wide state between aclInit and aclFinalize, and the core operations the
+// Runtime: the core's state between aclInit and aclFinalize, and the core operations the
 // API shims call (devices, contexts, streams, events, memory, callbacks).
 //
 // Owns: the parsed configuration, the opened devices, the handle registries of contexts,
 // streams and events, pinned host memory, the report hub and the exception callback.
-// Handles are passed in and out as the opaque pointers the application holds; the core
-// validates each one against its registry. No acl/ type appears here: enum arguments are
-// the AscendCL numeric values as plain integers (the shim static_asserts they agree).
-// Thread safety: every member function is thread-safe. The current context is per thread.
+// Contexts, streams and events are passed in and out as typed objects (Context, Stream,
+// Event); the application's opaque handles are translated into them once, by the Resolve*
+// functions the API shims call, which validate each handle against its registry (device
+// memory pointers stay void*: they are addresses, not handles). No acl/ type appears here:
+// enum arguments are the AscendCL numeric values as plain integers (the shim static_asserts
+// they agree).
+// Owner: api::RuntimeContext (a plain member, Ctx().core()); nothing below runtime/api reaches
+// it but through what it is handed. It is never destroyed in the library (the RuntimeContext
+// lives as long as the process); a Runtime that is destroyed must be finalized first.
+// Thread safety: every member function is thread-safe. The current context is per thread
+// (a thread_local of the core, shared by every Runtime of the process: there is one).
 // Failure: every function returns a Status with the AscendCL error code and a message that
 // names the argument and the problem; the state stays usable after any failure.
 #pragma once
@@ -37,7 +44,9 @@ inline constexpr int kHostToHost = 0, kHostToDevice = 1, kDeviceToHost = 2, kDev
 
 class Runtime {
  public:
-  static Runtime& Get();
+  Runtime() = default;
+  Runtime(const Runtime&) = delete;
+  Runtime& operator=(const Runtime&) = delete;
 
   // ---- lifecycle (acl.h) -------------------------------------------------------------
   Status Init(const char* config_path);
@@ -73,35 +82,57 @@ class Runtime {
   // that place their own work on a device's memory and simulated clock (runtime/tdt).
   std::shared_ptr<DeviceContext> OpenedDevice(int32_t device_id) const;
 
+  // ---- handles ------------------------------------------------------------------------
+  // The application's opaque handles (aclrtContext, aclrtStream, aclrtEvent) are the objects'
+  // addresses. The API shims translate each handle once, with these, and hand the typed
+  // object to the calls below; a stale, foreign or never-created handle fails here with
+  // ACL_ERROR_INVALID_RESOURCE_HANDLE ("stream 0x.. is not a live stream (destroyed or never
+  // created)"). Handle(object) is the handle the application holds for it.
+  // nullptr -> the current context's default stream (CurrentContext's errors).
+  Status ResolveStream(void* handle, std::shared_ptr<Stream>* stream);
+  // nullptr -> ACL_ERROR_INVALID_PARAM "<name> is NULL" ("event", "startEvent", ...).
+  Status ResolveEvent(void* handle, std::shared_ptr<Event>* event, const char* name = "event");
+  // nullptr is not a live context.
+  Status ResolveContext(void* handle, std::shared_ptr<Context>* context);
+  static void* Handle(const Context& context) { return const_cast<Context*>(&context); }
+  static void* Handle(const Stream& stream) { return const_cast<Stream*>(&stream); }
+  static void* Handle(const Event& event) { return const_cast<Event*>(&event); }
+
   // ---- contexts ----------------------------------------------------------------------
-  Status CreateContext(int32_t device_id, void** context);
-  Status DestroyContext(void* context);
-  Status SetCurrentContext(void* context);
-  Status GetCurrentContext(void** context);
+  // Creates a context on the device (opened if needed) with its default stream and makes it
+  // the calling thread's current context.
+  Status CreateContext(int32_t device_id, std::shared_ptr<Context>* context);
+  Status DestroyContext(const std::shared_ptr<Context>& context);
+  Status SetCurrentContext(const std::shared_ptr<Context>& context);
   Status SetContextSysParam(int32_t opt, int64_t value);
   Status GetContextSysParam(int32_t opt, int64_t* value);
 
   // ---- streams -----------------------------------------------------------------------
-  Status CreateStream(uint32_t priority, void** stream);
-  Status DestroyStream(void* stream, bool force);
-  Status SynchronizeStream(void* stream, int64_t timeout_ms);
-  Status QueryStream(void* stream, bool* complete);
-  Status StreamWaitEvent(void* stream, void* event);
-  Status SetStreamFailureMode(void* stream, uint64_t mode);
-  Status SetStreamOverflowSwitch(void* stream, uint32_t flag);
-  Status GetStreamOverflowSwitch(void* stream, uint32_t* flag);
-  // nullptr -> the current context's default stream.
-  Status ResolveStream(void* handle, std::shared_ptr<Stream>* stream);
+  // A new stream of the current context.
+  Status CreateStream(uint32_t priority, std::shared_ptr<Stream>* stream);
+  // Fails for a default stream (the API rejects a NULL handle before resolving it).
+  Status DestroyStream(const std::shared_ptr<Stream>& stream, bool force);
+  Status SynchronizeStream(Stream& stream, int64_t timeout_ms);
+  Status QueryStream(Stream& stream, bool* complete);
+  Status StreamWaitEvent(Stream& stream, Event& event);
+  // The argument checks of SetStreamFailureMode / SetStreamOverflowSwitch on their own, for the
+  // API to make before it resolves the stream (a bad mode is reported before a bad stream).
+  static Status CheckStreamFailureMode(uint64_t mode);
+  static Status CheckStreamOverflowFlag(uint32_t flag);
+  Status SetStreamFailureMode(Stream& stream, uint64_t mode);
+  Status SetStreamOverflowSwitch(Stream& stream, uint32_t flag);
+  Status GetStreamOverflowSwitch(Stream& stream, uint32_t* flag);
 
   // ---- events ------------------------------------------------------------------------
-  Status CreateEvent(uint32_t flags, bool records_time, void** event);
-  Status DestroyEvent(void* event);
-  Status RecordEvent(void* event, void* stream);
-  Status ResetEvent(void* event, void* stream);
-  Status QueryEvent(void* event, sim::SimEvent::Status* status);
-  Status QueryEventWaits(void* event, bool* complete);
-  Status SynchronizeEvent(void* event, int64_t timeout_ms);
-  Status EventElapsedTime(float* ms, void* start, void* end);
+  // A new event on the current context's device.
+  Status CreateEvent(uint32_t flags, bool records_time, std::shared_ptr<Event>* event);
+  Status DestroyEvent(const std::shared_ptr<Event>& event);
+  Status RecordEvent(Event& event, Stream& stream);
+  Status ResetEvent(Event& event, Stream& stream);
+  Status QueryEvent(Event& event, sim::SimEvent::Status* status);
+  Status QueryEventWaits(Event& event, bool* complete);
+  Status SynchronizeEvent(Event& event, int64_t timeout_ms);
+  Status EventElapsedTime(float* ms, Event& start, Event& end);
 
   // ---- memory ------------------------------------------------------------------------
   Status Malloc(void** ptr, size_t size, uint32_t policy, bool align32_only);
@@ -110,16 +141,23 @@ class Runtime {
   Status FreeHost(void* ptr);
   Status CheckDeviceRange(const char* what, const void* ptr, size_t size) const;
   Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind);
-  Status MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, void* stream);
+  Status MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, Stream& stream);
+  // `stream` nullptr: the synchronous form (aclrtMemcpy2d, aclrtMemset); otherwise the
+  // asynchronous one on that stream. The arguments are checked before the stream is used.
   Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int32_t kind,
-                  void* stream, bool async);
-  Status Memset(void* ptr, size_t max_count, int32_t value, size_t count, void* stream, bool async);
+                  Stream* stream);
+  Status Memset(void* ptr, size_t max_count, int32_t value, size_t count, Stream* stream);
+  // The checks of Memcpy2d / Memset but the stream's, on their own: an asynchronous call with a
+  // bad stream reports a bad argument first (the API makes them when the stream does not resolve).
+  Status CheckMemcpy2dArgs(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                           int32_t kind, bool async) const;
+  Status CheckMemsetArgs(void* ptr, size_t max_count, size_t count, bool async) const;
   Status GetMemInfo(int32_t attr, size_t* free_bytes, size_t* total_bytes);
 
   // ---- callbacks ---------------------------------------------------------------------
-  Status SubscribeReport(uint64_t thread_id, void* stream);
-  Status UnsubscribeReport(uint64_t thread_id, void* stream);
-  Status LaunchCallback(void (*fn)(void*), void* user_data, bool block, void* stream);
+  Status SubscribeReport(uint64_t thread_id, Stream& stream);
+  Status UnsubscribeReport(uint64_t thread_id, Stream& stream);
+  Status LaunchCallback(void (*fn)(void*), void* user_data, bool block, Stream& stream);
   Status ProcessReport(int32_t timeout_ms);
   Status SetExceptionCallback(ExceptionCallback callback);
 
@@ -140,11 +178,13 @@ class Runtime {
   Status CurrentDevice(std::shared_ptr<DeviceContext>* device);
 
  private:
-  Runtime() = default;
-
   struct CopyPlan;  // resolved, validated copy
   Status PlanCopy(const char* api, void* dst, size_t dest_max, const void* src, size_t count, int32_t kind,
                   CopyPlan* plan) const;
+  Status Prepare2d(bool async, void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                   int32_t kind, CopyPlan* plan, void** dst_sim, void** src_sim) const;
+  Status PrepareMemset(bool async, void* ptr, size_t max_count, size_t count, void** target,
+                       std::shared_ptr<DeviceContext>* device) const;
   Status OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContext>* out);
   // Releases everything created on the device (streams drain first); returns how many
   // leaked objects it logged. Called without mutex_ held: draining may run callbacks that

@@ -236,19 +236,17 @@ Status Runtime::Memcpy(void* dst, size_t dest_max, const void* src, size_t count
       CopyTask("Memcpy", plan.dst, plan.src, count, plan.engine, sched.CopyDuration(plan.engine, count)));
 }
 
-Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, void* stream) {
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
+Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, Stream& s) {
   CopyPlan plan;
   ASIM_RETURN_IF_ERROR(PlanCopy("aclrtMemcpyAsync", dst, dest_max, src, count, kind, &plan));
-  sim::Scheduler& sched = s->device().scheduler();
-  sched.Submit(s->hw(),
+  sim::Scheduler& sched = s.device().scheduler();
+  sched.Submit(s.hw(),
                CopyTask("MemcpyAsync", plan.dst, plan.src, count, plan.engine, sched.CopyDuration(plan.engine, count)));
   return Status::Ok();
 }
 
-Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
-                         int32_t kind, void* stream, bool async) {
+Status Runtime::Prepare2d(bool async, void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
+                          size_t height, int32_t kind, CopyPlan* plan, void** dst_sim, void** src_sim) const {
   const char* api = async ? "aclrtMemcpy2dAsync" : "aclrtMemcpy2d";
   if (width == 0 || height == 0) {
     return Status(err::kInvalidParam, std::string(api) + ": width " + std::to_string(width) + " and height " +
@@ -268,8 +266,7 @@ Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitc
     return Status(err::kInvalidParam, std::string(api) + ": pitch x height overflows");
   }
   // The kind and pointer-side rules of a plain copy; then each whole span is bounds-checked.
-  CopyPlan plan;
-  ASIM_RETURN_IF_ERROR(PlanCopy(api, dst, dst_span, src, 0, kind, &plan));
+  ASIM_RETURN_IF_ERROR(PlanCopy(api, dst, dst_span, src, 0, kind, plan));
   auto translate = [&](void* p, size_t span, const char* which, void** out) -> Status {
     auto dev = DeviceOfPointer(p);
     if (!dev) {
@@ -280,10 +277,25 @@ Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitc
     if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": " + which + ": " + st.message());
     return Status::Ok();
   };
+  ASIM_RETURN_IF_ERROR(translate(dst, dst_span, "dst", dst_sim));
+  return translate(const_cast<void*>(src), src_span, "src", src_sim);
+}
+
+Status Runtime::CheckMemcpy2dArgs(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                                  int32_t kind, bool async) const {
+  CopyPlan plan;
   void* dst_sim = nullptr;
   void* src_sim = nullptr;
-  ASIM_RETURN_IF_ERROR(translate(dst, dst_span, "dst", &dst_sim));
-  ASIM_RETURN_IF_ERROR(translate(const_cast<void*>(src), src_span, "src", &src_sim));
+  return Prepare2d(async, dst, dpitch, src, spitch, width, height, kind, &plan, &dst_sim, &src_sim);
+}
+
+Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
+                         int32_t kind, Stream* stream) {
+  const bool async = stream != nullptr;
+  CopyPlan plan;
+  void* dst_sim = nullptr;
+  void* src_sim = nullptr;
+  ASIM_RETURN_IF_ERROR(Prepare2d(async, dst, dpitch, src, spitch, width, height, kind, &plan, &dst_sim, &src_sim));
 
   sim::TaskDesc desc;
   desc.kind = sim::TaskKind::kMemcpy;
@@ -297,10 +309,8 @@ Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitc
     return Status::Ok();
   };
   if (async) {
-    std::shared_ptr<Stream> s;
-    ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-    desc.duration_ps = s->device().scheduler().CopyDuration(plan.engine, desc.bytes);
-    s->device().scheduler().Submit(s->hw(), std::move(desc));
+    desc.duration_ps = stream->device().scheduler().CopyDuration(plan.engine, desc.bytes);
+    stream->device().scheduler().Submit(stream->hw(), std::move(desc));
     return Status::Ok();
   }
   std::shared_ptr<DeviceContext> device = plan.device;
@@ -313,21 +323,35 @@ Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitc
   return device->scheduler().RunSync(std::move(desc));
 }
 
-Status Runtime::Memset(void* ptr, size_t max_count, int32_t value, size_t count, void* stream, bool async) {
+Status Runtime::PrepareMemset(bool async, void* ptr, size_t max_count, size_t count, void** target,
+                              std::shared_ptr<DeviceContext>* device) const {
   const char* api = async ? "aclrtMemsetAsync" : "aclrtMemset";
   if (ptr == nullptr) return Status(err::kInvalidParam, std::string(api) + ": devPtr is NULL");
   if (count > max_count) {
     return Status(err::kInvalidParam,
                   std::string(api) + ": count " + std::to_string(count) + " > maxCount " + std::to_string(max_count));
   }
-  void* target = ptr;
-  auto dev = DeviceOfPointer(ptr);
-  if (dev) {
-    Status st = dev->memory().Translate(ptr, count, &target);
+  *target = ptr;
+  *device = DeviceOfPointer(ptr);
+  if (*device) {
+    Status st = (*device)->memory().Translate(ptr, count, target);
     if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": " + st.message());
-  } else {
-    ASIM_RETURN_IF_ERROR(CheckHostRange(api, "devPtr", ptr, count));
+    return Status::Ok();
   }
+  return CheckHostRange(api, "devPtr", ptr, count);
+}
+
+Status Runtime::CheckMemsetArgs(void* ptr, size_t max_count, size_t count, bool async) const {
+  void* target = nullptr;
+  std::shared_ptr<DeviceContext> device;
+  return PrepareMemset(async, ptr, max_count, count, &target, &device);
+}
+
+Status Runtime::Memset(void* ptr, size_t max_count, int32_t value, size_t count, Stream* stream) {
+  const bool async = stream != nullptr;
+  void* target = nullptr;
+  std::shared_ptr<DeviceContext> dev;
+  ASIM_RETURN_IF_ERROR(PrepareMemset(async, ptr, max_count, count, &target, &dev));
   sim::TaskDesc desc;
   desc.kind = sim::TaskKind::kMemset;
   desc.engine = dev ? sim::EngineKind::kDmaD2D : sim::EngineKind::kHost;
@@ -339,10 +363,8 @@ Status Runtime::Memset(void* ptr, size_t max_count, int32_t value, size_t count,
     return Status::Ok();
   };
   if (async) {
-    std::shared_ptr<Stream> s;
-    ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-    desc.duration_ps = s->device().scheduler().MemsetDuration(count);
-    s->device().scheduler().Submit(s->hw(), std::move(desc));
+    desc.duration_ps = stream->device().scheduler().MemsetDuration(count);
+    stream->device().scheduler().Submit(stream->hw(), std::move(desc));
     return Status::Ok();
   }
   std::shared_ptr<DeviceContext> device = dev;

@@ -20,6 +20,18 @@ Status StaleEvent(const void* handle) {
                 "event " + PointerText(handle) + " is not a live event (destroyed or never created)");
 }
 
+// How the application named the stream: a default stream only as NULL (no API hands out a
+// default stream's handle).
+std::string StreamText(const Stream& stream) {
+  return stream.is_default() ? PointerText(nullptr) : PointerText(Runtime::Handle(stream));
+}
+
+Status DeviceMismatch(const Event& event, const Stream& stream) {
+  return Status(err::kRtStreamContext, "event " + PointerText(Runtime::Handle(event)) + " belongs to device " +
+                                           std::to_string(event.device_id()) + " but stream " + StreamText(stream) +
+                                           " to device " + std::to_string(stream.device_id()));
+}
+
 }  // namespace
 
 Status Runtime::ResolveStream(void* handle, std::shared_ptr<Stream>* stream) {
@@ -35,7 +47,14 @@ Status Runtime::ResolveStream(void* handle, std::shared_ptr<Stream>* stream) {
   return Status::Ok();
 }
 
-Status Runtime::CreateStream(uint32_t priority, void** stream) {
+Status Runtime::ResolveEvent(void* handle, std::shared_ptr<Event>* event, const char* name) {
+  if (handle == nullptr) return Status(err::kInvalidParam, std::string(name) + " is NULL");
+  *event = events_.Find(handle);
+  if (!*event) return StaleEvent(handle);
+  return Status::Ok();
+}
+
+Status Runtime::CreateStream(uint32_t priority, std::shared_ptr<Stream>* stream) {
   std::shared_ptr<Context> ctx;
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
   DeviceContext& dc = *ctx->device();
@@ -49,151 +68,121 @@ Status Runtime::CreateStream(uint32_t priority, void** stream) {
                       "you no longer use (aclrtDestroyStream)");
   }
   auto s = std::make_shared<Stream>(ctx->device(), ctx.get(), std::move(hw), /*is_default=*/false);
-  *stream = streams_.Add(std::move(s));
+  streams_.Add(s);
+  *stream = std::move(s);
   return Status::Ok();
 }
 
-Status Runtime::DestroyStream(void* stream, bool force) {
-  if (stream == nullptr) {
-    return Status(err::kInvalidParam, "stream is NULL: the default stream cannot be destroyed");
-  }
-  std::shared_ptr<Stream> s = streams_.Find(stream);
-  if (!s) return StaleStream(stream);
+Status Runtime::DestroyStream(const std::shared_ptr<Stream>& s, bool force) {
+  void* stream = Handle(*s);
   if (s->is_default()) {
     return Status(err::kInvalidParam, "stream " + PointerText(stream) + " is a default stream; it cannot be destroyed");
   }
-  streams_.Remove(stream);
+  if (!streams_.Remove(stream)) return StaleStream(stream);  // destroyed by another thread meanwhile
   reports_.ForgetStream(stream);
   s->device().scheduler().DestroyStream(s->hw_ptr(), force);
   return Status::Ok();
 }
 
-Status Runtime::SynchronizeStream(void* stream, int64_t timeout_ms) {
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-  return s->device().scheduler().SynchronizeStream(s->hw(), timeout_ms);
+Status Runtime::SynchronizeStream(Stream& s, int64_t timeout_ms) {
+  return s.device().scheduler().SynchronizeStream(s.hw(), timeout_ms);
 }
 
-Status Runtime::QueryStream(void* stream, bool* complete) {
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-  *complete = s->hw().Idle();
+Status Runtime::QueryStream(Stream& s, bool* complete) {
+  *complete = s.hw().Idle();
   return Status::Ok();
 }
 
-Status Runtime::SetStreamFailureMode(void* stream, uint64_t mode) {
+Status Runtime::CheckStreamFailureMode(uint64_t mode) {
   if (mode > 1) {
     return Status(err::kInvalidParam, "failure mode " + std::to_string(mode) +
                                           " is invalid (ACL_CONTINUE_ON_FAILURE=0, ACL_STOP_ON_FAILURE=1)");
   }
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-  if (s->is_default()) {
+  return Status::Ok();
+}
+
+Status Runtime::CheckStreamOverflowFlag(uint32_t flag) {
+  if (flag > 1) return Status(err::kInvalidParam, "overflow switch flag must be 0 or 1, got " + std::to_string(flag));
+  return Status::Ok();
+}
+
+Status Runtime::SetStreamFailureMode(Stream& s, uint64_t mode) {
+  ASIM_RETURN_IF_ERROR(CheckStreamFailureMode(mode));
+  if (s.is_default()) {
     return Status(err::kInvalidParam, "the failure mode of a default stream cannot be changed");
   }
-  s->hw().SetStopOnFailure(mode == 1);
+  s.hw().SetStopOnFailure(mode == 1);
   return Status::Ok();
 }
 
-Status Runtime::SetStreamOverflowSwitch(void* stream, uint32_t flag) {
-  if (flag > 1) return Status(err::kInvalidParam, "overflow switch flag must be 0 or 1, got " + std::to_string(flag));
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-  s->overflow_switch.store(flag);
+Status Runtime::SetStreamOverflowSwitch(Stream& s, uint32_t flag) {
+  ASIM_RETURN_IF_ERROR(CheckStreamOverflowFlag(flag));
+  s.overflow_switch.store(flag);
   return Status::Ok();
 }
 
-Status Runtime::GetStreamOverflowSwitch(void* stream, uint32_t* flag) {
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-  *flag = s->overflow_switch.load();
+Status Runtime::GetStreamOverflowSwitch(Stream& s, uint32_t* flag) {
+  *flag = s.overflow_switch.load();
   return Status::Ok();
 }
 
-Status Runtime::StreamWaitEvent(void* stream, void* event) {
-  std::shared_ptr<Event> e = events_.Find(event);
-  if (!e) return StaleEvent(event);
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-  if (e->device_id() != s->device_id()) {
-    return Status(err::kRtStreamContext, "event " + PointerText(event) + " belongs to device " +
-                                             std::to_string(e->device_id()) + " but stream " + PointerText(stream) +
-                                             " to device " + std::to_string(s->device_id()));
-  }
-  s->device().scheduler().WaitEvent(s->hw(), e->sim());
+Status Runtime::StreamWaitEvent(Stream& s, Event& e) {
+  if (e.device_id() != s.device_id()) return DeviceMismatch(e, s);
+  s.device().scheduler().WaitEvent(s.hw(), e.sim());
   return Status::Ok();
 }
 
 // ---- events --------------------------------------------------------------------------
 
-Status Runtime::CreateEvent(uint32_t flags, bool records_time, void** event) {
+Status Runtime::CreateEvent(uint32_t flags, bool records_time, std::shared_ptr<Event>* event) {
   std::shared_ptr<Context> ctx;
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
-  *event = events_.Add(std::make_shared<Event>(ctx->device(), flags, records_time));
+  auto e = std::make_shared<Event>(ctx->device(), flags, records_time);
+  events_.Add(e);
+  *event = std::move(e);
   return Status::Ok();
 }
 
-Status Runtime::DestroyEvent(void* event) {
-  if (event == nullptr) return Status(err::kInvalidParam, "event is NULL");
-  if (!events_.Remove(event)) return StaleEvent(event);
+Status Runtime::DestroyEvent(const std::shared_ptr<Event>& event) {
+  if (!events_.Remove(Handle(*event))) return StaleEvent(Handle(*event));  // destroyed by another thread meanwhile
   return Status::Ok();
 }
 
-Status Runtime::RecordEvent(void* event, void* stream) {
-  std::shared_ptr<Event> e = events_.Find(event);
-  if (!e) return event == nullptr ? Status(err::kInvalidParam, "event is NULL") : StaleEvent(event);
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-  if (e->device_id() != s->device_id()) {
-    return Status(err::kRtStreamContext, "event " + PointerText(event) + " belongs to device " +
-                                             std::to_string(e->device_id()) + " but stream " + PointerText(stream) +
-                                             " to device " + std::to_string(s->device_id()));
-  }
-  s->device().scheduler().RecordEvent(s->hw(), e->sim());
+Status Runtime::RecordEvent(Event& e, Stream& s) {
+  if (e.device_id() != s.device_id()) return DeviceMismatch(e, s);
+  s.device().scheduler().RecordEvent(s.hw(), e.sim());
   return Status::Ok();
 }
 
-Status Runtime::ResetEvent(void* event, void* stream) {
-  std::shared_ptr<Event> e = events_.Find(event);
-  if (!e) return event == nullptr ? Status(err::kInvalidParam, "event is NULL") : StaleEvent(event);
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-  s->device().scheduler().ResetEvent(s->hw(), e->sim());
+Status Runtime::ResetEvent(Event& e, Stream& s) {
+  s.device().scheduler().ResetEvent(s.hw(), e.sim());
   return Status::Ok();
 }
 
-Status Runtime::QueryEvent(void* event, sim::SimEvent::Status* status) {
-  std::shared_ptr<Event> e = events_.Find(event);
-  if (!e) return event == nullptr ? Status(err::kInvalidParam, "event is NULL") : StaleEvent(event);
-  *status = e->sim()->Query();
+Status Runtime::QueryEvent(Event& e, sim::SimEvent::Status* status) {
+  *status = e.sim()->Query();
   return Status::Ok();
 }
 
-Status Runtime::QueryEventWaits(void* event, bool* complete) {
-  std::shared_ptr<Event> e = events_.Find(event);
-  if (!e) return event == nullptr ? Status(err::kInvalidParam, "event is NULL") : StaleEvent(event);
-  *complete = e->sim()->WaitsComplete();
+Status Runtime::QueryEventWaits(Event& e, bool* complete) {
+  *complete = e.sim()->WaitsComplete();
   return Status::Ok();
 }
 
-Status Runtime::SynchronizeEvent(void* event, int64_t timeout_ms) {
-  std::shared_ptr<Event> e = events_.Find(event);
-  if (!e) return event == nullptr ? Status(err::kInvalidParam, "event is NULL") : StaleEvent(event);
-  if (!e->device().scheduler().SynchronizeEvent(*e->sim(), timeout_ms)) {
-    return Status(err::kRtEventSyncTimeout,
-                  "event " + PointerText(event) + " was not completed within " + std::to_string(timeout_ms) + " ms");
+Status Runtime::SynchronizeEvent(Event& e, int64_t timeout_ms) {
+  if (!e.device().scheduler().SynchronizeEvent(*e.sim(), timeout_ms)) {
+    return Status(err::kRtEventSyncTimeout, "event " + PointerText(Handle(e)) + " was not completed within " +
+                                                std::to_string(timeout_ms) + " ms");
   }
   return Status::Ok();
 }
 
-Status Runtime::EventElapsedTime(float* ms, void* start, void* end) {
-  std::shared_ptr<Event> a = events_.Find(start);
-  if (!a) return start == nullptr ? Status(err::kInvalidParam, "startEvent is NULL") : StaleEvent(start);
-  std::shared_ptr<Event> b = events_.Find(end);
-  if (!b) return end == nullptr ? Status(err::kInvalidParam, "endEvent is NULL") : StaleEvent(end);
-  for (const auto* e : {&a, &b}) {
-    if (!(*e)->records_time()) {
-      return Status(err::kInvalidParam, "event " + PointerText(e->get()) +
+Status Runtime::EventElapsedTime(float* ms, Event& start, Event& end) {
+  Event* a = &start;
+  Event* b = &end;
+  for (const Event* e : {a, b}) {
+    if (!e->records_time()) {
+      return Status(err::kInvalidParam, "event " + PointerText(Handle(*e)) +
                                             " was created without ACL_EVENT_TIME_LINE and records no timestamp");
     }
   }
@@ -201,12 +190,12 @@ Status Runtime::EventElapsedTime(float* ms, void* start, void* end) {
     return Status(err::kInvalidParam, "startEvent and endEvent belong to different devices");
   }
   sim::SimPs t0 = 0, t1 = 0;
-  for (const auto& [e, t, name] : {std::tuple{&a, &t0, "startEvent"}, std::tuple{&b, &t1, "endEvent"}}) {
-    sim::SimEvent::Status st = (*e)->sim()->Query();
+  for (const auto& [e, t, name] : {std::tuple{a, &t0, "startEvent"}, std::tuple{b, &t1, "endEvent"}}) {
+    sim::SimEvent::Status st = e->sim()->Query();
     if (st == sim::SimEvent::Status::kNotRecorded) {
       return Status(err::kRtEventTimestampInvalid, std::string(name) + " has not been recorded");
     }
-    if (st == sim::SimEvent::Status::kPending || !(*e)->sim()->Timestamp(t)) {
+    if (st == sim::SimEvent::Status::kPending || !e->sim()->Timestamp(t)) {
       return Status(err::kRtEventNotComplete,
                     std::string(name) + " has not completed yet: synchronize it before asking for the time");
     }
@@ -219,31 +208,26 @@ Status Runtime::EventElapsedTime(float* ms, void* start, void* end) {
 
 // ---- callbacks -----------------------------------------------------------------------
 
-Status Runtime::SubscribeReport(uint64_t thread_id, void* stream) {
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-  return reports_.Subscribe(thread_id, s.get());
+Status Runtime::SubscribeReport(uint64_t thread_id, Stream& stream) {
+  return reports_.Subscribe(thread_id, &stream);
 }
 
-Status Runtime::UnsubscribeReport(uint64_t thread_id, void* stream) {
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
-  return reports_.Unsubscribe(thread_id, s.get());
+Status Runtime::UnsubscribeReport(uint64_t thread_id, Stream& stream) {
+  return reports_.Unsubscribe(thread_id, &stream);
 }
 
-Status Runtime::LaunchCallback(void (*fn)(void*), void* user_data, bool block, void* stream) {
+Status Runtime::LaunchCallback(void (*fn)(void*), void* user_data, bool block, Stream& stream) {
   if (fn == nullptr) return Status(err::kInvalidParam, "callback function fn is NULL");
-  std::shared_ptr<Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
+  Stream* s = &stream;
   uint64_t tid = 0;
-  ASIM_RETURN_IF_ERROR(reports_.SubscriberOf(s.get(), &tid));
+  ASIM_RETURN_IF_ERROR(reports_.SubscriberOf(s, &tid));
   sim::TaskDesc desc;
   desc.kind = sim::TaskKind::kHostFunc;
   desc.engine = sim::EngineKind::kHost;
   desc.name = block ? "HostCallback(block)" : "HostCallback(no_block)";
   desc.duration_ps = sim::UsToPs(s->device().scheduler().timing_params().host_callback_us);
   ReportHub* hub = &reports_;
-  const void* key = s.get();
+  const void* key = s;
   desc.run = [hub, key, fn, user_data, block]() { return hub->Deliver(key, fn, user_data, block); };
   s->device().scheduler().Submit(s->hw(), std::move(desc));
   return Status::Ok();

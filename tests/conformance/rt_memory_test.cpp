@@ -447,6 +447,21 @@ TEST_F(MemoryTest, MemsetCountGreaterThanMaxCountIsInvalidParam) {
   EXPECT_ACL_ERROR(aclrtMemset(nullptr, 50, 0, 5), ACL_ERROR_INVALID_PARAM, "devPtr is NULL");
 }
 
+// A bad argument is reported before a stale stream handle; a stale handle alone is its own error.
+TEST_F(MemoryTest, AsyncArgumentErrorsComeBeforeTheStreamsOwn) {
+  void* d = Dev(100);
+  aclrtStream s = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s));
+  ASSERT_ACL_OK(aclrtDestroyStream(s));  // s is stale from here on
+  EXPECT_ACL_ERROR(aclrtMemsetAsync(d, 50, 0, 51, s), ACL_ERROR_INVALID_PARAM, "count 51 > maxCount 50");
+  std::vector<uint8_t> h(64);
+  EXPECT_ACL_ERROR(aclrtMemcpy2dAsync(d, 8, h.data(), 16, 9, 2, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_INVALID_PARAM,
+                   "width 9 > dpitch 8");
+  EXPECT_ACL_ERROR(aclrtMemsetAsync(d, 50, 0, 10, s), ACL_ERROR_INVALID_RESOURCE_HANDLE, "is not a live stream");
+  EXPECT_ACL_ERROR(aclrtMemcpy2dAsync(d, 16, h.data(), 16, 8, 2, ACL_MEMCPY_HOST_TO_DEVICE, s),
+                   ACL_ERROR_INVALID_RESOURCE_HANDLE, "is not a live stream");
+}
+
 TEST_F(MemoryTest, MemsetOutsideAllocationIsInvalidParam) {
   void* d = nullptr;
   ASSERT_ACL_OK(aclrtMallocAlign32(&d, 128, ACL_MEM_MALLOC_NORMAL_ONLY));

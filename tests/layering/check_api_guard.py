@@ -36,7 +36,7 @@ PURE_FUNCTIONS = {
     "aclrtGetTaskIdFromExceptionInfo", "aclrtGetStreamIdFromExceptionInfo", "aclrtGetThreadIdFromExceptionInfo",
     "aclrtGetDeviceIdFromExceptionInfo", "aclrtGetErrorCodeFromExceptionInfo",
 }
-IMPURE = re.compile(r"SetRecentError|ToAclError|std::string|make_shared|\bnew\b|Runtime::Get|Find\(|lock")
+IMPURE = re.compile(r"SetRecentError|ToAclError|std::string|make_shared|\bnew\b|\bCtx\(\)|Runtime::Get|Find\(|lock")
 HELPER_CALL = re.compile(r"^\s*return\s+(?:[A-Za-z_]\w*::)*([A-Za-z_]\w*)\s*(?:<[^;(]*>)?\s*\(")
 STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 

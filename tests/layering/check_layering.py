@@ -35,10 +35,15 @@ Tools and applications:
   python/pyacl      -> acl/ public headers, python/pyacl   (pyACL is a thin layer over the public API)
   samples, tests/conformance -> acl/ public headers only   (no internals)
 
-Process state: only runtime/api (through its RuntimeContext), and for now runtime/check, may
-call rt::Runtime::Get(); every other runtime module is handed the core, device, stream or
-manager it needs (which is what lets tests/unit run it without aclInit). Tests may ask it
-whether aclInit ran.
+Process state: the runtime's state has one root, runtime/api's RuntimeContext, which owns the
+core (rt::Runtime), the check module's state (check::CheckState), the model and tdt objects
+and the other managers as members. Below runtime/api nothing calls Runtime::Get() (it no
+longer exists) and no module defines a function-local static singleton (`static T* x = new
+T...`, `static auto x = std::make_shared<...>`, `static T x;` of a class type, or a `static T&
+Get()` accessor): every module is handed the core, check state, device, stream or manager it
+needs, which is what lets tests/unit run it without aclInit (SINGLETON_ALLOWED, for
+exceptions, is empty). Memcheck's SIGSEGV handler reaches its tables through one atomic
+pointer (runtime/check/segv_report.cpp), not a singleton.
 
 Kernels run only through kernels::InvokeKernel (kernels/framework/invoke.h): no other
 file calls a KernelDef's compute function directly (runtime, tools, bench and tests alike).
@@ -96,7 +101,16 @@ SOURCE_EXT = (".h", ".hpp", ".c", ".cc", ".cpp", ".inc")
 DIRECT_COMPUTE = re.compile(r"(\.|->)compute\(")
 DIRECT_COMPUTE_ALLOWED = ("kernels/framework/invoke.cpp",)
 PROCESS_STATE = re.compile(r"\bRuntime::Get\(\)")
-PROCESS_STATE_ALLOWED = ("runtime/api/", "runtime/check/", "runtime/core/runtime.cpp", "runtime/core/runtime.h")
+PROCESS_STATE_ALLOWED = ("runtime/api/",)
+# A function-local static holding a process-wide object (indented: inside a function), or the
+# accessor of one. Immutable tables (`static const`, `static constexpr`) and thread_locals are
+# not singletons.
+SINGLETON = re.compile(r"^\s+static\s+(?!const\b|constexpr\b|thread_local\b)"
+                       r"(?:[\w:<>, ]+?\*?\s+\w+\s*=\s*(?:new\b|std::make_shared\b)"  # static T* x = new T
+                       r"|[A-Z]\w*\s+\w+\s*;"                                             # static Table x;
+                       r"|[\w:]+&\s+Get\(\)\s*;)")                                        # static T& Get();
+# Nothing below runtime/api is process-wide any more; a file listed here would be exempt.
+SINGLETON_ALLOWED = ()
 
 
 def rule_for(rel):
@@ -129,9 +143,14 @@ def main(root):
         if rule is None:
             continue
         prefix, allowed, forbidden = rule
-        if rel.startswith("runtime/") and PROCESS_STATE.search(line) and not rel.startswith(PROCESS_STATE_ALLOWED):
-            violations.append("%s:%d: reaches the process runtime (Runtime::Get()); take what is needed as an "
-                              "argument" % (rel, lineno))
+        if rel.startswith("runtime/") and not rel.startswith(PROCESS_STATE_ALLOWED):
+            if PROCESS_STATE.search(line):
+                violations.append("%s:%d: reaches the process runtime (Runtime::Get()); take what is needed as an "
+                                  "argument" % (rel, lineno))
+            if SINGLETON.search(line) and rel not in SINGLETON_ALLOWED:
+                violations.append("%s:%d: defines a process-wide singleton (a function-local static); make it a "
+                                  "member of what owns it (api::RuntimeContext at the top) and hand it down" %
+                                  (rel, lineno))
         m = INCLUDE.match(line)
         if not m:
             continue

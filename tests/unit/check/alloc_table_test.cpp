@@ -20,8 +20,9 @@ uint64_t A(const void* p) {
 }
 
 TEST(AllocTable, DeviceRecordsLiveFreedAndRanges) {
-  FakeDevice dev;
-  AllocTable& t = AllocTable::Get();
+  CheckState checks;
+  FakeDevice dev(checks.allocs());
+  AllocTable& t = checks.allocs();
   void* a = dev.Allocate(1032, "aclrtMalloc(size=1000, policy=0)");
   t.SetUserSize(a, 1000);
   EXPECT_EQ(t.DeviceOf(A(a)), 0);
@@ -45,31 +46,34 @@ TEST(AllocTable, DeviceRecordsLiveFreedAndRanges) {
 }
 
 TEST(AllocTable, BacktracesOnlyWhileMemcheckIsOn) {
-  FakeDevice dev;
+  CheckState checks;
+  FakeDevice dev(checks.allocs());
   void* quiet = dev.Allocate(64);
-  EXPECT_TRUE(AllocTable::Get().FindLive(A(quiet))->alloc_site->frames.empty());
-  MemcheckOn on;
+  EXPECT_TRUE(checks.allocs().FindLive(A(quiet))->alloc_site->frames.empty());
+  MemcheckOn on(checks.memcheck());
   void* loud = dev.Allocate(64);
-  EXPECT_FALSE(AllocTable::Get().FindLive(A(loud))->alloc_site->frames.empty());
+  EXPECT_FALSE(checks.allocs().FindLive(A(loud))->alloc_site->frames.empty());
 }
 
 TEST(AllocTable, LiveBelowAndLiveOn) {
-  FakeDevice dev;
+  CheckState checks;
+  FakeDevice dev(checks.allocs());
   void* a = dev.Allocate(100);
   void* b = dev.Allocate(100);
-  auto below = AllocTable::Get().LiveBelow(A(b) - 10);
+  auto below = checks.allocs().LiveBelow(A(b) - 10);
   ASSERT_TRUE(below.has_value());
   EXPECT_EQ(below->addr, A(a));
-  EXPECT_EQ(AllocTable::Get().LiveOn(0).size(), 2u);
-  EXPECT_TRUE(AllocTable::Get().LiveOn(-1).empty());
-  AllocTable::Get().ForgetDevice(0);
-  EXPECT_TRUE(AllocTable::Get().LiveOn(0).empty());
-  EXPECT_FALSE(AllocTable::Get().DeviceOf(kBase).has_value());
+  EXPECT_EQ(checks.allocs().LiveOn(0).size(), 2u);
+  EXPECT_TRUE(checks.allocs().LiveOn(-1).empty());
+  checks.allocs().ForgetDevice(0);
+  EXPECT_TRUE(checks.allocs().LiveOn(0).empty());
+  EXPECT_FALSE(checks.allocs().DeviceOf(kBase).has_value());
 }
 
 TEST(AllocTable, HostRecords) {
-  FakeDevice dev;
-  AllocTable& t = AllocTable::Get();
+  CheckState checks;
+  FakeDevice dev(checks.allocs());
+  AllocTable& t = checks.allocs();
   char block[128];
   t.NoteHostAlloc(block, 100, "aclrtMallocHost(size=100)");
   auto live = t.FindLive(A(block) + 99);

@@ -15,9 +15,9 @@ using ::testing::HasSubstr;
 using testing_util::MemcheckOn;
 
 TEST(Memcheck, ReportCountsAndRemembers) {
-  MemcheckOn on;
-  Memcheck& m = Memcheck::Get();
-  EXPECT_TRUE(Memcheck::On());
+  Memcheck m;
+  MemcheckOn on(m);
+  EXPECT_TRUE(m.enabled());
   Status st = m.Report(Finding::kDoubleFree, err::kInvalidParam, "aclrtFree(0x1) frees it again");
   EXPECT_EQ(st.code(), err::kInvalidParam);
   EXPECT_EQ(st.message(), "memcheck: double free: aclrtFree(0x1) frees it again");
@@ -33,8 +33,8 @@ TEST(Memcheck, ReportCountsAndRemembers) {
 }
 
 TEST(Memcheck, LeakStatusBelongsToTheReleasingThread) {
-  MemcheckOn on;
-  Memcheck& m = Memcheck::Get();
+  Memcheck m;
+  MemcheckOn on(m);
   m.ReportLeaks("aclFinalize", {"stream 0x1, created by aclrtCreateStream", "model 1, created by aclmdlLoadFromFile"});
   EXPECT_EQ(m.Count(static_cast<int>(Finding::kLeak)), 2u);
   std::thread([&] { EXPECT_TRUE(m.TakeLeakStatus().ok()); }).join();
@@ -51,14 +51,16 @@ TEST(MemcheckDeathTest, AbortModePrintsTheReportAndAborts) {
   GTEST_FLAG_SET(death_test_style, "threadsafe");
   EXPECT_DEATH(
       {
-        Memcheck::Get().Configure(true, cfg::MemcheckAction::kAbort);
-        (void)Memcheck::Get().Report(Finding::kUseAfterFree, err::kInvalidParam, "planted");
+        Memcheck m;
+        m.Configure(true, cfg::MemcheckAction::kAbort);
+        (void)m.Report(Finding::kUseAfterFree, err::kInvalidParam, "planted");
       },
       "\\[MEMCHECK\\] memcheck: use-after-free: planted");
   EXPECT_DEATH(
       {
-        Memcheck::Get().Configure(true, cfg::MemcheckAction::kAbort);
-        Memcheck::Get().ReportLeaks("aclrtResetDevice", {"first", "second"});
+        Memcheck m;
+        m.Configure(true, cfg::MemcheckAction::kAbort);
+        m.ReportLeaks("aclrtResetDevice", {"first", "second"});
       },
       "aclrtResetDevice: memcheck: leak: first\nmemcheck: leak: second");
 }

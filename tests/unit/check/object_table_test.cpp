@@ -2,14 +2,15 @@
 // device, per context, everything) in creation order. Owner: runtime/check.
 #include <gtest/gtest.h>
 
+#include "runtime/check/memcheck.h"
 #include "runtime/check/object_table.h"
 
 namespace asim::check {
 namespace {
 
 TEST(ObjectTable, SweepsByDeviceContextAndAll) {
-  ObjectTable& t = ObjectTable::Get();
-  (void)t.TakeAll();
+  Memcheck memcheck;
+  ObjectTable t(memcheck);
   t.Created(ObjectKind::kStream, 10, 0, 100, "stream a");
   t.Created(ObjectKind::kEvent, 11, 0, 100, "event b");
   t.Created(ObjectKind::kStream, 12, 1, 200, "stream c");

@@ -10,12 +10,10 @@ namespace {
 
 class PendingWritesTest : public ::testing::Test {
  protected:
-  void SetUp() override { w.Clear(); }
-  void TearDown() override { w.Clear(); }
   void Write(const void* stream, uint64_t begin, uint64_t end, int32_t device = 0) {
     w.Add(stream, device, begin, end, "write", nullptr);
   }
-  PendingWrites& w = PendingWrites::Get();
+  PendingWrites w;
   const int s1_ = 0, s2_ = 0, s3_ = 0, e1_ = 0, e2_ = 0;
   const void* s1 = &s1_;
   const void* s2 = &s2_;

@@ -15,7 +15,6 @@
 #include "base/status.h"
 #include "hand_models.h"
 #include "om/om_writer.h"
-#include "runtime/core/runtime.h"
 #include "runtime/model/loaded_model.h"
 #include "runtime/model/model_manager.h"
 #include "runtime/observe/kernel_task.h"
@@ -49,8 +48,8 @@ class Recorder : public observe::KernelTaskObserver {
 class Executor : public ::testing::Test {
  protected:
   void SetUp() override {
-    // The point of these tests: the executor runs with the process runtime never initialised.
-    ASSERT_FALSE(rt::Runtime::Get().initialized());
+    // The point of these tests: the executor runs on the test's own device, with no runtime
+    // (no rt::Runtime, no aclInit: this binary links nothing of runtime/api).
     ASSERT_TRUE(dev_.context());
   }
   std::shared_ptr<LoadedModel> Load(om::Model m, uint32_t id = 1) {
@@ -287,8 +286,7 @@ TEST_F(Executor, DatasetsAreCheckedBeforeAnythingRuns) {
 }
 
 TEST(ModelManagerUnit, LoadsExecutesAndUnloadsWithoutTheRuntime) {
-  ASSERT_FALSE(rt::Runtime::Get().initialized());
-  TestDevice dev;
+  TestDevice dev;        // no rt::Runtime anywhere: this binary links nothing of runtime/api
   ModelManager manager;  // its own, not the process's
   std::vector<uint8_t> bytes;
   ASSERT_TRUE(om::WriteModel(asim::testing::AddReluModel("Ascend310", 2, 2), &bytes).ok());

@@ -6,7 +6,6 @@
 #include <string>
 #include <vector>
 
-#include "runtime/core/runtime.h"
 #include "runtime/op/compile_options.h"
 #include "runtime/op/op_catalog.h"
 #include "runtime/op/op_runner.h"
@@ -29,7 +28,7 @@ OpCall AddCall(std::vector<int64_t> dims) {
 class SingleOpService : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_FALSE(rt::Runtime::Get().initialized());
+    // The test's own device: no rt::Runtime anywhere (this binary links nothing of runtime/api).
     ASSERT_TRUE(dev_.context());
     target_.device = dev_.context();
     target_.stream = dev_.Stream();
