@@ -7,24 +7,24 @@
 #include <string>
 
 #include "runtime/api/acl_dvpp_handles.h"
+#include "runtime/api/runtime_context.h"
 
 namespace asim::api {
 
-#define ASIM_DVPP_REGISTRY(Type, Name)                                                        \
-  rt::HandleRegistry<Type>& Name() {                                                          \
-    static auto* registry = new rt::HandleRegistry<Type>(); /* outlives static destructors */ \
-    return *registry;                                                                         \
+#define ASIM_DVPP_REGISTRY(Type, Name, member) \
+  rt::HandleRegistry<Type>& Name() {           \
+    return Ctx().dvpp_objects().member;        \
   }
-ASIM_DVPP_REGISTRY(acldvppPicDesc, PicDescs)
-ASIM_DVPP_REGISTRY(acldvppBatchPicDesc, BatchPicDescs)
-ASIM_DVPP_REGISTRY(acldvppRoiConfig, RoiConfigs)
-ASIM_DVPP_REGISTRY(acldvppResizeConfig, ResizeConfigs)
-ASIM_DVPP_REGISTRY(acldvppJpegeConfig, JpegeConfigs)
-ASIM_DVPP_REGISTRY(acldvppChannelDesc, ChannelDescs)
-ASIM_DVPP_REGISTRY(acldvppStreamDesc, StreamDescs)
-ASIM_DVPP_REGISTRY(acldvppLutMap, LutMaps)
-ASIM_DVPP_REGISTRY(acldvppBorderConfig, BorderConfigs)
-ASIM_DVPP_REGISTRY(acldvppHist, Hists)
+ASIM_DVPP_REGISTRY(acldvppPicDesc, PicDescs, pics)
+ASIM_DVPP_REGISTRY(acldvppBatchPicDesc, BatchPicDescs, batch_pics)
+ASIM_DVPP_REGISTRY(acldvppRoiConfig, RoiConfigs, rois)
+ASIM_DVPP_REGISTRY(acldvppResizeConfig, ResizeConfigs, resizes)
+ASIM_DVPP_REGISTRY(acldvppJpegeConfig, JpegeConfigs, jpeges)
+ASIM_DVPP_REGISTRY(acldvppChannelDesc, ChannelDescs, channels)
+ASIM_DVPP_REGISTRY(acldvppStreamDesc, StreamDescs, streams)
+ASIM_DVPP_REGISTRY(acldvppLutMap, LutMaps, luts)
+ASIM_DVPP_REGISTRY(acldvppBorderConfig, BorderConfigs, borders)
+ASIM_DVPP_REGISTRY(acldvppHist, Hists, hists)
 #undef ASIM_DVPP_REGISTRY
 
 }  // namespace asim::api

@@ -2,7 +2,8 @@
 // JPEGE configs, channels, bitstreams, LUT maps, border configs, histograms) and the registries that tell live handles
 // from stale ones.
 //
-// Owns: the object layout only; the shims in acl_dvpp_*.cpp create and destroy the objects.
+// Owns: the object layouts; the registries are DvppObjects, a member of the RuntimeContext;
+// the shims in acl_dvpp_*.cpp create and destroy the objects.
 // The engine-side state lives in runtime/dvpp/engine/picture_desc.h.
 // Thread safety: the registries are thread-safe; one descriptor is not synchronized (as in
 // AscendCL, an application must not change a descriptor from two threads at once).
@@ -71,6 +72,20 @@ struct acldvppHist {
 };
 
 namespace asim::api {
+
+// The registries, one per descriptor kind: a member of the RuntimeContext (dvpp_objects()).
+struct DvppObjects {
+  rt::HandleRegistry<acldvppPicDesc> pics;
+  rt::HandleRegistry<acldvppBatchPicDesc> batch_pics;
+  rt::HandleRegistry<acldvppRoiConfig> rois;
+  rt::HandleRegistry<acldvppResizeConfig> resizes;
+  rt::HandleRegistry<acldvppJpegeConfig> jpeges;
+  rt::HandleRegistry<acldvppChannelDesc> channels;
+  rt::HandleRegistry<acldvppStreamDesc> streams;
+  rt::HandleRegistry<acldvppLutMap> luts;
+  rt::HandleRegistry<acldvppBorderConfig> borders;
+  rt::HandleRegistry<acldvppHist> hists;
+};
 
 rt::HandleRegistry<acldvppPicDesc>& PicDescs();
 rt::HandleRegistry<acldvppBatchPicDesc>& BatchPicDescs();

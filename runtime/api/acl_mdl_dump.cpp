@@ -17,10 +17,8 @@
 #include <algorithm>
 #include <cstring>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "acl/acl_dump.h"
@@ -59,31 +57,13 @@ asim::dump::DumpSink ChunkSink(Callback callback) {
   };
 }
 
-// Descriptor arrays of aclmdlCreateAndGetOpDesc, by their first element.
-struct DescArray {
-  std::shared_ptr<asim::TensorDesc[]> items;
-  size_t count = 0;
-};
-
-std::mutex& ArraysMutex() {
-  static auto* mutex = new std::mutex();  // outlives static destructors
-  return *mutex;
-}
-
-std::unordered_map<const aclTensorDesc*, DescArray>& Arrays() {
-  static auto* arrays = new std::unordered_map<const aclTensorDesc*, DescArray>();
-  return *arrays;
-}
-
 asim::Status MakeDescArray(const std::vector<asim::dump::OpDescTensor>& tensors, aclTensorDesc** out) {
   *out = nullptr;
   if (tensors.empty()) return asim::Status::Ok();
-  DescArray array;
-  array.count = tensors.size();
-  array.items = std::make_shared<asim::TensorDesc[]>(tensors.size());
+  auto items = std::make_shared<asim::TensorDesc[]>(tensors.size());
   for (size_t i = 0; i < tensors.size(); ++i) {
     const asim::om::TensorDesc& t = tensors[i].desc;
-    asim::TensorDesc& d = array.items[i];
+    asim::TensorDesc& d = items[i];
     ASIM_RETURN_IF_ERROR(
         asim::TensorDesc::Create(t.dtype, static_cast<int>(t.dims.size()), t.dims.data(), t.format, &d));
     if (t.origin_format != asim::Format::kUndefined) {
@@ -92,12 +72,8 @@ asim::Status MakeDescArray(const std::vector<asim::dump::OpDescTensor>& tensors,
     }
     d.set_address(const_cast<void*>(tensors[i].address));
   }
-  for (size_t i = 0; i < array.count; ++i) {
-    asim::api::TensorDescs().Add(std::shared_ptr<asim::TensorDesc>(array.items, &array.items[i]));
-  }
-  *out = asim::api::AsHandle<aclTensorDesc>(&array.items[0]);
-  std::lock_guard<std::mutex> lock(ArraysMutex());
-  Arrays()[*out] = std::move(array);
+  asim::rt::IoObjects& io = asim::api::Ctx().io();
+  *out = asim::api::AsHandle<aclTensorDesc>(io.desc_arrays.Add(std::move(items), tensors.size(), io.descs));
   return asim::Status::Ok();
 }
 
@@ -106,23 +82,11 @@ asim::Status MakeDescArray(const std::vector<asim::dump::OpDescTensor>& tensors,
 namespace asim::api {
 
 aclTensorDesc* TensorDescArrayElement(const aclTensorDesc* base, size_t index) {
-  std::lock_guard<std::mutex> lock(ArraysMutex());
-  auto it = Arrays().find(base);
-  if (it == Arrays().end() || index >= it->second.count) return nullptr;
-  return AsHandle<aclTensorDesc>(&it->second.items[index]);
+  return AsHandle<aclTensorDesc>(Ctx().io().desc_arrays.Element(base, index));
 }
 
 bool DestroyTensorDescArray(const aclTensorDesc* base) {
-  DescArray array;
-  {
-    std::lock_guard<std::mutex> lock(ArraysMutex());
-    auto it = Arrays().find(base);
-    if (it == Arrays().end()) return false;
-    array = std::move(it->second);
-    Arrays().erase(it);
-  }
-  for (size_t i = 0; i < array.count; ++i) (void)TensorDescs().Remove(&array.items[i]);
-  return true;
+  return Ctx().io().desc_arrays.Remove(base, Ctx().io().descs);
 }
 
 }  // namespace asim::api

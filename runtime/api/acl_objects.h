@@ -48,10 +48,10 @@ rt::HandleRegistry<model::AippParams>& AippSets();
 rt::HandleRegistry<model::LoadConfig>& ModelConfigs();
 rt::HandleRegistry<model::ExecConfig>& ExecConfigs();
 
-// Contiguous descriptor arrays handed out by aclmdlCreateAndGetOpDesc (acl_mdl_dump.cpp);
-// every element is also a live handle in TensorDescs(). The element `index` of the array
-// starting at `base` (nullptr when there is none), and the release of a whole array by its
-// first element (false when `base` starts no array).
+// Contiguous descriptor arrays handed out by aclmdlCreateAndGetOpDesc (acl_mdl_dump.cpp;
+// rt::TensorDescArrays): the element `index` of the array starting at `base` (nullptr when
+// there is none), and the release of a whole array by its first element (false when `base`
+// starts no array).
 aclTensorDesc* TensorDescArrayElement(const aclTensorDesc* base, size_t index);
 bool DestroyTensorDescArray(const aclTensorDesc* base);
 

@@ -25,7 +25,7 @@ Status SetAttr(aclopAttr* attr, const char* name, asim::kernels::AttrValue value
   if (name == nullptr) return Status(err::kInvalidParam, "attrName must not be NULL");
   auto object = OpAttrs().Find(attr);
   if (!object) return Status(err::kInvalidParam, "attr is not a live aclopAttr (aclopCreateAttr)");
-  return object->attr.Set(name, std::move(value));
+  return object->Set(name, std::move(value));
 }
 
 Status CheckList(int num_values, const void* values) {
@@ -82,8 +82,9 @@ extern "C" {
 // ---- attributes ---------------------------------------------------------------------
 
 aclopAttr* aclopCreateAttr() {
-  return asim::api::Guarded<aclopAttr*>(
-      "aclopCreateAttr", nullptr, [] { return static_cast<aclopAttr*>(OpAttrs().Add(std::make_shared<aclopAttr>())); });
+  return asim::api::Guarded<aclopAttr*>("aclopCreateAttr", nullptr, [] {
+    return static_cast<aclopAttr*>(OpAttrs().Add(std::make_shared<op::OpAttr>()));
+  });
 }
 
 void aclopDestroyAttr(const aclopAttr* attr) {
@@ -260,7 +261,7 @@ aclError aclopCreateHandle(const char* opType, int numInputs, const aclTensorDes
   ACL_API_BEGIN("aclopCreateHandle");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(handle);
-  auto object = std::make_shared<aclopHandle>();
+  auto object = std::make_shared<op::PreparedOp>();
   Status st = asim::api::BuildOpCall(opType, numInputs, inputDesc, numOutputs, outputDesc, opAttr, &object->call);
   if (st.ok()) st = asim::api::PrepareOpHere(&object->call, op::CompilePolicy::kIfOnline, &object->entry);
   if (!st.ok()) ACL_API_RETURN(st);
@@ -315,10 +316,10 @@ aclError aclopCast(const aclTensorDesc* srcDesc, const aclDataBuffer* srcBuffer,
   ACL_API_CHECK_NOT_NULL(dstBuffer);
   auto dst = asim::api::TensorDescs().Find(dstDesc);
   if (!dst) ACL_API_FAIL(err::kInvalidParam, "dstDesc is not a live tensor descriptor");
-  aclopAttr attr;
-  attr.attr.mutable_map().Set("dst_type", static_cast<int64_t>(dst->data_type()));
-  if (truncate != 0) attr.attr.mutable_map().Set("truncate", true);
-  aclopAttr* attr_handle = static_cast<aclopAttr*>(OpAttrs().Add(std::make_shared<aclopAttr>(attr)));
+  op::OpAttr attr;
+  attr.mutable_map().Set("dst_type", static_cast<int64_t>(dst->data_type()));
+  if (truncate != 0) attr.mutable_map().Set("truncate", true);
+  aclopAttr* attr_handle = static_cast<aclopAttr*>(OpAttrs().Add(std::make_shared<op::OpAttr>(attr)));
   const aclTensorDesc* in_desc[] = {srcDesc};
   const aclTensorDesc* out_desc[] = {dstDesc};
   const aclDataBuffer* in_buf[] = {srcBuffer};
@@ -339,13 +340,13 @@ aclError aclopCreateHandleForCast(aclTensorDesc* srcDesc, aclTensorDesc* dstDesc
   ACL_API_CHECK_NOT_NULL(handle);
   auto dst = asim::api::TensorDescs().Find(dstDesc);
   if (!dst) ACL_API_FAIL(err::kInvalidParam, "dstDesc is not a live tensor descriptor");
-  auto attr = std::make_shared<aclopAttr>();
-  attr->attr.mutable_map().Set("dst_type", static_cast<int64_t>(dst->data_type()));
-  if (truncate != 0) attr->attr.mutable_map().Set("truncate", true);
+  auto attr = std::make_shared<op::OpAttr>();
+  attr->mutable_map().Set("dst_type", static_cast<int64_t>(dst->data_type()));
+  if (truncate != 0) attr->mutable_map().Set("truncate", true);
   aclopAttr* attr_handle = static_cast<aclopAttr*>(OpAttrs().Add(attr));
   const aclTensorDesc* in_desc[] = {srcDesc};
   const aclTensorDesc* out_desc[] = {dstDesc};
-  auto object = std::make_shared<aclopHandle>();
+  auto object = std::make_shared<op::PreparedOp>();
   Status st = asim::api::BuildOpCall("Cast", 1, in_desc, 1, out_desc, attr_handle, &object->call);
   OpAttrs().Remove(attr_handle);
   if (st.ok()) st = asim::api::PrepareOpHere(&object->call, op::CompilePolicy::kIfOnline, &object->entry);

@@ -8,14 +8,12 @@
 
 namespace asim::api {
 
-rt::HandleRegistry<aclopAttr>& OpAttrs() {
-  static auto* registry = new rt::HandleRegistry<aclopAttr>();  // outlives static destructors
-  return *registry;
+rt::HandleRegistry<op::OpAttr>& OpAttrs() {
+  return Ctx().op_objects().attrs;
 }
 
-rt::HandleRegistry<aclopHandle>& OpHandles() {
-  static auto* registry = new rt::HandleRegistry<aclopHandle>();
-  return *registry;
+rt::HandleRegistry<op::PreparedOp>& OpHandles() {
+  return Ctx().op_objects().handles;
 }
 
 namespace {
@@ -56,7 +54,7 @@ Status BuildOpCall(const char* op_type, int num_inputs, const aclTensorDesc* con
   if (attr != nullptr) {
     auto object = OpAttrs().Find(attr);
     if (!object) return Status(err::kInvalidParam, "attr is not a live aclopAttr (aclopCreateAttr)");
-    call->attrs = object->attr.map();
+    call->attrs = object->map();
   }
   return Status::Ok();
 }

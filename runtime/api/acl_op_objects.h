@@ -1,8 +1,7 @@
-// The definitions behind acl_op.h's opaque aclopAttr and aclopHandle, their registries, and
-// the argument conversion the acl_op / acl_op_compiler / acl_cblas shims share.
+// The registries of acl_op.h's aclopAttr and aclopHandle (op::OpObjects, runtime/op/op_objects.h)
+// and the argument conversion the acl_op / acl_op_compiler / acl_cblas shims share.
 //
-// Owns: the object layouts (an aclopAttr is a runtime/op OpAttr; an aclopHandle is a call
-// with its descriptions copied at creation and the single-op model it runs) and the checks of
+// Owns: the checks of
 // the (opType, numInputs, inputDesc[], ..., attr) argument lists, which name the argument and
 // index at fault ("inputDesc[1] is NULL", "numOutputs -1 is negative").
 // Thread safety: the registries are thread-safe; one object is not synchronised (as in
@@ -13,27 +12,21 @@
 #include <memory>
 #include <vector>
 
+#include "acl/acl_op.h"
 #include "base/status.h"
 #include "runtime/api/acl_objects.h"
 #include "runtime/core/handle_registry.h"
 #include "runtime/op/op_attr.h"
 #include "runtime/op/op_call.h"
 #include "runtime/op/op_catalog.h"
+#include "runtime/op/op_objects.h"
 #include "runtime/op/op_service.h"
-
-struct aclopAttr {
-  asim::op::OpAttr attr;
-};
-
-struct aclopHandle {
-  asim::op::OpCall call;
-  std::shared_ptr<const asim::op::OpModelEntry> entry;
-};
 
 namespace asim::api {
 
-rt::HandleRegistry<aclopAttr>& OpAttrs();
-rt::HandleRegistry<aclopHandle>& OpHandles();
+// The context's registries (the handle is the object's address).
+rt::HandleRegistry<op::OpAttr>& OpAttrs();
+rt::HandleRegistry<op::PreparedOp>& OpHandles();
 
 // Copies the descriptions and attributes of a call. NULL `attr` = no attributes.
 Status BuildOpCall(const char* op_type, int num_inputs, const aclTensorDesc* const input_desc[], int num_outputs,

@@ -34,11 +34,9 @@ asim::Status Destroy(aclrtStream stream, bool force) {
   return asim::Status::Ok();
 }
 
-// The live stream configuration handles: the struct is public, but a destroyed or made-up
-// pointer must get an error, not a double free.
+// The live stream configuration handles (the RuntimeContext's).
 asim::rt::HandleRegistry<aclrtStreamConfigHandle>& ConfigHandles() {
-  static auto* registry = new asim::rt::HandleRegistry<aclrtStreamConfigHandle>();  // outlives static destructors
-  return *registry;
+  return asim::api::Ctx().stream_configs();
 }
 
 std::string NotLiveConfig(const void* handle) {

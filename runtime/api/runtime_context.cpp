@@ -3,6 +3,7 @@
 
 #include <mutex>
 
+#include "runtime/api/acl_dvpp_objects.h"
 #include "runtime/check/check_extension.h"
 
 namespace asim::api {
@@ -12,7 +13,9 @@ RuntimeContext& RuntimeContext::Process() {
   return *context;
 }
 
-RuntimeContext::RuntimeContext() : profiler_(core_) {
+RuntimeContext::~RuntimeContext() = default;
+
+RuntimeContext::RuntimeContext() : profiler_(core_), dvpp_objects_(std::make_unique<DvppObjects>()) {
   check::SegvReport::SetProcessReport(&checks_.segv());  // the one pointer the SIGSEGV handler reads
 }
 

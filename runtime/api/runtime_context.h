@@ -21,12 +21,12 @@
 // Still process-wide, outside the context: memcheck's SIGSEGV handler, which reads this
 // context's check state through the one atomic pointer the constructor installs
 // (check::SegvReport::SetProcessReport); the per-thread current context, recent error and
-// leak status; the kernel registry (an immutable table); the handle registries of the API's
-// own descriptor objects (op attributes and handles, DVPP descriptions). docs/architecture.md
-// lists them.
+// leak status; the kernel registry (an immutable table); aclrtGetSocName's interned names.
+// Every handle registry is a member here. docs/architecture.md lists them.
 // Thread safety: the accessors are; each manager documents its own. Failure: none here.
 #pragma once
 
+#include <memory>
 #include <mutex>
 
 #include "runtime/check/check_state.h"
@@ -35,15 +35,21 @@
 #include "runtime/dump/dump_manager.h"
 #include "runtime/model/model_manager.h"
 #include "runtime/model/model_objects.h"
+#include "runtime/op/op_objects.h"
 #include "runtime/op/op_service.h"
 #include "runtime/profiling/profiler.h"
 #include "runtime/tdt/tdt_state.h"
 
+struct aclrtStreamConfigHandle;  // acl/acl_rt.h (this header is also built without include/)
+
 namespace asim::api {
+
+struct DvppObjects;  // acl_dvpp_objects.h (kept out of this header: acl_dvpp.h is large)
 
 class RuntimeContext {
  public:
   static RuntimeContext& Process();
+  ~RuntimeContext();  // never runs for Process()'s; defined where DvppObjects is complete
 
   rt::Runtime& core() { return core_; }
   check::CheckState& checks() { return checks_; }
@@ -55,6 +61,11 @@ class RuntimeContext {
   // descriptions, AIPP sets, configs).
   rt::IoObjects& io() { return io_; }
   model::ModelObjects& model_objects() { return model_objects_; }
+  op::OpObjects& op_objects() { return op_objects_; }
+  DvppObjects& dvpp_objects() { return *dvpp_objects_; }
+  // aclrtCreateStreamConfigHandle: the struct is public, but a destroyed or made-up pointer
+  // must get an error, not a double free.
+  rt::HandleRegistry<aclrtStreamConfigHandle>& stream_configs() { return stream_configs_; }
   // acl_tdt.h / acl_tdt_queue.h: items, datasets, channels, queues, routes, buffers.
   tdt::TdtState& tdt() { return tdt_; }
 
@@ -73,6 +84,9 @@ class RuntimeContext {
   dump::DumpManager dump_;
   rt::IoObjects io_;
   model::ModelObjects model_objects_;
+  op::OpObjects op_objects_;
+  std::unique_ptr<DvppObjects> dvpp_objects_;
+  rt::HandleRegistry<aclrtStreamConfigHandle> stream_configs_;
   tdt::TdtState tdt_;
 };
 

@@ -12,6 +12,9 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
 
 #include "base/tensor_desc.h"
 #include "runtime/core/handle_registry.h"
@@ -24,9 +27,51 @@ struct DataBuffer {
   size_t size = 0;
 };
 
+// Contiguous arrays of descriptions handed out as one handle (aclmdlCreateAndGetOpDesc), by
+// their first element; every element is also registered on its own in IoObjects::descs.
+class TensorDescArrays {
+ public:
+  // Registers the `count` elements of `items` in `descs` and the array by its first element.
+  TensorDesc* Add(std::shared_ptr<TensorDesc[]> items, size_t count, HandleRegistry<TensorDesc>& descs) {
+    for (size_t i = 0; i < count; ++i) descs.Add(std::shared_ptr<TensorDesc>(items, &items[i]));
+    TensorDesc* base = count == 0 ? nullptr : &items[0];
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (base != nullptr) arrays_[base] = Array{std::move(items), count};
+    return base;
+  }
+  // Element `index` of the array starting at `base`, or nullptr when there is none.
+  TensorDesc* Element(const void* base, size_t index) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = arrays_.find(base);
+    return it == arrays_.end() || index >= it->second.count ? nullptr : &it->second.items[index];
+  }
+  // Unregisters the whole array starting at `base`; false when `base` starts none.
+  bool Remove(const void* base, HandleRegistry<TensorDesc>& descs) {
+    Array array;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto it = arrays_.find(base);
+      if (it == arrays_.end()) return false;
+      array = std::move(it->second);
+      arrays_.erase(it);
+    }
+    for (size_t i = 0; i < array.count; ++i) (void)descs.Remove(&array.items[i]);
+    return true;
+  }
+
+ private:
+  struct Array {
+    std::shared_ptr<TensorDesc[]> items;
+    size_t count = 0;
+  };
+  mutable std::mutex mutex_;
+  std::unordered_map<const void*, Array> arrays_;
+};
+
 struct IoObjects {
   HandleRegistry<DataBuffer> buffers;
   HandleRegistry<TensorDesc> descs;
+  TensorDescArrays desc_arrays;
 };
 
 }  // namespace asim::rt
