@@ -22,7 +22,8 @@ NLOHMANN_JSON_SERIALIZE_ENUM(TaskKind, {{TaskKind::kKernel, "Kernel"},
                                         {TaskKind::kEventWait, "EventWait"},
                                         {TaskKind::kEventReset, "EventReset"},
                                         {TaskKind::kHostFunc, "HostFunc"},
-                                        {TaskKind::kDvpp, "Dvpp"}})
+                                        {TaskKind::kDvpp, "Dvpp"},
+                                        {TaskKind::kCollective, "Collective"}})
 NLOHMANN_JSON_SERIALIZE_ENUM(Engine, {{Engine::kAiCore, "AI_CORE"},
                                       {Engine::kAiCpu, "AI_CPU"},
                                       {Engine::kDmaH2D, "DMA_H2D"},

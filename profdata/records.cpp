@@ -57,6 +57,7 @@ std::string TaskTypeOf(const DeviceTask& task, const ChipInfo& chip) {
     case TaskKind::kEventReset: return "EVENT_RESET";
     case TaskKind::kHostFunc: return "HOSTFUNC_CALLBACK";
     case TaskKind::kDvpp: return "DVPP";
+    case TaskKind::kCollective: return "HCCL";
   }
   return "UNKNOWN";
 }

@@ -22,7 +22,17 @@ namespace asim::profdata {
 inline constexpr const char* kCannVersion = "8.0.0";
 
 // Mirrors sim::TaskKind / sim::EngineKind (profdata does not know the simulator).
-enum class TaskKind : uint8_t { kKernel, kMemcpy, kMemset, kEventRecord, kEventWait, kEventReset, kHostFunc, kDvpp };
+enum class TaskKind : uint8_t {
+  kKernel,
+  kMemcpy,
+  kMemset,
+  kEventRecord,
+  kEventWait,
+  kEventReset,
+  kHostFunc,
+  kDvpp,
+  kCollective
+};
 enum class Engine : uint8_t { kAiCore, kAiCpu, kDmaH2D, kDmaD2H, kDmaD2D, kHost, kSync, kDvpp };
 
 const char* TaskKindName(TaskKind kind);  // "Kernel", "Memcpy", ...

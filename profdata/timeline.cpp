@@ -154,7 +154,8 @@ void DeviceLayers(const Profile& p, const DeviceData& d, Json* out) {
       args["operation"] = CopyOperation(t.engine);
     }
     // Kernels and DVPP tasks show their own names (op name; "JpegDecode", "VpcResize" ...).
-    const std::string name = t.kind == TaskKind::kKernel || t.kind == TaskKind::kDvpp ? t.name : type;
+    const std::string name =
+        t.kind == TaskKind::kKernel || t.kind == TaskKind::kDvpp || t.kind == TaskKind::kCollective ? t.name : type;
     out->push_back(Complete(name, hw, DisplayStreamId(t.stream_id), wall(t.start_ps), wall(t.end_ps), std::move(args)));
     first_ps = std::min(first_ps, t.start_ps);
     last_ps = std::max(last_ps, t.end_ps);

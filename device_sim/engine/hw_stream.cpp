@@ -99,7 +99,8 @@ void HwStream::StopAndJoin() {
 bool HwStream::TryClaimInline(const Task& task) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (stopping_ || aborted_.load() || !queue_.empty() || running_task_) return false;
-  if (task.desc.kind == TaskKind::kHostFunc) return false;  // waits for the report thread
+  if (task.desc.kind == TaskKind::kHostFunc) return false;    // waits for the report thread
+  if (task.desc.kind == TaskKind::kCollective) return false;  // waits for the other ranks
   if (task.desc.kind == TaskKind::kEventWait) {
     std::lock_guard<std::mutex> event_lock(task.event->mutex_);
     if (!task.event->ResolvedLocked(task.event_generation)) return false;  // would block

@@ -204,7 +204,7 @@ bool Scheduler::TimeFrontLocked(HwStream& stream, std::vector<HwStream*>* woken)
   task.ready_ps = ready;
   if (task.desc.kind == TaskKind::kKernel || task.desc.kind == TaskKind::kMemcpy ||
       task.desc.kind == TaskKind::kMemset || task.desc.kind == TaskKind::kHostFunc ||
-      task.desc.kind == TaskKind::kDvpp) {
+      task.desc.kind == TaskKind::kDvpp || task.desc.kind == TaskKind::kCollective) {
     Timeline::Slot slot = timeline_.Place(task.desc.engine, task.desc.block_dim, ready, task.desc.duration_ps);
     task.start_ps = slot.start;
     task.end_ps = slot.end;

@@ -12,6 +12,7 @@ const char* TaskKindName(TaskKind kind) {
     case TaskKind::kEventReset: return "EventReset";
     case TaskKind::kHostFunc: return "HostFunc";
     case TaskKind::kDvpp: return "Dvpp";
+    case TaskKind::kCollective: return "Collective";
   }
   return "Unknown";
 }

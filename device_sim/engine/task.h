@@ -18,7 +18,17 @@
 
 namespace asim::sim {
 
-enum class TaskKind : uint8_t { kKernel, kMemcpy, kMemset, kEventRecord, kEventWait, kEventReset, kHostFunc, kDvpp };
+enum class TaskKind : uint8_t {
+  kKernel,
+  kMemcpy,
+  kMemset,
+  kEventRecord,
+  kEventWait,
+  kEventReset,
+  kHostFunc,
+  kDvpp,
+  kCollective
+};
 
 // The hardware unit a task occupies on the simulated chip.
 enum class EngineKind : uint8_t {
@@ -42,6 +52,9 @@ const char* EngineKindName(EngineKind kind);
 struct TaskInfo {
   virtual ~TaskInfo() = default;
 };
+
+// kCollective: one rank's part of a collective operation (libhccl); its payload waits for the
+// other ranks, so it never runs inline on the submitting thread.
 
 // What a submitter hands the simulator.
 struct TaskDesc {

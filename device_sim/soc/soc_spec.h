@@ -74,6 +74,18 @@ struct SocSpec {
     double d2h_gbps = 0;
   } host_link;
 
+  // The links collective communication (HCCL, runtime/hccl) uses: HCCS (or PCIe) between the
+  // devices of one server, RoCE between servers. Bandwidths are what one device achieves in one
+  // direction across all its links of that class (GB/s, 1e9 B); latencies are per algorithm
+  // step (docs/cost_model.md, docs/hccl.md).
+  struct Links {
+    uint32_t devices_per_server = 0;
+    double hccs_gbps = 0;
+    double hccs_latency_us = 0;
+    double roce_gbps = 0;
+    double roce_latency_us = 0;
+  } links;
+
   struct Overheads {
     double memcpy_latency_us = 0;  // fixed cost of one copy on the device timeline
     double task_launch_us = 0;     // fixed cost of launching one task on an engine

@@ -88,6 +88,15 @@ void ReadHostLink(JsonFields f, SocSpec::HostLink* h) {
   f.RejectUnknownKeys();
 }
 
+void ReadLinks(JsonFields f, SocSpec::Links* l) {
+  f.Uint32("devices_per_server", &l->devices_per_server, 1, 64);
+  f.PositiveDouble("hccs_gbps", &l->hccs_gbps);
+  f.PositiveDouble("hccs_latency_us", &l->hccs_latency_us);
+  f.PositiveDouble("roce_gbps", &l->roce_gbps);
+  f.PositiveDouble("roce_latency_us", &l->roce_latency_us);
+  f.RejectUnknownKeys();
+}
+
 void ReadOverheads(JsonFields f, SocSpec::Overheads* o) {
   f.PositiveDouble("memcpy_latency_us", &o->memcpy_latency_us);
   f.PositiveDouble("task_launch_us", &o->task_launch_us);
@@ -206,6 +215,7 @@ Status ParseSocSpec(std::string_view json_text, std::string_view source, SocSpec
   ReadBuffers(root.Object("buffers"), &spec.buffers);
   ReadMemory(root.Object("memory"), &spec.memory);
   ReadHostLink(root.Object("host_link"), &spec.host_link);
+  ReadLinks(root.Object("links"), &spec.links);
   ReadOverheads(root.Object("overheads"), &spec.overheads);
   ReadCost(root.Object("cost"), &spec.cost);
   ReadDvpp(root.Object("dvpp"), &spec.dvpp);
