@@ -51,6 +51,7 @@ PACKAGES=(
   libstb-dev
   libturbojpeg0-dev libpng-dev libyuv-dev  # the simulated DVPP: JPEG decode/encode, PNG decode, VPC scaling
   pybind11-dev python3-dev python3-pytest python3-pil  # pyACL (python/pyacl), its pytest suites, the Python sample
+  libopenmpi-dev openmpi-bin  # libhccl.so's transport between processes and hosts; mpirun runs the HCCL samples
 )
 
 # Node.js + npm: the ONNX Runtime comparison (tests/e2e/ort_compare, bench/resnet50) installs

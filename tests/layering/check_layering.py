@@ -23,6 +23,8 @@ The runtime, in this order (each module sees those before it and the leaves; nev
                        (observers of kernel tasks: no model manager, no executor)
   runtime/profiling -> runtime/core, runtime/observe and below, kernels, compiler, profdata
   runtime/api       -> anything                            (the only place acl/ types meet the runtime)
+  runtime/hccl      -> base, hccl/ and acl/ public headers, runtime/api/collective_hooks.h
+                       (libhccl.so reaches the runtime only through the collective hooks)
 Tools and applications:
   tools/atc         -> tools/atc, compiler, om, kernels, device_sim, base (atc is offline: no runtime)
   tools/opsdoc      -> tools/opsdoc, kernels, base
@@ -33,7 +35,7 @@ Tools and applications:
   bench             -> bench, acl/, kernels, device_sim, compiler/chip_traits.h, base
                        (benchmarks: the public API or the leaves)
   python/pyacl      -> acl/ public headers, python/pyacl   (pyACL is a thin layer over the public API)
-  samples, tests/conformance -> acl/ public headers only   (no internals)
+  samples, tests/conformance -> acl/ and hccl/ public headers only   (no internals)
 
 Process state: the runtime's state has one root, runtime/api's RuntimeContext, which owns the
 core (rt::Runtime), the check module's state (check::CheckState), the model and tdt objects
@@ -73,6 +75,10 @@ RULES = [
     ("compiler/", ("compiler/", "om/", "kernels/", "device_sim/soc/", "base/"), ()),
     ("runtime/config/", ("base/", "runtime/config/", "device_sim/soc/", "profdata/metric_group.h"), ()),
     ("runtime/api/", None, ()),
+    # libhccl.so: the public headers (hccl/, acl/ through hccl.h), base, and the runtime only
+    # through the collective hooks (no runtime internals).
+    ("runtime/hccl/", ("base/", "hccl/", "acl/ext/aclsim_ext.h", "runtime/hccl/", "runtime/api/collective_hooks.h"),
+     ()),
     ("runtime/core/", _CORE, ()),
     ("runtime/check/", _CORE + ("runtime/check/",), ()),
     ("runtime/dvpp/engine/", _CORE + ("runtime/dvpp/",), ()),
@@ -92,8 +98,8 @@ RULES = [
     ("tools/msame/", ("acl/", "tools/msame/"), ()),
     ("tools/", None, _RUNTIME_MODULES),
     ("bench/", ("bench/", "acl/", "kernels/", "device_sim/", "compiler/chip_traits.h", "base/"), ()),
-    ("samples/", ("acl/",), ()),
-    ("tests/conformance/", ("acl/",), ()),
+    ("samples/", ("acl/", "hccl/"), ()),
+    ("tests/conformance/", ("acl/", "hccl/"), ()),
     ("python/pyacl/", ("acl/", "python/pyacl/", "pybind11/"), ()),
 ]
 
