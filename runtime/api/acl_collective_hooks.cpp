@@ -79,15 +79,15 @@ Status LinkParams(void* stream, hooks::LinkParams* params) {
 
 extern "C" {
 
-aclError aclsimGetCollectiveHooks(uint32_t version, void* table, size_t tableSize) {
+aclError aclsimGetCollectiveHooks(uint32_t version, aclsimCollectiveHooks* table, size_t tableSize) {
   ACL_API_BEGIN("aclsimGetCollectiveHooks");
-  if (table == nullptr) ACL_API_FAIL(asim::err::kInvalidParam, "table is NULL");
+  if (table == nullptr) ACL_API_FAIL(asim::err::kInvalidParam, "hooks is NULL");
   if (version != hooks::kCollectiveHooksVersion || tableSize != sizeof(hooks::CollectiveHooks)) {
     ACL_API_FAIL(asim::err::kInvalidParam, "collective hooks version " + std::to_string(version) + " (size " +
                                                std::to_string(tableSize) + ") is not this library's " +
                                                std::to_string(hooks::kCollectiveHooksVersion));
   }
-  auto* out = static_cast<hooks::CollectiveHooks*>(table);
+  hooks::CollectiveHooks* out = table;
   out->version = hooks::kCollectiveHooksVersion;
   out->submit = &Submit;
   out->stream_device = &StreamDevice;

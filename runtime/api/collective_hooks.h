@@ -42,16 +42,21 @@ struct LinkParams {
   double memory_gbps = 0;  // HBM: the local reduction's bound
 };
 
-struct CollectiveHooks {
+}  // namespace asim::hooks
+
+// The table (its C name is the opaque type acl/ext/aclsim_ext.h declares).
+struct aclsimCollectiveHooks {
   uint32_t version = 0;
   // stream: an aclrtStream (nullptr: the current context's default stream).
-  Status (*submit)(void* stream, CollectiveTask task) = nullptr;
+  asim::Status (*submit)(void* stream, asim::hooks::CollectiveTask task) = nullptr;
   // The device of `stream` (its device id).
-  Status (*stream_device)(void* stream, int32_t* device_id) = nullptr;
+  asim::Status (*stream_device)(void* stream, int32_t* device_id) = nullptr;
   // [ptr, ptr + size) must be live memory of `stream`'s device; *sim is where the simulator
   // holds it (readable and writable by this process).
-  Status (*translate)(void* stream, const void* ptr, size_t size, void** sim) = nullptr;
-  Status (*link_params)(void* stream, LinkParams* params) = nullptr;
+  asim::Status (*translate)(void* stream, const void* ptr, size_t size, void** sim) = nullptr;
+  asim::Status (*link_params)(void* stream, asim::hooks::LinkParams* params) = nullptr;
 };
 
+namespace asim::hooks {
+using CollectiveHooks = ::aclsimCollectiveHooks;
 }  // namespace asim::hooks

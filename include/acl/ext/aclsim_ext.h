@@ -105,10 +105,12 @@ ACL_FUNC_VISIBILITY const char *aclsimGetVectorIsa(void);
 
 /* ---- the simulated HCCL ----------------------------------------------------------------- */
 
-/* Fills `table` (tableSize bytes) with the runtime hooks of the given version that the
+/* Fills `hooks` (hooksSize bytes; the layout is private to the simulator's libraries) with the runtime hooks of the given version that the
    simulator's libhccl.so uses to put collectives on streams. Internal to the simulator's own
    libraries: applications use hccl/hccl.h. Works without aclInit (the hooks need it). */
-ACL_FUNC_VISIBILITY aclError aclsimGetCollectiveHooks(uint32_t version, void *table, size_t tableSize);
+typedef struct aclsimCollectiveHooks aclsimCollectiveHooks;
+ACL_FUNC_VISIBILITY aclError aclsimGetCollectiveHooks(uint32_t version, aclsimCollectiveHooks *hooks,
+                                                      size_t hooksSize);
 
 #ifdef __cplusplus
 }
