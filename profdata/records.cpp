@@ -8,8 +8,8 @@
 namespace asim::profdata {
 namespace {
 
-constexpr std::array<std::string_view, 8> kKindNames = {"Kernel",    "Memcpy",     "Memset",   "EventRecord",
-                                                        "EventWait", "EventReset", "HostFunc", "Dvpp"};
+constexpr std::array<std::string_view, 9> kKindNames = {"Kernel",     "Memcpy",   "Memset", "EventRecord", "EventWait",
+                                                        "EventReset", "HostFunc", "Dvpp",   "Collective"};
 constexpr std::array<std::string_view, 8> kEngineNames = {"AI_CORE", "AI_CPU", "DMA_H2D", "DMA_D2H",
                                                           "DMA_D2D", "HOST",   "SYNC",    "DVPP"};
 

@@ -501,6 +501,8 @@ TEST(Dvpp, TaskOnTheTimelineNotInTheOpSummary) {
   EXPECT_STREQ(TaskKindName(TaskKind::kDvpp), "Dvpp");
   EXPECT_STREQ(EngineName(Engine::kDvpp), "DVPP");
   EXPECT_EQ(TaskKindFromName("Dvpp"), TaskKind::kDvpp);
+  EXPECT_STREQ(TaskKindName(TaskKind::kCollective), "Collective");
+  EXPECT_EQ(TaskKindFromName("Collective"), TaskKind::kCollective);
   EXPECT_EQ(EngineFromName("DVPP"), Engine::kDvpp);
   EXPECT_EQ(TaskTypeOf(d, p.devices[0].chip), "DVPP");
   DeviceTask back;
