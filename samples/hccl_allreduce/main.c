@@ -2,7 +2,7 @@
  * hccl_allreduce: data-parallel all-reduce across processes, one simulated Ascend device per
  * MPI rank, the way HCCL programs are launched on real clusters:
  *
- *   mpirun -np 8 ./hccl_allreduce [elements]
+ *   mpirun -np 8 ./hccl_allreduce [elements [exit-early]]
  *
  * Rank 0 makes the HCCL root info and broadcasts it with MPI; every rank builds its
  * communicator (HcclCommInitRootInfo), fills a buffer on its device, all-reduces it (sum, int32
@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "acl/acl.h"
 #include "hccl/hccl.h"
@@ -52,6 +53,8 @@ int main(int argc, char** argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &g_rank);
   MPI_Comm_size(MPI_COMM_WORLD, &size);
   const uint64_t count = argc > 1 ? strtoull(argv[1], NULL, 10) : 1u << 20;
+  /* "exit-early": the last rank leaves before the all-reduce (the others must fail, not hang). */
+  const int exit_early = argc > 2 && strcmp(argv[2], "exit-early") == 0;
 
   ACL_CHECK(aclInit(NULL));
   uint32_t devices = 0;
@@ -84,6 +87,10 @@ int main(int argc, char** argv) {
   aclrtEvent start = NULL, stop = NULL;
   ACL_CHECK(aclrtCreateEvent(&start));
   ACL_CHECK(aclrtCreateEvent(&stop));
+  if (exit_early && g_rank == size - 1) {
+    fprintf(stderr, "rank %d: exiting early\n", g_rank);
+    _exit(3);
+  }
   ACL_CHECK(aclrtRecordEvent(start, stream));
   HCCL_CHECK(HcclAllReduce(dev_i, dev_i, count, HCCL_DATA_TYPE_INT32, HCCL_REDUCE_SUM, comm, stream));
   ACL_CHECK(aclrtRecordEvent(stop, stream));
