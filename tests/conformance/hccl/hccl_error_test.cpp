@@ -26,9 +26,9 @@ TEST(HcclErrors, NullAndInvalidArguments) {
   EXPECT_EQ(HcclAllReduce(a, nullptr, 4, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s), HCCL_E_PTR);
   EXPECT_EQ(HcclAllReduce(a, b, 4, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, nullptr), HCCL_E_PTR);
   EXPECT_EQ(HcclAllReduce(a, b, 4, HCCL_DATA_TYPE_RESERVED, HCCL_REDUCE_SUM, c, s), HCCL_E_PARA);
-  EXPECT_EQ(HcclAllReduce(a, b, 4, static_cast<HcclDataType>(-1), HCCL_REDUCE_SUM, c, s), HCCL_E_PARA);
+  EXPECT_EQ(HcclAllReduce(a, b, 4, static_cast<HcclDataType>(15), HCCL_REDUCE_SUM, c, s), HCCL_E_PARA);
   EXPECT_EQ(HcclAllReduce(a, b, 4, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_RESERVED, c, s), HCCL_E_PARA);
-  EXPECT_EQ(HcclReduceScatter(a, b, 4, HCCL_DATA_TYPE_FP32, static_cast<HcclReduceOp>(9), c, s), HCCL_E_PARA);
+  EXPECT_EQ(HcclReduceScatter(a, b, 4, HCCL_DATA_TYPE_FP32, static_cast<HcclReduceOp>(7), c, s), HCCL_E_PARA);
   EXPECT_EQ(HcclBroadcast(a, 4, HCCL_DATA_TYPE_FP32, 2, c, s), HCCL_E_PARA);  // root >= rank size
   EXPECT_EQ(HcclBroadcast(nullptr, 4, HCCL_DATA_TYPE_FP32, 0, c, s), HCCL_E_PTR);
   EXPECT_EQ(HcclAllGather(a, nullptr, 4, HCCL_DATA_TYPE_FP32, c, s), HCCL_E_PTR);
