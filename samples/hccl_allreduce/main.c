@@ -2,7 +2,7 @@
  * hccl_allreduce: data-parallel all-reduce across processes, one simulated Ascend device per
  * MPI rank, the way HCCL programs are launched on real clusters:
  *
- *   mpirun -np 8 ./hccl_allreduce [elements [exit-early]]
+ *   mpirun -np 8 ./hccl_allreduce [elements [exit-early | rank_table.json]]
  *
  * Rank 0 makes the HCCL root info and broadcasts it with MPI; every rank builds its
  * communicator (HcclCommInitRootInfo), fills a buffer on its device, all-reduces it (sum, int32
@@ -55,6 +55,8 @@ int main(int argc, char** argv) {
   const uint64_t count = argc > 1 ? strtoull(argv[1], NULL, 10) : 1u << 20;
   /* "exit-early": the last rank leaves before the all-reduce (the others must fail, not hang). */
   const int exit_early = argc > 2 && strcmp(argv[2], "exit-early") == 0;
+  /* A rank table file instead: the communicator from HcclCommInitClusterInfo. */
+  const char* rank_table = argc > 2 && strstr(argv[2], ".json") != NULL ? argv[2] : NULL;
 
   ACL_CHECK(aclInit(NULL));
   uint32_t devices = 0;
@@ -64,11 +66,15 @@ int main(int argc, char** argv) {
   aclrtStream stream = NULL;
   ACL_CHECK(aclrtCreateStream(&stream));
 
-  HcclRootInfo root;
-  if (g_rank == 0) HCCL_CHECK(HcclGetRootInfo(&root));
-  MPI_Bcast(&root, (int)sizeof(root), MPI_BYTE, 0, MPI_COMM_WORLD);
   HcclComm comm = NULL;
-  HCCL_CHECK(HcclCommInitRootInfo((uint32_t)size, &root, (uint32_t)g_rank, &comm));
+  if (rank_table != NULL) {
+    HCCL_CHECK(HcclCommInitClusterInfo(rank_table, (uint32_t)g_rank, &comm));
+  } else {
+    HcclRootInfo root;
+    if (g_rank == 0) HCCL_CHECK(HcclGetRootInfo(&root));
+    MPI_Bcast(&root, (int)sizeof(root), MPI_BYTE, 0, MPI_COMM_WORLD);
+    HCCL_CHECK(HcclCommInitRootInfo((uint32_t)size, &root, (uint32_t)g_rank, &comm));
+  }
 
   int32_t* host_i = NULL;
   float* host_f = NULL;
