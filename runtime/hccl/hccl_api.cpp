@@ -9,11 +9,13 @@
 #include "hccl/hccl.h"
 
 #include <unistd.h>
+#include <algorithm>
 #include <cstring>
 #include <memory>
 #include <random>
 #include <set>
 #include <string>
+#include <vector>
 
 #include "acl/ext/aclsim_ext.h"
 #include "base/log.h"

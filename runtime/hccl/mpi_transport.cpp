@@ -99,9 +99,8 @@ Status MpiTransport::Create(uint64_t group_id, uint32_t n_ranks, uint32_t rank, 
   int rc = MPI_Comm_split(MPI_COMM_WORLD, color, static_cast<int>(rank), &impl->comm);
   if (rc != MPI_SUCCESS) return Status(err::kInternalError, "MPI_Comm_split failed: " + MpiError(rc));
   MPI_Comm_set_errhandler(impl->comm, MPI_ERRORS_RETURN);
-  int size = 0, me = 0;
+  int size = 0;
   MPI_Comm_size(impl->comm, &size);
-  MPI_Comm_rank(impl->comm, &me);
   // Every process must agree on the rank count and hold a distinct rank.
   std::vector<uint32_t> mine = {n_ranks, rank};
   std::vector<uint32_t> all(2 * static_cast<size_t>(size));
@@ -127,7 +126,6 @@ Status MpiTransport::Create(uint64_t group_id, uint32_t n_ranks, uint32_t rank, 
     return Status(err::kInvalidParam, problem);
   }
   out->reset(new MpiTransport(std::move(impl), rank, n_ranks));
-  (void)me;
   return Status::Ok();
 }
 
