@@ -164,6 +164,13 @@ uint64_t Bytes(uint64_t count, HcclDataType type) {
   return count * hc::ElementSize(static_cast<hc::DataType>(type));
 }
 
+// HcclResult of a failed MpiTransport::Create.
+HcclResult TransportResult(const Status& st) {
+  if (st.code() == asim::err::kInvalidParam) return HCCL_E_PARA;
+  if (st.code() == asim::err::kFeatureUnsupported) return HCCL_E_NOT_SUPPORT;
+  return HCCL_E_INTERNAL;
+}
+
 HcclResult CurrentDevice(const char* api, int32_t* device) {
   const aclError rc = aclrtGetDevice(device);
   if (rc != ACL_SUCCESS) {
@@ -244,7 +251,7 @@ HCCL_EXPORT HcclResult HcclCommInitRootInfo(uint32_t nRanks, const HcclRootInfo*
   } else {
     std::unique_ptr<hc::Transport> t;
     const Status st = hc::MpiTransport::Create(d.id, nRanks, rank, &t);
-    if (!st.ok()) return FromStatus(api, st, st.code() == asim::err::kInvalidParam ? HCCL_E_PARA : HCCL_E_INTERNAL);
+    if (!st.ok()) return FromStatus(api, st, TransportResult(st));
     state->transport = std::move(t);
   }
   *comm = NewHandle(std::move(state));
@@ -311,7 +318,7 @@ HCCL_EXPORT HcclResult HcclCommInitClusterInfo(const char* clusterInfo, uint32_t
   } else {
     std::unique_ptr<hc::Transport> t;
     st = hc::MpiTransport::Create(table.id, state->size, rank, &t);
-    if (!st.ok()) return FromStatus(api, st, st.code() == asim::err::kInvalidParam ? HCCL_E_PARA : HCCL_E_INTERNAL);
+    if (!st.ok()) return FromStatus(api, st, TransportResult(st));
     state->transport = std::move(t);
   }
   *comm = NewHandle(std::move(state));
