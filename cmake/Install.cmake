@@ -1,6 +1,7 @@
 # Install layout expected by AscendCL applications and their CMake files (DESIGN.md):
 #   <prefix>/runtime/include/acl/...        headers (also mirrored at <prefix>/include/acl)
 #   <prefix>/runtime/lib64/libascendcl.so   the library (and runtime/lib64/stub/ for linking)
+#   <prefix>/runtime/include/hccl/..., <prefix>/runtime/lib64/libhccl.so   HCCL
 #   <prefix>/set_env.sh                     DDK_PATH, NPU_HOST_LIB, ASCEND_HOME_PATH, PATH, LD_LIBRARY_PATH
 #   <prefix>/lib/cmake/AscendCL/          find_package(AscendCL) -> AscendCL::ascendcl
 #   <prefix>/lib/pkgconfig/ascendcl.pc
@@ -14,6 +15,11 @@ install(TARGETS ascendcl EXPORT AscendCLTargets
 install(TARGETS ascendcl ${ASIM_COMPANION_LIBS} LIBRARY DESTINATION runtime/lib64/stub)
 install(TARGETS ${ASIM_COMPANION_LIBS} LIBRARY DESTINATION runtime/lib64)
 install(EXPORT AscendCLTargets NAMESPACE AscendCL:: DESTINATION lib/cmake/AscendCL)
+# HCCL (docs/hccl.md): hccl/hccl.h beside acl/, libhccl.so beside libascendcl.so.
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/hccl DESTINATION runtime/include)
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/hccl DESTINATION include)
+install(TARGETS hccl LIBRARY DESTINATION runtime/lib64)
+install(TARGETS hccl LIBRARY DESTINATION runtime/lib64/stub)
 
 configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/AscendCLConfig.cmake.in
   ${CMAKE_BINARY_DIR}/AscendCLConfig.cmake INSTALL_DESTINATION lib/cmake/AscendCL)

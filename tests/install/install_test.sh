@@ -16,7 +16,8 @@ for f in runtime/include/acl/acl.h runtime/include/acl/acl_base.h runtime/includ
          runtime/include/acl/error_codes/rt_error_codes.h runtime/include/acl/ops/acl_cblas.h \
          runtime/lib64/libascendcl.so runtime/lib64/stub/libascendcl.so runtime/lib64/stub/libacl_dvpp.so \
          runtime/lib64/libacl_cblas.so runtime/lib64/libmsprofiler.so set_env.sh \
-         lib/cmake/AscendCL/AscendCLConfig.cmake lib/pkgconfig/ascendcl.pc include/acl/acl.h; do
+         lib/cmake/AscendCL/AscendCLConfig.cmake lib/pkgconfig/ascendcl.pc include/acl/acl.h \
+         runtime/include/hccl/hccl.h runtime/include/hccl/hccl_types.h runtime/lib64/libhccl.so; do
   [ -e "$prefix/$f" ] || fail "missing $f in the install"
 done
 
