@@ -2,7 +2,7 @@
  * hccl_allreduce: data-parallel all-reduce across processes, one simulated Ascend device per
  * MPI rank, the way HCCL programs are launched on real clusters:
  *
- *   mpirun -np 8 ./hccl_allreduce [elements [exit-early | rank_table.json]]
+ *   mpirun -np 8 ./hccl_allreduce [elements [exit-early | mismatch | rank_table.json]]
  *
  * Rank 0 makes the HCCL root info and broadcasts it with MPI; every rank builds its
  * communicator (HcclCommInitRootInfo), fills a buffer on its device, all-reduces it (sum, int32
@@ -55,6 +55,8 @@ int main(int argc, char** argv) {
   const uint64_t count = argc > 1 ? strtoull(argv[1], NULL, 10) : 1u << 20;
   /* "exit-early": the last rank leaves before the all-reduce (the others must fail, not hang). */
   const int exit_early = argc > 2 && strcmp(argv[2], "exit-early") == 0;
+  /* "mismatch": the last rank passes one element fewer; every rank's stream must fail. */
+  const int mismatch = argc > 2 && strcmp(argv[2], "mismatch") == 0;
   /* A rank table file instead: the communicator from HcclCommInitClusterInfo. */
   const char* rank_table = argc > 2 && strstr(argv[2], ".json") != NULL ? argv[2] : NULL;
 
@@ -96,6 +98,23 @@ int main(int argc, char** argv) {
   if (exit_early && g_rank == size - 1) {
     fprintf(stderr, "rank %d: exiting early\n", g_rank);
     _exit(3);
+  }
+  if (mismatch) {
+    const uint64_t mine = g_rank == size - 1 ? count - 1 : count;
+    HCCL_CHECK(HcclAllReduce(dev_i, dev_i, mine, HCCL_DATA_TYPE_INT32, HCCL_REDUCE_SUM, comm, stream));
+    const aclError sync = aclrtSynchronizeStream(stream);
+    int detected = sync != ACL_SUCCESS, everywhere = 0;
+    printf("rank %d: mismatched all-reduce -> aclrtSynchronizeStream %d\n", g_rank, (int)sync);
+    fflush(stdout);
+    MPI_Reduce(&detected, &everywhere, 1, MPI_INT, MPI_SUM, 0, MPI_COMM_WORLD);
+    if (g_rank == 0) {
+      printf(everywhere == size ? "hccl_allreduce: mismatch detected on every rank (%d ranks)\n"
+                                : "hccl_allreduce: FAIL: mismatch missed (%d ranks)\n",
+             size);
+      fflush(stdout);
+    }
+    MPI_Finalize();
+    return everywhere == size || g_rank != 0 ? 0 : 1;
   }
   ACL_CHECK(aclrtRecordEvent(start, stream));
   HCCL_CHECK(HcclAllReduce(dev_i, dev_i, count, HCCL_DATA_TYPE_INT32, HCCL_REDUCE_SUM, comm, stream));
