@@ -10,6 +10,7 @@ namespace asim::hccl {
 namespace {
 
 constexpr uint32_t kMetaMagic = 0x4843434cu;  // "HCCL"
+constexpr double kReleaseSeconds = 600.0;     // bound of the wait for peers that are computing
 
 struct MetaHeader {
   uint32_t magic = kMetaMagic;
@@ -189,7 +190,13 @@ Status Execute(const std::shared_ptr<CommState>& comm, const Op& op, uint64_t se
   std::vector<uint8_t> out;
   Status st = CheckMetas(c, op, all);
   if (st.ok()) st = Compute(c, op, all, &out);
-  const Status released = c.transport->Release(seq, deadline);
+  // Every rank arrived, so every rank releases once it has computed its result: the wait for
+  // that is not the peers' HCCL_EXEC_TIMEOUT (a slow host, a sanitizer build, a large
+  // reduction), only bounded.
+  const auto release_deadline =
+      Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                         std::chrono::duration<double>(std::max(ExecTimeoutSeconds(), kReleaseSeconds)));
+  const Status released = c.transport->Release(seq, release_deadline);
   if (!st.ok()) return wrap(st);
   if (!released.ok()) return wrap(released);
   if (!out.empty()) std::memcpy(op.recv, out.data(), std::min<size_t>(out.size(), op.recv_bytes));

@@ -7,7 +7,8 @@
 // called the same operation with the same arguments, compute this rank's result and write it.
 // Thread safety: Enqueue may be called from any thread; Execute runs on the stream's worker.
 // Failure: Execute returns a Status (the stream's error): err::kRtParamInvalid when the ranks'
-// arguments disagree, err::kRtTaskTimeout when a peer does not join within HCCL_EXEC_TIMEOUT.
+// arguments disagree, err::kRtTaskTimeout when a peer does not join within HCCL_EXEC_TIMEOUT
+// (peers that joined are waited for while they compute, up to 600 s).
 #pragma once
 
 #include <atomic>
