@@ -50,11 +50,30 @@ Status Identity(NodeContext& c) {
   return Status::Ok();
 }
 
+// Dropout in inference form: the output is the input, the mask all true. ONNX defines the
+// same result in training mode when the ratio is 0; any other training-mode Dropout draws a
+// random mask, which a converted model cannot reproduce: refused, naming the node and why.
 Status Dropout(NodeContext& c) {
+  bool training = false;
   if (c.has_input(2)) {
-    std::vector<int64_t> training;
-    if (!c.ConstInts(2, &training).ok() || (!training.empty() && training[0] != 0)) {
-      return c.Unsupported("Dropout in training mode (random masks) is not supported; inference Dropout is removed");
+    std::vector<int64_t> mode;
+    if (!c.is_const(2)) return c.NotConstant(2);  // says which input, and that it must be constant
+    ASIM_RETURN_IF_ERROR(c.ConstInts(2, &mode));
+    training = !mode.empty() && mode[0] != 0;
+  }
+  if (training) {
+    double ratio = 0.5;  // the opset-12+ default
+    if (c.has_input(1)) {
+      std::vector<double> r;
+      if (!c.is_const(1)) return c.NotConstant(1);
+      ASIM_RETURN_IF_ERROR(c.ConstFloats(1, &r));
+      if (!r.empty()) ratio = r[0];
+    }
+    if (ratio != 0.0) {
+      return c.Unsupported("training_mode input '" + c.proto().input(2) + "' is true and the ratio is " +
+                           std::to_string(ratio) +
+                           ": training-mode Dropout draws a random mask, which is not supported; export the model "
+                           "for inference (training_mode false or absent: Dropout is then removed)");
     }
   }
   const int x = c.input(0);
