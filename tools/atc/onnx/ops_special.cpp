@@ -1,5 +1,5 @@
 // Translations that are more than a rename: constants and eliminated ops (Constant,
-// Identity, Dropout), attribute conversions (Cast's `to` into aclDataType numbering,
+// Identity, Dropout; Bernoulli refused by name), attribute conversions (Cast's `to` into aclDataType numbering,
 // ConstantOfShape's tensor `value`, Softmax / LogSoftmax / Hardmax before opset 13 with
 // coerce_2d, MaxPool's optional indices), opset variants the kernels do not take
 // (Reshape-1's shape attribute, TopK-1's k attribute, Resize-10, Upsample, Scatter, Pad-1's
@@ -85,6 +85,14 @@ Status Dropout(NodeContext& c) {
     c.SetOutput(1, c.Constant("mask", DataType::kBool, v.dims, std::move(bytes)));
   }
   return Status::Ok();
+}
+
+// Bernoulli draws random values (ONNX defines it as a function over RandomUniformLike): a
+// converted model cannot reproduce them; refused naming the node rather than its body's op.
+Status Bernoulli(NodeContext& c) {
+  return c.Unsupported(
+      "Bernoulli draws random 0/1 values from its input probabilities; random ops are not supported (an inference "
+      "model should not contain them: export it in eval mode, or replace the draw by a threshold)");
 }
 
 Status Cast(NodeContext& c) {
@@ -375,6 +383,7 @@ void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table) {
   table->emplace_back("Constant", &Constant);
   table->emplace_back("ConstantOfShape", &ConstantOfShape);
   table->emplace_back("Dropout", &Dropout);
+  table->emplace_back("Bernoulli", &Bernoulli);
   table->emplace_back("EyeLike", &EyeLike);
   table->emplace_back("Hardmax", &SoftmaxFamily);
   table->emplace_back("Identity", &Identity);
