@@ -22,12 +22,16 @@ state read from the enclosing scopes):
 Outputs: y [T, H], h_n and c_n [1, 1, H]. The inputs x, h0, c0 are random; first, use_state and
 fast are bool scalars, and the four cases below take every branch. Each case must match ONNX
 Runtime within MAX_ABS on every output, on every --soc (atc with --precision_mode=
-must_keep_origin_dtype). Exit 0 when all hold; 1 with the reason otherwise.
+must_keep_origin_dtype). The streaming variant has a symbolic chunk length T (and the flags as
+[1] tensors, which msame's --dymDims can name): atc --input_shape="x:-1,1,8;..."
+--dynamic_dims="5;7", run at T = 7 (the captured x has the gear's dims inside every branch) on
+the first two cases. Exit 0 when all hold; 1 with the reason otherwise.
 """
 import argparse
 import glob
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -38,6 +42,7 @@ from onnx import TensorProto, helper, numpy_helper
 
 MAX_ABS = 1e-4
 T, B, I, H = 5, 1, 8, 16
+T_STREAM = 7  # the dynamic variant's second gear
 HERE = os.path.dirname(os.path.abspath(__file__))
 CASES = [  # (first, use_state, fast): every branch at every level
     (True, True, True),
@@ -128,6 +133,27 @@ def make_model(path, rng):
     model.ir_version = 7
     onnx.checker.check_model(model)
     onnx.save(model, path)
+    return model
+
+
+def make_streaming_variant(model, path):
+    """The same model with a symbolic chunk length (x [T, 1, I], y [T, H]) and [1] flags."""
+    variant = onnx.ModelProto()
+    variant.CopyFrom(model)
+    variant.graph.input[0].type.tensor_type.shape.dim[0].dim_param = "T"
+
+    def symbolic_y(graph):  # y [T, H] in the graph and in every branch
+        graph.output[0].type.tensor_type.shape.dim[0].dim_param = "T"
+        for node in graph.node:
+            for attr in node.attribute:
+                if attr.HasField("g"):
+                    symbolic_y(attr.g)
+
+    symbolic_y(variant.graph)
+    for flag in variant.graph.input[3:]:
+        flag.type.tensor_type.shape.dim.add().dim_value = 1
+    onnx.checker.check_model(variant)
+    onnx.save(variant, path)
 
 
 def run(cmd, env=None, what=None):
@@ -157,7 +183,9 @@ def main():
     os.makedirs(a.work, exist_ok=True)
     rng = np.random.default_rng(23)
     model = os.path.join(a.work, "streaming_lstm.onnx")
-    make_model(model, rng)
+    proto = make_model(model, rng)
+    streaming = os.path.join(a.work, "streaming_lstm_dynamic.onnx")
+    make_streaming_variant(proto, streaming)
     x = rng.standard_normal([T, B, I]).astype(np.float32)
     h0 = (rng.standard_normal([1, B, H]) * 0.5).astype(np.float32)
     c0 = (rng.standard_normal([1, B, H]) * 0.5).astype(np.float32)
@@ -169,13 +197,20 @@ def main():
         run([a.atc, "--model=" + model, "--framework=5", "--output=" + out, "--soc_version=" + soc,
              "--precision_mode=must_keep_origin_dtype"], what="atc " + soc)
         oms[soc] = out + ".om"
+        run([a.atc, "--model=" + streaming, "--framework=5", "--output=" + out + "_dynamic", "--soc_version=" + soc,
+             "--precision_mode=must_keep_origin_dtype", "--input_format=ND",
+             "--input_shape=x:-1,%d,%d;h0:1,%d,%d;c0:1,%d,%d;first:1;use_state:1;fast:1" % (B, I, B, H, B, H),
+             "--dynamic_dims=%d;%d" % (T, T_STREAM)], what="atc dynamic_dims " + soc)
+    x_stream = rng.standard_normal([T_STREAM, B, I]).astype(np.float32)
     failures = []
-    for case in CASES:
-        tag = "first%d_state%d_fast%d" % case
+    runs = [(case, False) for case in CASES] + [(case, True) for case in CASES[:2]]
+    for case, dynamic in runs:
+        tag = "first%d_state%d_fast%d" % case + ("_T%d" % T_STREAM if dynamic else "")
         cdir = os.path.join(a.work, tag)
         os.makedirs(cdir, exist_ok=True)
-        inputs = [("x", x), ("h0", h0), ("c0", c0)] + [(n, np.array(v, np.bool_)) for n, v in
-                                                         zip(("first", "use_state", "fast"), case)]
+        flag_dims = [1] if dynamic else []
+        inputs = [("x", x_stream if dynamic else x), ("h0", h0), ("c0", c0)] + [
+            (n, np.full(flag_dims, v, np.bool_)) for n, v in zip(("first", "use_state", "fast"), case)]
         feeds = []
         for name, arr in inputs:
             arr.tofile(os.path.join(cdir, name + ".bin"))
@@ -183,7 +218,7 @@ def main():
             feeds.append({"name": name, "type": "bool" if arr.dtype == np.bool_ else "float32",
                           "dims": list(arr.shape), "file": os.path.join(cdir, name + ".bin")})
         with open(os.path.join(cdir, "feeds.json"), "w") as f:
-            json.dump({"model": model, "inputs": feeds}, f)
+            json.dump({"model": streaming if dynamic else model, "inputs": feeds}, f)
         run(["node", os.path.join(HERE, "ort_feeds.js"), "--feeds", os.path.join(cdir, "feeds.json"), "--out",
              os.path.join(cdir, "ort")], env=node_env, what="onnxruntime-node " + tag)
         with open(os.path.join(cdir, "ort", "outputs.json")) as f:
@@ -191,10 +226,14 @@ def main():
         ref = [np.fromfile(o["file"], np.float32).reshape(o["dims"]) for o in listing]
         for soc, om in oms.items():
             odir = os.path.join(cdir, soc)
+            shutil.rmtree(odir, ignore_errors=True)  # msame adds a timestamped directory per run
             env = dict(os.environ)
             env["ASCEND_SIM_SOC_VERSION"] = soc
-            run([a.msame, "--model", om, "--input", ",".join(os.path.join(cdir, n + ".npy") for n, _ in inputs),
-                 "--output", odir, "--outfmt", "NPY"], env=env, what="msame %s %s" % (soc, tag))
+            cmd = [a.msame, "--model", om.replace(".om", "_dynamic.om") if dynamic else om, "--input",
+                   ",".join(os.path.join(cdir, n + ".npy") for n, _ in inputs), "--output", odir, "--outfmt", "NPY"]
+            if dynamic:
+                cmd += ["--dymDims", ";".join("%s:%s" % (n, ",".join(str(d) for d in arr.shape)) for n, arr in inputs)]
+            run(cmd, env=env, what="msame %s %s" % (soc, tag))
             got = sorted(glob.glob(os.path.join(odir, "*", "*_output_*.npy")),
                          key=lambda s: int(s.rsplit("_", 1)[1].split(".")[0]))
             if len(got) != len(ref):
