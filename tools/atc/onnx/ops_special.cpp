@@ -9,6 +9,7 @@
 // Thread safety: stateless functions. Failure: as translate.h says.
 #include <cmath>
 #include <cstring>
+#include <sstream>
 
 #include "kernels/common/values/cast_util.h"
 #include "tools/atc/onnx/onnx_tensor.h"
@@ -70,8 +71,9 @@ Status Dropout(NodeContext& c) {
       if (!r.empty()) ratio = r[0];
     }
     if (ratio != 0.0) {
-      return c.Unsupported("training_mode input '" + c.proto().input(2) + "' is true and the ratio is " +
-                           std::to_string(ratio) +
+      std::ostringstream text;
+      text << ratio;
+      return c.Unsupported("training_mode input '" + c.proto().input(2) + "' is true and the ratio is " + text.str() +
                            ": training-mode Dropout draws a random mask, which is not supported; export the model "
                            "for inference (training_mode false or absent: Dropout is then removed)");
     }
