@@ -25,7 +25,10 @@ Runtime within MAX_ABS on every output, on every --soc (atc with --precision_mod
 must_keep_origin_dtype). The streaming variant has a symbolic chunk length T (and the flags as
 [1] tensors, which msame's --dymDims can name): atc --input_shape="x:-1,1,8;..."
 --dynamic_dims="5;7", run at T = 7 (the captured x has the gear's dims inside every branch) on
-the first two cases. Exit 0 when all hold; 1 with the reason otherwise.
+the first two cases. Two more models put the LSTM in the other bodies: a chunk Loop whose
+body slices x by the iteration number and runs If(use) { LSTM step from the carried state }
+(both values of use), and a Scan whose body runs an LSTM step on each [B, I] slice. Exit 0 when
+all hold; 1 with the reason otherwise.
 """
 import argparse
 import glob
@@ -156,6 +159,79 @@ def make_streaming_variant(model, path):
     onnx.save(variant, path)
 
 
+def make_loop_model(path, rng):
+    """A chunk loop: Loop over the T steps of x, each step's state through If(use) { LSTM on the
+    step x[i:i+1] from the carried state } else { the carried state }; the body reads x, the
+    weights and the flag from the enclosing graph."""
+    def w(*dims):
+        return numpy_helper.from_array((rng.standard_normal(dims) * 0.3).astype(np.float32))
+
+    weights = [w(1, 4 * H, I), w(1, 4 * H, H)]
+    weights[0].name, weights[1].name = "W_l", "R_l"
+    use_then = helper.make_graph([
+        helper.make_node("LSTM", ["step", "W_l", "R_l", "", "", "h_in", "c_in"], ["", "h_new", "c_new"],
+                         name="lstm_step", hidden_size=H)], "use_then", [],
+        [f32("h_new", [1, B, H]), f32("c_new", [1, B, H])])
+    use_else = helper.make_graph([
+        helper.make_node("Identity", ["h_in"], ["h_same"], name="h_same_node"),
+        helper.make_node("Identity", ["c_in"], ["c_same"], name="c_same_node")], "use_else", [],
+        [f32("h_same", [1, B, H]), f32("c_same", [1, B, H])])
+    body = helper.make_graph([
+        const("axis0", np.array([0], np.int64)),
+        const("step_len", np.array([1], np.int64)),
+        helper.make_node("Unsqueeze", ["i", "axis0"], ["start"], name="start_node"),
+        helper.make_node("Add", ["start", "step_len"], ["end"], name="end_node"),
+        helper.make_node("Slice", ["x", "start", "end", "axis0"], ["step"], name="step_node"),
+        helper.make_node("If", ["use"], ["h_out", "c_out"], name="if_use", then_branch=use_then,
+                         else_branch=use_else),
+        helper.make_node("Identity", ["cond_in"], ["cond_out"], name="cond_node")], "chunk_body",
+        [helper.make_tensor_value_info("i", TensorProto.INT64, []),
+         helper.make_tensor_value_info("cond_in", TensorProto.BOOL, []), f32("h_in", [1, B, H]),
+         f32("c_in", [1, B, H])],
+        [helper.make_tensor_value_info("cond_out", TensorProto.BOOL, []), f32("h_out", [1, B, H]),
+         f32("c_out", [1, B, H])])
+    inits = weights + [numpy_helper.from_array(np.array(T, np.int64), "M"),
+                       numpy_helper.from_array(np.array(True), "keep_going")]
+    graph = helper.make_graph(
+        [helper.make_node("Loop", ["M", "keep_going", "h0", "c0"], ["h_n", "c_n"], name="chunks", body=body)],
+        "chunk_loop",
+        [f32("x", [T, B, I]), f32("h0", [1, B, H]), f32("c0", [1, B, H]),
+         helper.make_tensor_value_info("use", TensorProto.BOOL, [])],
+        [f32("h_n", [1, B, H]), f32("c_n", [1, B, H])], inits)
+    model = helper.make_model(graph, producer_name="pytorch", opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = 7
+    onnx.checker.check_model(model)
+    onnx.save(model, path)
+
+
+def make_scan_model(path, rng):
+    """Scan over the T steps of x: the body unsqueezes its [B, I] slice and runs an LSTM step
+    with the state and the outer-scope weights; outputs the final state and every step's h."""
+    def w(*dims):
+        return numpy_helper.from_array((rng.standard_normal(dims) * 0.3).astype(np.float32))
+
+    weights = [w(1, 4 * H, I), w(1, 4 * H, H), w(1, 8 * H)]
+    for t, name in zip(weights, ("W_s", "R_s", "B_s")):
+        t.name = name
+    body = helper.make_graph([
+        const("axis0", np.array([0], np.int64)),
+        helper.make_node("Unsqueeze", ["x_t", "axis0"], ["x_t3"], name="x_t3_node"),
+        helper.make_node("LSTM", ["x_t3", "W_s", "R_s", "B_s", "", "h", "c"], ["", "h2", "c2"], name="lstm_scan",
+                         hidden_size=H),
+        helper.make_node("Identity", ["h2"], ["h_t"], name="h_t_node")], "scan_body",
+        [f32("h", [1, B, H]), f32("c", [1, B, H]), f32("x_t", [B, I])],
+        [f32("h2", [1, B, H]), f32("c2", [1, B, H]), f32("h_t", [1, B, H])])
+    graph = helper.make_graph(
+        [helper.make_node("Scan", ["h0", "c0", "x"], ["h_n", "c_n", "h_all"], name="scan", body=body,
+                          num_scan_inputs=1)],
+        "scan_lstm", [f32("x", [T, B, I]), f32("h0", [1, B, H]), f32("c0", [1, B, H])],
+        [f32("h_n", [1, B, H]), f32("c_n", [1, B, H]), f32("h_all", [T, 1, B, H])], weights)
+    model = helper.make_model(graph, producer_name="pytorch", opset_imports=[helper.make_opsetid("", 13)])
+    model.ir_version = 7
+    onnx.checker.check_model(model)
+    onnx.save(model, path)
+
+
 def run(cmd, env=None, what=None):
     start = time.monotonic()
     r = subprocess.run(cmd, capture_output=True, text=True, env=env)
@@ -201,16 +277,32 @@ def main():
              "--precision_mode=must_keep_origin_dtype", "--input_format=ND",
              "--input_shape=x:-1,%d,%d;h0:1,%d,%d;c0:1,%d,%d;first:1;use_state:1;fast:1" % (B, I, B, H, B, H),
              "--dynamic_dims=%d;%d" % (T, T_STREAM)], what="atc dynamic_dims " + soc)
+    loop = os.path.join(a.work, "chunk_loop.onnx")
+    make_loop_model(loop, rng)
+    scan = os.path.join(a.work, "scan_lstm.onnx")
+    make_scan_model(scan, rng)
+    for soc in socs:
+        for path, suffix in ((loop, "_loop"), (scan, "_scan")):
+            run([a.atc, "--model=" + path, "--framework=5", "--output=" + oms[soc].replace(".om", suffix),
+                 "--soc_version=" + soc, "--precision_mode=must_keep_origin_dtype"], what="atc %s %s" % (suffix, soc))
     x_stream = rng.standard_normal([T_STREAM, B, I]).astype(np.float32)
     failures = []
-    runs = [(case, False) for case in CASES] + [(case, True) for case in CASES[:2]]
-    for case, dynamic in runs:
-        tag = "first%d_state%d_fast%d" % case + ("_T%d" % T_STREAM if dynamic else "")
+    # (tag, ONNX model, suffix of its .om, inputs, dynamic dims)
+    runs = []
+    for case in CASES:
+        runs.append(("first%d_state%d_fast%d" % case, model, "", [("x", x), ("h0", h0), ("c0", c0)] + [
+            (n, np.array(v, np.bool_)) for n, v in zip(("first", "use_state", "fast"), case)], False))
+    for case in CASES[:2]:
+        runs.append(("first%d_state%d_fast%d_T%d" % (case + (T_STREAM,)), streaming, "_dynamic",
+                     [("x", x_stream), ("h0", h0), ("c0", c0)] + [
+                         (n, np.full([1], v, np.bool_)) for n, v in zip(("first", "use_state", "fast"), case)], True))
+    for use in (True, False):
+        runs.append(("loop_use%d" % use, loop, "_loop", [("x", x), ("h0", h0), ("c0", c0),
+                                                          ("use", np.array(use, np.bool_))], False))
+    runs.append(("scan", scan, "_scan", [("x", x), ("h0", h0), ("c0", c0)], False))
+    for tag, onnx_path, suffix, inputs, dynamic in runs:
         cdir = os.path.join(a.work, tag)
         os.makedirs(cdir, exist_ok=True)
-        flag_dims = [1] if dynamic else []
-        inputs = [("x", x_stream if dynamic else x), ("h0", h0), ("c0", c0)] + [
-            (n, np.full(flag_dims, v, np.bool_)) for n, v in zip(("first", "use_state", "fast"), case)]
         feeds = []
         for name, arr in inputs:
             arr.tofile(os.path.join(cdir, name + ".bin"))
@@ -218,7 +310,7 @@ def main():
             feeds.append({"name": name, "type": "bool" if arr.dtype == np.bool_ else "float32",
                           "dims": list(arr.shape), "file": os.path.join(cdir, name + ".bin")})
         with open(os.path.join(cdir, "feeds.json"), "w") as f:
-            json.dump({"model": streaming if dynamic else model, "inputs": feeds}, f)
+            json.dump({"model": onnx_path, "inputs": feeds}, f)
         run(["node", os.path.join(HERE, "ort_feeds.js"), "--feeds", os.path.join(cdir, "feeds.json"), "--out",
              os.path.join(cdir, "ort")], env=node_env, what="onnxruntime-node " + tag)
         with open(os.path.join(cdir, "ort", "outputs.json")) as f:
@@ -229,7 +321,7 @@ def main():
             shutil.rmtree(odir, ignore_errors=True)  # msame adds a timestamped directory per run
             env = dict(os.environ)
             env["ASCEND_SIM_SOC_VERSION"] = soc
-            cmd = [a.msame, "--model", om.replace(".om", "_dynamic.om") if dynamic else om, "--input",
+            cmd = [a.msame, "--model", om.replace(".om", suffix + ".om"), "--input",
                    ",".join(os.path.join(cdir, n + ".npy") for n, _ in inputs), "--output", odir, "--outfmt", "NPY"]
             if dynamic:
                 cmd += ["--dymDims", ";".join("%s:%s" % (n, ",".join(str(d) for d in arr.shape)) for n, arr in inputs)]
@@ -252,8 +344,8 @@ def main():
     if failures:
         print("streaming_lstm: FAILED:\n  " + "\n  ".join(failures))
         return 1
-    print("streaming_lstm: every branch of every case matches ONNX Runtime within %g on %s" % (MAX_ABS,
-                                                                                              ", ".join(socs)))
+    print("streaming_lstm: every branch of every case (and the Loop / Scan bodies) matches ONNX Runtime within %g "
+          "on %s" % (MAX_ABS, ", ".join(socs)))
     return 0
 
 
