@@ -114,5 +114,38 @@ TEST(AtcOnnxControlFlow, LstmTwoIfsDeepSeesTheOuterShapesOnEveryPath) {
   }
 }
 
+// A body op no kernel takes fails with the kernels' reason and where the body is, innermost
+// first: an LSTM given a 2-D X two Ifs deep.
+TEST(AtcOnnxControlFlow, RefusalInsideNestedBodiesNamesEveryLevel) {
+  OnnxModel m(13);
+  m.Input("x", kF, {kT, kI}).Input("h0", kF, {1, 1, kH});
+  m.Floats("W", {1, 4 * kH, kI}, Ramp(4 * kH * kI, 0.07f, -0.2f));
+  m.Floats("R", {1, 4 * kH, kH}, Ramp(4 * kH * kH, -0.05f, 0.1f));
+  m.Floats("B", {1, 8 * kH}, Ramp(8 * kH, 0.03f, 0.0f));
+  m.Input("outer", TensorProto::BOOL, {}).Input("inner", TensorProto::BOOL, {}).Output("y");
+  onnx::GraphProto inner_then = Branch("inner_then", "lstm_h");
+  AddLstm(inner_then, "lstm_h");
+  onnx::GraphProto inner_else = Branch("inner_else", "same_h");
+  AddNode(inner_else, "Identity", {"h0"}, {"same_h"});
+  onnx::GraphProto outer_then = Branch("outer_then", "inner_y");
+  auto* inner_if = AddNode(outer_then, "If", {"inner"}, {"inner_y"});
+  SetGraph(*inner_if, "then_branch", inner_then);
+  SetGraph(*inner_if, "else_branch", inner_else);
+  onnx::GraphProto outer_else = Branch("outer_else", "neg_h");
+  AddNode(outer_else, "Neg", {"h0"}, {"neg_h"});
+  auto& outer_if = m.Node("If", {"outer"}, {"y"}, "outer_if");
+  SetGraph(outer_if, "then_branch", outer_then);
+  SetGraph(outer_if, "else_branch", outer_else);
+  om::Model model;
+  Status st = Convert(m.Save(), &model);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(CodeOf(st), "EZ3003") << st.message();
+  EXPECT_NE(st.message().find("optype [LSTM]"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("X, W and R must be 3-D; inside the then_branch of node [inner_y_node], the "
+                              "then_branch of node [outer_if]"),
+            std::string::npos)
+      << st.message();
+}
+
 }  // namespace
 }  // namespace asim::atc::testing

@@ -456,10 +456,19 @@ class Importer {
     }
     --depth_;
     state_ = std::move(outer);
-    ASIM_RETURN_IF_ERROR(st);
+    if (!st.ok()) return InBody(st, what);
     graph.RemoveDeadNodes();
     graph.Compact();
     return MakeSubgraph(graph, outer_ids.size(), outer_ids, state_.chip, what, state_.graph, sub, captured_outer);
+  }
+
+  // A failure inside a body says where the body is: "...; inside the then_branch of node [a],
+  // the body of node [b]" (innermost first, one entry per level of nesting). The code stays.
+  static Status InBody(const Status& st, const std::string& what) {
+    static const std::string kMarker = "; inside ";
+    std::string message = st.message();
+    message += (message.find(kMarker) == std::string::npos ? kMarker : std::string(", ")) + "the " + what;
+    return Status(st.code(), message);
   }
 
   const onnx::GraphProto* GraphAttr(NodeContext& c, const char* name) {
