@@ -445,6 +445,7 @@ class Importer {
     ++depth_;
     Status st = Initializers(body);
     if (st.ok()) st = TranslateNodes(body);
+    if (!st.ok()) st = InBody(st, what);  // the output check below names the body itself
     for (int k = 0; st.ok() && k < body.output_size(); ++k) {
       auto it = state_.values.find(body.output(k).name());
       if (it == state_.values.end()) {
@@ -456,7 +457,7 @@ class Importer {
     }
     --depth_;
     state_ = std::move(outer);
-    if (!st.ok()) return InBody(st, what);
+    ASIM_RETURN_IF_ERROR(st);
     graph.RemoveDeadNodes();
     graph.Compact();
     return MakeSubgraph(graph, outer_ids.size(), outer_ids, state_.chip, what, state_.graph, sub, captured_outer);
@@ -467,8 +468,10 @@ class Importer {
   static Status InBody(const Status& st, const std::string& what) {
     static const std::string kMarker = "; inside ";
     std::string message = st.message();
+    const bool period = !message.empty() && message.back() == '.';
+    if (period) message.pop_back();
     message += (message.find(kMarker) == std::string::npos ? kMarker : std::string(", ")) + "the " + what;
-    return Status(st.code(), message);
+    return Status(st.code(), period ? message + "." : message);
   }
 
   const onnx::GraphProto* GraphAttr(NodeContext& c, const char* name) {
