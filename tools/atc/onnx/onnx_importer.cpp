@@ -468,7 +468,7 @@ class Importer {
   // A failure inside a body says where the body is: "...; inside the then_branch of node [a],
   // the body of node [b]" (innermost first, one entry per level of nesting). The code stays.
   static Status InBody(const Status& st, const std::string& what) {
-    static const std::string kMarker = "; inside ";
+    const std::string kMarker = "; inside ";
     std::string message = st.message();
     const bool period = !message.empty() && message.back() == '.';
     if (period) message.pop_back();
