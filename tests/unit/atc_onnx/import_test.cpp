@@ -174,6 +174,37 @@ TEST(AtcOnnxImport, ValueDependentShapeFromAGraphInputIsRefused) {
   EXPECT_NE(st.message().find("'shape'"), std::string::npos);
 }
 
+// OneHot's depth and a window's size are output dims: a refusal names that input (not the
+// indices, nor a node inside the window's function body).
+TEST(AtcOnnxImport, ShapeDecidingInputIsNamedWhenNotConstant) {
+  OnnxModel onehot(11);
+  onehot.Input("indices", TensorProto::INT64, {3}).Input("depth", TensorProto::INT64, {}).Output("y");
+  onehot.Floats("values", {2}, {0, 1});
+  onehot.Node("OneHot", {"indices", "depth", "values"}, {"y"}, "onehot");
+  om::Model model;
+  Status st = Convert(onehot.Save(), &model);
+  EXPECT_EQ(CodeOf(st), "E16007") << st.message();
+  EXPECT_NE(st.message().find("Node [onehot]"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("input 1 'depth' must be a constant"), std::string::npos) << st.message();
+  EXPECT_EQ(st.message().find("'indices'"), std::string::npos) << st.message();
+
+  OnnxModel window(17);
+  window.Input("size", TensorProto::INT64, {}).Output("y");
+  window.Node("HannWindow", {"size"}, {"y"}, "hann");
+  st = Convert(window.Save(), &model);
+  EXPECT_EQ(CodeOf(st), "E16007") << st.message();
+  EXPECT_NE(st.message().find("Node [hann] (optype [HannWindow]"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("input 0 'size' must be a constant"), std::string::npos) << st.message();
+
+  OnnxModel fixed(11);
+  fixed.Input("indices", TensorProto::INT64, {3}).Ints("depth", {}, {4}).Output("y");
+  fixed.Floats("values", {2}, {0, 1});
+  fixed.Node("OneHot", {"indices", "depth", "values"}, {"y"}, "onehot");
+  st = Convert(fixed.Save(), &model);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(model.outputs[0].dims, (std::vector<int64_t>{3, 4}));
+}
+
 TEST(AtcOnnxImport, FileErrors) {
   om::Model model;
   EXPECT_EQ(CodeOf(Convert("/nonexistent/model.onnx", &model)), "E19001");

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <set>
 #include <string>
 #include <vector>
@@ -204,6 +205,46 @@ TEST(AtcOnnxTranslate, DropoutAndIdentityDisappear) {
   ExpectNear(RunFloat(m.Save(), {{1, -2, 3}}), {-1, 2, -3});
 }
 
+// Training-mode Dropout: with ratio 0 ONNX defines the inference result (identity, all-true
+// mask); any other ratio is refused naming the node and the input; a training_mode known only
+// at execution must be made a constant.
+TEST(AtcOnnxTranslate, DropoutTrainingModeOnlyWithRatioZero) {
+  const auto model = [](float ratio, bool training_const) {
+    OnnxModel m(13);
+    m.Input("x", kF, {3}).Output("y").Output("mask", TensorProto::BOOL).Floats("r", {}, {ratio});
+    if (training_const) {
+      m.Bools("t", {}, {true});
+    } else {
+      m.Input("t", TensorProto::BOOL, {});
+    }
+    m.Node("Dropout", {"x", "r", "t"}, {"d", "mask"}, "drop");
+    m.Node("Neg", {"d"}, {"y"});
+    return m;
+  };
+  OnnxModel zero = model(0.0f, true);
+  om::Model converted;
+  Status st = Convert(zero.Save(), &converted);
+  ASSERT_TRUE(st.ok()) << st.message();
+  std::vector<std::vector<uint8_t>> out;
+  st = RunModelOnHost(converted, {Bytes({1, -2, 3})}, &out);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(out.size(), 2u);
+  EXPECT_EQ(AsFloats(out[0]), (std::vector<float>{-1, 2, -3}));
+  EXPECT_EQ(out[1], (std::vector<uint8_t>{1, 1, 1}));
+
+  OnnxModel half = model(0.5f, true);
+  st = Convert(half.Save(), &converted);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(CodeOf(st), "E16007") << st.message();
+  EXPECT_NE(st.message().find("Node [drop]"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("training_mode input 't' is true"), std::string::npos) << st.message();
+
+  OnnxModel runtime = model(0.0f, false);
+  st = Convert(runtime.Save(), &converted);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("input 2 't' must be a constant"), std::string::npos) << st.message();
+}
+
 TEST(AtcOnnxTranslate, ShapeSubgraphFoldsIntoAConstantReshape) {
   OnnxModel m(13);
   m.Input("x", kF, {2, 3, 4}).Output("y").Ints("i0", {1}, {0}).Ints("minus1", {1}, {-1});
@@ -264,6 +305,44 @@ TEST(AtcOnnxTranslate, TopKAttributeBeforeOpset10) {
   m.Input("x", kF, {4}).Output("v").Output("i", TensorProto::INT64);
   SetInt(m.Node("TopK", {"x"}, {"v", "i"}), "k", 2);
   ExpectNear(RunFloat(m.Save(), {{1, 4, 2, 3}}), {4, 3});
+}
+
+// Cast / CastLike to bfloat16 round to nearest even (NaN stays a quiet NaN, infinities stay),
+// as ONNX Runtime and the ONNX reference implementation (onnx >= 1.13, helper's
+// float32_to_bfloat16) do. The inputs are those of ONNX 1.12's test_cast_FLOAT_to_BFLOAT16,
+// whose expected output was made by truncation (the upper 16 bits): it differs in five places
+// (docs/atc.md, "Operators").
+TEST(AtcOnnxTranslate, CastToBfloat16RoundsToNearestEven) {
+  const std::vector<float> x = {0.47892547f, 0.48033667f, 0.49968487f,   0.81910545f, 0.47031248f, 0.816468f,
+                                0.21087195f, 0.7229038f,  std::nanf(""), INFINITY,    INFINITY,    -INFINITY};
+  const std::vector<uint16_t> nearest_even = {0x3EF5, 0x3EF6, 0x3F00, 0x3F52, 0x3EF1, 0x3F51,
+                                              0x3E58, 0x3F39, 0x7FC0, 0x7F80, 0x7F80, 0xFF80};
+  for (bool like : {false, true}) {
+    OnnxModel m(15);
+    m.Input("x", kF, {3, 4}).Output("y", TensorProto::BFLOAT16);
+    if (like) {
+      auto* t = m.graph().add_initializer();
+      t->set_name("like");
+      t->set_data_type(TensorProto::BFLOAT16);
+      t->add_int32_data(0x3F80);
+      m.Node("CastLike", {"x", "like"}, {"y"});
+    } else {
+      SetInt(m.Node("Cast", {"x"}, {"y"}), "to", TensorProto::BFLOAT16);
+    }
+    om::Model model;
+    Status st = Convert(m.Save(), &model);
+    ASSERT_TRUE(st.ok()) << st.message();
+    std::vector<std::vector<uint8_t>> out;
+    st = RunModelOnHost(model, {Bytes(x)}, &out);
+    ASSERT_TRUE(st.ok()) << st.message();
+    ASSERT_EQ(out.size(), 1u);
+    ASSERT_GE(out[0].size(), nearest_even.size() * 2);
+    for (size_t i = 0; i < nearest_even.size(); ++i) {
+      uint16_t got = 0;
+      std::memcpy(&got, out[0].data() + 2 * i, 2);
+      EXPECT_EQ(got, nearest_even[i]) << (like ? "CastLike" : "Cast") << " element " << i;
+    }
+  }
 }
 
 TEST(AtcOnnxTranslate, CastMapsOnnxTypesToAclNumbering) {

@@ -17,6 +17,7 @@
 #include "tools/atc/onnx/onnx_function.h"
 #include "tools/atc/onnx/onnx_loader.h"
 #include "tools/atc/onnx/onnx_tensor.h"
+#include "tools/atc/onnx/shape_inputs.h"
 #include "tools/atc/onnx/translate.h"
 #include "tools/atc/passes/atc_error.h"
 
@@ -282,6 +283,7 @@ class Importer {
                           "] (node [" + c.name() + "]; only the default domain 'ai.onnx' is translated).");
     }
     ASIM_RETURN_IF_ERROR(RequiredInputs(c));
+    ASIM_RETURN_IF_ERROR(CheckShapeInputs(c));
     std::vector<int64_t> cond;
     if (node.op_type() == "If" && c.ConstInts(0, &cond).ok() && cond.size() == 1) {
       ASIM_RETURN_IF_ERROR(InlineIf(c, cond[0] != 0));
@@ -445,6 +447,7 @@ class Importer {
     ++depth_;
     Status st = Initializers(body);
     if (st.ok()) st = TranslateNodes(body);
+    if (!st.ok()) st = InBody(st, what);  // the output check below names the body itself
     for (int k = 0; st.ok() && k < body.output_size(); ++k) {
       auto it = state_.values.find(body.output(k).name());
       if (it == state_.values.end()) {
@@ -460,6 +463,17 @@ class Importer {
     graph.RemoveDeadNodes();
     graph.Compact();
     return MakeSubgraph(graph, outer_ids.size(), outer_ids, state_.chip, what, state_.graph, sub, captured_outer);
+  }
+
+  // A failure inside a body says where the body is: "...; inside the then_branch of node [a],
+  // the body of node [b]" (innermost first, one entry per level of nesting). The code stays.
+  static Status InBody(const Status& st, const std::string& what) {
+    const std::string kMarker = "; inside ";
+    std::string message = st.message();
+    const bool period = !message.empty() && message.back() == '.';
+    if (period) message.pop_back();
+    message += (message.find(kMarker) == std::string::npos ? kMarker : std::string(", ")) + "the " + what;
+    return Status(st.code(), period ? message + "." : message);
   }
 
   const onnx::GraphProto* GraphAttr(NodeContext& c, const char* name) {

@@ -1,5 +1,5 @@
 // Translations that are more than a rename: constants and eliminated ops (Constant,
-// Identity, Dropout), attribute conversions (Cast's `to` into aclDataType numbering,
+// Identity, Dropout; Bernoulli refused by name), attribute conversions (Cast's `to` into aclDataType numbering,
 // ConstantOfShape's tensor `value`, Softmax / LogSoftmax / Hardmax before opset 13 with
 // coerce_2d, MaxPool's optional indices), opset variants the kernels do not take
 // (Reshape-1's shape attribute, TopK-1's k attribute, Resize-10, Upsample, Scatter, Pad-1's
@@ -9,6 +9,7 @@
 // Thread safety: stateless functions. Failure: as translate.h says.
 #include <cmath>
 #include <cstring>
+#include <sstream>
 
 #include "kernels/common/values/cast_util.h"
 #include "tools/atc/onnx/onnx_tensor.h"
@@ -50,11 +51,31 @@ Status Identity(NodeContext& c) {
   return Status::Ok();
 }
 
+// Dropout in inference form: the output is the input, the mask all true. ONNX defines the
+// same result in training mode when the ratio is 0; any other training-mode Dropout draws a
+// random mask, which a converted model cannot reproduce: refused, naming the node and why.
 Status Dropout(NodeContext& c) {
+  bool training = false;
   if (c.has_input(2)) {
-    std::vector<int64_t> training;
-    if (!c.ConstInts(2, &training).ok() || (!training.empty() && training[0] != 0)) {
-      return c.Unsupported("Dropout in training mode (random masks) is not supported; inference Dropout is removed");
+    std::vector<int64_t> mode;
+    if (!c.is_const(2)) return c.NotConstant(2);  // says which input, and that it must be constant
+    ASIM_RETURN_IF_ERROR(c.ConstInts(2, &mode));
+    training = !mode.empty() && mode[0] != 0;
+  }
+  if (training) {
+    double ratio = 0.5;  // the opset-12+ default
+    if (c.has_input(1)) {
+      std::vector<double> r;
+      if (!c.is_const(1)) return c.NotConstant(1);
+      ASIM_RETURN_IF_ERROR(c.ConstFloats(1, &r));
+      if (!r.empty()) ratio = r[0];
+    }
+    if (ratio != 0.0) {
+      std::ostringstream text;
+      text << ratio;
+      return c.Unsupported("training_mode input '" + c.proto().input(2) + "' is true and the ratio is " + text.str() +
+                           ": training-mode Dropout draws a random mask, which is not supported; export the model "
+                           "for inference (training_mode false or absent: Dropout is then removed)");
     }
   }
   const int x = c.input(0);
@@ -66,6 +87,14 @@ Status Dropout(NodeContext& c) {
     c.SetOutput(1, c.Constant("mask", DataType::kBool, v.dims, std::move(bytes)));
   }
   return Status::Ok();
+}
+
+// Bernoulli draws random values (ONNX defines it as a function over RandomUniformLike): a
+// converted model cannot reproduce them; refused naming the node rather than its body's op.
+Status Bernoulli(NodeContext& c) {
+  return c.Unsupported(
+      "Bernoulli draws random 0/1 values from its input probabilities; random ops are not supported (an inference "
+      "model should not contain them: export it in eval mode, or replace the draw by a threshold)");
 }
 
 Status Cast(NodeContext& c) {
@@ -356,6 +385,7 @@ void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table) {
   table->emplace_back("Constant", &Constant);
   table->emplace_back("ConstantOfShape", &ConstantOfShape);
   table->emplace_back("Dropout", &Dropout);
+  table->emplace_back("Bernoulli", &Bernoulli);
   table->emplace_back("EyeLike", &EyeLike);
   table->emplace_back("Hardmax", &SoftmaxFamily);
   table->emplace_back("Identity", &Identity);
