@@ -23,6 +23,7 @@ source "$(dirname "$0")/common.sh"
 cd "$ROOT"
 
 bash scripts/install-deps.sh
+echo "test.sh: install-deps took $SECONDS s"
 
 total_passed=0
 total_failed=0
@@ -56,6 +57,13 @@ run_ctest() {
 # tree, whose instrumented binaries are large) plus ccache's 5 GB cap, and a full disk shows
 # up as a compiler error far from its cause.
 disk_report() { df -h "$ROOT" | awk -v s="$1" 'NR == 2 { print "test.sh: " $4 " free on " $6 " before " s }'; }
+# Wall time per stage, so a slow CI run says where its minutes went (CI's limit is 90 minutes,
+# the goal 40).
+stage_start=$SECONDS
+stage_timing() {
+  echo "test.sh: stage '$1' took $((SECONDS - stage_start)) s (total $SECONDS s)"
+  stage_start=$SECONDS
+}
 
 disk_report "the release build"
 echo "=== release build ==="
@@ -66,6 +74,7 @@ else
   status=1
 fi
 
+stage_timing "release build and tests"
 disk_report "the ASan build"
 echo "=== ASan + UBSan build: unit and conformance suites ==="
 if configure_sanitizer_tree && cmake --build "$SANITIZER_BUILD" -j "$JOBS"; then
@@ -76,6 +85,7 @@ else
   status=1
 fi
 
+stage_timing "ASan+UBSan build and tests"
 disk_report "the TSan build"
 echo "=== TSan build: the threaded suites (streams, events, callbacks, channels) ==="
 # Only the executables labelled "threads" are built: TSan builds are slow and the rest of
@@ -97,6 +107,7 @@ else
   status=1
 fi
 
+stage_timing "TSan build and tests"
 disk_report "the aarch64 stage"
 echo "=== aarch64: cross build, tests under qemu-user ==="
 aarch64_log="$ROOT/build-aarch64.test.log"
@@ -113,6 +124,7 @@ else
   status=1
 fi
 
+stage_timing "aarch64"
 disk_report "the fuzzer"
 echo "=== libFuzzer: 11 targets (the .om, Caffe, TensorFlow, AIPP config, acl.json, single-op JSON, dump and profiling readers, the DVPP decoders, ONNX conversion, model execution), 20 s each (clang, ASan+UBSan) ==="
 # Each target counts as one test: passed when it ran its time without a finding.
@@ -129,5 +141,6 @@ if [ "$fuzz_rc" -ne 0 ]; then
   status=1
 fi
 
+stage_timing "fuzzers"
 echo "tests: ${total_passed} passed, ${total_failed} failed, ${total_skipped} skipped (each on tests/skip_allowlist.txt with its reason)"
 exit $status

@@ -100,13 +100,16 @@ CostEstimate EstimateCost(const WorkDesc& work, const SocSpec& spec, const CostH
   const double share = static_cast<double>(e.waves) / e.block_dim;
   const double freq_hz = spec.cores.aicore_freq_mhz * 1e6;
 
-  // Cube: padded MACs at the chip's rate for the input type. A type the cube does not take is
-  // timed at a quarter of the fp16 rate (the slowest cube mode) and flagged.
+  // Cube: padded MACs at the chip's rate for the input type, times the sustained fraction of
+  // that peak (cost.cube_efficiency: L0 ping-pong bubbles, fractal switches and the L0C
+  // read-out the per-pipe terms do not see). A type the cube does not take is timed at a
+  // quarter of the fp16 rate (the slowest cube mode) and flagged.
   double cube_rate = CubeMacsPerCycle(work.cube_dtype, spec);
   if (work.cube_macs > 0 && cube_rate == 0) {
     e.cube_dtype_supported = false;
     cube_rate = std::max(1.0, spec.cube.fp16_macs_per_cycle / 4.0);
   }
+  cube_rate *= spec.cost.cube_efficiency > 0 ? spec.cost.cube_efficiency : 1.0;
   if (work.cube_macs > 0) e.cube_cycles = CeilCycles(static_cast<double>(work.cube_macs) * share / cube_rate);
 
   // Vector: bytes per cycle over the element width.

@@ -100,6 +100,7 @@ struct SocSpec {
     uint32_t l1_to_l0b_bytes_per_cycle = 0;  // MTE1 L1 -> L0B, per core
     uint32_t gm_port_bytes_per_cycle = 0;    // one core's MTE2/MTE3 port to L2/GM
     double memory_efficiency = 0;            // achievable fraction of memory.bandwidth_gbps, (0, 1]
+    double cube_efficiency = 0;              // sustained fraction of the cube's peak MAC rate, (0, 1]
     double scalar_ops_per_cycle = 0;         // scalar instructions per cycle, per core
     double pipe_overlap = 0;                 // largest fraction of non-critical pipe time hidden, (0, 1]
     uint32_t pipeline_stage_bytes = 0;       // MTE2 bytes per double-buffered stage (fill/drain term)

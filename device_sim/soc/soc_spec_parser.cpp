@@ -121,6 +121,7 @@ void ReadCost(JsonFields f, SocSpec::Cost* c) {
   f.Uint32("l1_to_l0b_bytes_per_cycle", &c->l1_to_l0b_bytes_per_cycle, 1);
   f.Uint32("gm_port_bytes_per_cycle", &c->gm_port_bytes_per_cycle, 1);
   Fraction(f, "memory_efficiency", &c->memory_efficiency);
+  Fraction(f, "cube_efficiency", &c->cube_efficiency);
   f.PositiveDouble("scalar_ops_per_cycle", &c->scalar_ops_per_cycle);
   Fraction(f, "pipe_overlap", &c->pipe_overlap);
   f.Uint32("pipeline_stage_bytes", &c->pipeline_stage_bytes, 1);

@@ -30,12 +30,12 @@ const Golden kGolden[] = {
     {"Ascend310", "matmul_64x2048x1000", 2, 32256u, 2016u, 1280u, 3371u, 98968u, 2906u, 107767u, 117966327u},
     {"Ascend310", "add_fp16_256x56x56", 2, 0u, 6272u, 64u, 0u, 72313u, 36157u, 111104u, 121371429u},
     {"Ascend310", "aicpu_4Mops_8MB", 1, 0u, 0u, 0u, 0u, 0u, 0u, 3355444u, 2147152500u},
-    {"Ascend310P3", "conv7x7s2_c3_k64_bs1_c04", 8, 5096u, 3136u, 1040u, 637u, 2658u, 9962u, 19575u, 21125000u},
-    {"Ascend310P3", "conv3x3_c64_k64_56_bs1", 8, 3528u, 784u, 706u, 444u, 2950u, 2491u, 10172u, 12418519u},
-    {"Ascend310P3", "conv1x1_c1024_k256_14_bs1", 8, 1664u, 196u, 320u, 120u, 5750u, 623u, 8948u, 11285185u},
-    {"Ascend310P3", "conv3x3_c512_k512_7_bs64", 8, 294912u, 6272u, 9472u, 18432u, 49210u, 19923u, 307243u, 287484259u},
-    {"Ascend310P3", "matmul_64x2048x1000", 8, 4032u, 252u, 512u, 422u, 27267u, 801u, 30590u, 31324074u},
-    {"Ascend310P3", "add_fp16_256x56x56", 8, 0u, 784u, 64u, 0u, 19923u, 9962u, 31970u, 32601852u},
+    {"Ascend310P3", "conv7x7s2_c3_k64_bs1_c04", 8, 6795u, 3136u, 1040u, 637u, 2658u, 9962u, 20424u, 20411111u},
+    {"Ascend310P3", "conv3x3_c64_k64_56_bs1", 8, 4704u, 784u, 706u, 444u, 2950u, 2491u, 10760u, 11462963u},
+    {"Ascend310P3", "conv1x1_c1024_k256_14_bs1", 8, 2219u, 196u, 320u, 120u, 5750u, 623u, 9087u, 9913889u},
+    {"Ascend310P3", "conv3x3_c512_k512_7_bs64", 8, 393216u, 6272u, 9472u, 18432u, 49210u, 19923u, 405547u, 377006481u},
+    {"Ascend310P3", "matmul_64x2048x1000", 8, 5376u, 252u, 512u, 422u, 27267u, 801u, 30725u, 29949074u},
+    {"Ascend310P3", "add_fp16_256x56x56", 8, 0u, 784u, 64u, 0u, 19923u, 9962u, 31970u, 31101852u},
     {"Ascend310P3", "aicpu_4Mops_8MB", 1, 0u, 0u, 0u, 0u, 0u, 0u, 1992295u, 1088576316u},
     {"Ascend910", "conv7x7s2_c3_k64_bs1_c04", 32, 1274u, 784u, 452u, 160u, 397u, 1487u, 5219u, 8219000u},
     {"Ascend910", "conv3x3_c64_k64_56_bs1", 32, 882u, 196u, 369u, 111u, 441u, 372u, 3627u, 6627000u},
@@ -98,6 +98,28 @@ TEST(CostGolden, HandComputedCubeTaskOn310) {
   // (1000 + 2000) cycles at 980 MHz = 3061.2 ns, plus the 8 us task overhead.
   EXPECT_EQ(e.duration_ps, 3061224u + 8000000u);
   EXPECT_DOUBLE_EQ(e.mac_ratio, 1000.0 / 3000.0);
+}
+
+// cost.cube_efficiency divides the cube's rate: at 0.5 the same MACs take twice the cycles;
+// the other pipes do not change. A spec built in code with 0 (never parsed) counts as 1.
+TEST(CostGolden, CubeEfficiencyStretchesOnlyTheCubeTerm) {
+  SocSpec spec;
+  ASSERT_TRUE(LoadSocSpec("Ascend310", &spec).ok());
+  WorkDesc w;
+  w.cube_macs = 2 * 2048 * 1000;
+  w.block_dim = 2;
+  w.vector_ops = 4096;
+  w.vector_elem_bytes = 2;
+  spec.cost.cube_efficiency = 1.0;
+  const CostEstimate full = EstimateCost(w, spec);
+  spec.cost.cube_efficiency = 0.5;
+  const CostEstimate half = EstimateCost(w, spec);
+  EXPECT_EQ(full.cube_cycles, 1000u);
+  EXPECT_EQ(half.cube_cycles, 2000u);
+  EXPECT_EQ(half.vector_cycles, full.vector_cycles);
+  EXPECT_GT(half.duration_ps, full.duration_ps);
+  spec.cost.cube_efficiency = 0;
+  EXPECT_EQ(EstimateCost(w, spec).cube_cycles, 1000u);
 }
 
 }  // namespace

@@ -200,6 +200,8 @@ TEST(ParseSocSpec, CostModelFieldsAreReadAndChecked) {
   EXPECT_EQ(spec.cost.gm_port_bytes_per_cycle, 128u);
   EXPECT_GT(spec.cost.memory_efficiency, 0.0);
   EXPECT_LE(spec.cost.pipe_overlap, 1.0);
+  EXPECT_GT(spec.cost.cube_efficiency, 0.0);
+  EXPECT_LE(spec.cost.cube_efficiency, 1.0);
   EXPECT_GT(spec.overheads.aicore_task_us, 0.0);
   EXPECT_GE(spec.overheads.aicpu_task_us, 10.0) << "AI CPU launches take tens of microseconds";
 
@@ -215,7 +217,7 @@ TEST(ParseSocSpec, CostModelFieldsAreReadAndChecked) {
   EXPECT_THAT(Parse(doc, &spec).message(), HasSubstr("cube.fp32_macs_per_cycle"));
 
   // Fractions lie in (0, 1].
-  for (const char* field : {"memory_efficiency", "pipe_overlap"}) {
+  for (const char* field : {"memory_efficiency", "cube_efficiency", "pipe_overlap"}) {
     for (double bad : {0.0, 1.5}) {
       doc = Shipped310();
       doc["cost"][field] = bad;
