@@ -307,6 +307,20 @@ TEST(AtcOnnxTranslate, TopKAttributeBeforeOpset10) {
   ExpectNear(RunFloat(m.Save(), {{1, 4, 2, 3}}), {4, 3});
 }
 
+// RoiAlign-10 had no coordinate_transformation_mode and did not shift by half a pixel
+// (output_half_pixel); opset 16's default is half_pixel. Region (0, 0)-(2, 2) of a ramp
+// 10 * row + column, one bin of 2 x 2 samples: 11 unshifted, 5.5 shifted.
+TEST(AtcOnnxTranslate, RoiAlignOpset10KeepsOutputHalfPixel) {
+  std::vector<float> ramp(16);
+  for (int i = 0; i < 16; ++i) ramp[static_cast<size_t>(i)] = static_cast<float>((i / 4) * 10 + (i % 4));
+  for (int64_t opset : {10, 16}) {
+    OnnxModel m(opset);
+    m.Input("x", kF, {1, 1, 4, 4}).Output("y").Floats("rois", {1, 4}, {0, 0, 2, 2}).Ints("idx", {1}, {0});
+    m.Node("RoiAlign", {"x", "rois", "idx"}, {"y"});
+    ExpectNear(RunFloat(m.Save(), {ramp}), {opset == 10 ? 11.0f : 5.5f});
+  }
+}
+
 // Cast / CastLike to bfloat16 round to nearest even (NaN stays a quiet NaN, infinities stay),
 // as ONNX Runtime and the ONNX reference implementation (onnx >= 1.13, helper's
 // float32_to_bfloat16) do. The inputs are those of ONNX 1.12's test_cast_FLOAT_to_BFLOAT16,

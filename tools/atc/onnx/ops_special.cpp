@@ -3,7 +3,7 @@
 // ConstantOfShape's tensor `value`, Softmax / LogSoftmax / Hardmax before opset 13 with
 // coerce_2d, MaxPool's optional indices), opset variants the kernels do not take
 // (Reshape-1's shape attribute, TopK-1's k attribute, Resize-10, Upsample, Scatter, Pad-1's
-// paddings, Split without sizes), BatchNormalization in inference mode, and small
+// paddings, Split without sizes, RoiAlign-10's coordinate mode), BatchNormalization in inference mode, and small
 // decompositions (EyeLike to a constant, Shrink to compare / select, CenterCropPad to Slice
 // and Pad).
 // Thread safety: stateless functions. Failure: as translate.h says.
@@ -219,6 +219,19 @@ Status TopK(NodeContext& c) {
   return Status::Ok();
 }
 
+// RoiAlign before opset 16 had no coordinate_transformation_mode and behaved as
+// output_half_pixel; the kernel's default is opset 16's half_pixel.
+Status RoiAlign(NodeContext& c) {
+  kernels::AttrMap attrs = c.PlainAttrs();
+  if (c.opset() < 16 && !c.has_attr("coordinate_transformation_mode")) {
+    attrs.Set("coordinate_transformation_mode", std::string("output_half_pixel"));
+  }
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("RoiAlign", c.inputs(), attrs, &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
 Status Scatter(NodeContext& c) {
   return TranslateDirect(c, "ScatterElements");
 }
@@ -395,6 +408,7 @@ void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table) {
   table->emplace_back("PRelu", &PRelu);
   table->emplace_back("Reshape", &Reshape);
   table->emplace_back("Resize", &Resize);
+  table->emplace_back("RoiAlign", &RoiAlign);
   table->emplace_back("Scatter", &Scatter);
   table->emplace_back("Shrink", &Shrink);
   table->emplace_back("Softmax", &SoftmaxFamily);
