@@ -119,6 +119,11 @@ class Scheduler {
   // so that waits on its records are timed and nothing depending on it stays untimed.
   void AbandonUntimedLocked(HwStream& stream);
   bool TimeFrontLocked(HwStream& stream, std::vector<HwStream*>* woken);
+  // Clocked tasks (TaskDesc::clocked_run), on the stream's worker: the task's simulated start
+  // (placing it now if the drain has not), and its end once the payload returned, which times
+  // the tasks behind it. Both are no-ops on a task already timed (abandoned by a destroy).
+  SimPs ClockedStart(HwStream& stream, Task& task);
+  void CompleteClocked(HwStream& stream, Task& task, SimPs end_ps);
   static void TrimRecordTimesLocked(SimEvent& event);
   // Observers (called by workers and RunSync).
   TaskRecord MakeRecord(const Task& task, uint32_t stream_id) const;
