@@ -352,6 +352,11 @@ TEST(HcclCollective, TakesSimulatedTimeOnTheStream) {
     ASSERT_ACL_SUCCESS(aclrtCreateEvent(&start[r]));
     ASSERT_ACL_SUCCESS(aclrtCreateEvent(&stop[r]));
   }
+  // The devices' clocks differ after the earlier tests; a barrier ends at the same simulated
+  // time on every rank, so the all-reduce below starts together everywhere (a rank that
+  // started earlier would wait for the last: docs/hccl.md).
+  for (uint32_t r = 0; r < kRanks; ++r) ASSERT_HCCL_OK(HcclBarrier(ranks.comm(r), ranks.stream(r)));
+  ranks.ExpectAllOk();
   for (uint32_t r = 0; r < kRanks; ++r) {
     ASSERT_ACL_SUCCESS(aclrtRecordEvent(start[r], ranks.stream(r)));
     ASSERT_HCCL_OK(HcclAllReduce(buf[r], buf[r], kBytes / 2, HCCL_DATA_TYPE_FP16, HCCL_REDUCE_SUM, ranks.comm(r),
