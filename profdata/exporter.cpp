@@ -15,8 +15,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kPrefixes[] = {"op_summary", "op_statistic", "api_statistic", "task_time",
-                                     "step_trace", "aicpu",        "msprof"};
+constexpr const char* kPrefixes[] = {"op_summary", "op_statistic", "api_statistic",  "task_time",
+                                     "step_trace", "aicpu",        "hccl_statistic", "msprof"};
 
 bool IsDeliverable(const std::string& file, const std::string& prefix) {
   // prefix_YYYYMMDDhhmmss.csv / .json
@@ -67,9 +67,10 @@ Status ExportDeliverables(const Profile& profile, const std::string& prof_dir, u
     return Status::Ok();
   };
   const std::pair<const char*, Table> tables[] = {
-      {"op_summary", OpSummary(profile)},       {"op_statistic", OpStatistic(profile)},
-      {"api_statistic", ApiStatistic(profile)}, {"task_time", TaskTime(profile)},
-      {"step_trace", StepTrace(profile)},       {"aicpu", AiCpu(profile)},
+      {"op_summary", OpSummary(profile)},         {"op_statistic", OpStatistic(profile)},
+      {"api_statistic", ApiStatistic(profile)},   {"task_time", TaskTime(profile)},
+      {"step_trace", StepTrace(profile)},         {"aicpu", AiCpu(profile)},
+      {"hccl_statistic", HcclStatistic(profile)},
   };
   std::string listing;
   for (const auto& [prefix, table] : tables) {

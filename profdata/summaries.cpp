@@ -60,6 +60,31 @@ std::vector<const DeviceTask*> KernelTasks(const Profile& p) {
   return out;
 }
 
+// The rows of op_summary: kernel tasks and collective communication tasks (HCCL), by device
+// then start.
+std::vector<const DeviceTask*> OpSummaryTasks(const Profile& p) {
+  std::vector<const DeviceTask*> out;
+  for (const DeviceData& d : p.devices) {
+    for (const DeviceTask& t : d.tasks) {
+      if (t.kind == TaskKind::kKernel || t.kind == TaskKind::kCollective) out.push_back(&t);
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const DeviceTask* a, const DeviceTask* b) {
+    return std::tie(a->device_id, a->start_ps, a->task_id) < std::tie(b->device_id, b->start_ps, b->task_id);
+  });
+  return out;
+}
+
+std::vector<const DeviceTask*> CollectiveTasks(const Profile& p) {
+  std::vector<const DeviceTask*> out;
+  for (const DeviceData& d : p.devices) {
+    for (const DeviceTask& t : d.tasks) {
+      if (t.kind == TaskKind::kCollective) out.push_back(&t);
+    }
+  }
+  return out;
+}
+
 std::string Fixed3(double v) {
   return FormatFixed(v, 3);
 }
@@ -132,8 +157,9 @@ Table OpSummary(const Profile& p) {
   uint32_t prev_device = 0;
   uint64_t prev_end_ns = 0;
   bool first = true;
-  for (const DeviceTask* task : KernelTasks(p)) {
+  for (const DeviceTask* task : OpSummaryTasks(p)) {
     const ChipInfo& dchip = ChipOf(p, task->device_id);
+    const bool collective = task->kind == TaskKind::kCollective;
     const uint64_t start_ns = PsToNs(task->start_ps), end_ns = PsToNs(task->end_ps);
     const uint64_t dur_ns = end_ns - std::min(start_ns, end_ns);
     std::string wait = "0";
@@ -155,7 +181,7 @@ Table OpSummary(const Profile& p) {
                                     NsText(start_ns, 3) + "\t",
                                     NsText(dur_ns, 3),
                                     wait,
-                                    std::to_string(task->block_dim)};
+                                    collective ? "0" : std::to_string(task->block_dim)};
     if (stars) row.push_back("0");
     row.push_back("NO");
     row.push_back(ShapesText(task->inputs));
@@ -246,6 +272,43 @@ Table TaskTime(const Profile& p) {
     t.rows.push_back({std::to_string(task->device_id), task->name, TaskTypeOf(*task, ChipOf(p, task->device_id)),
                       std::to_string(DisplayStreamId(task->stream_id)), std::to_string(task->task_id),
                       NsText(end - start, 3), NsText(start, 3) + "\t", NsText(end, 3) + "\t"});
+  }
+  return t;
+}
+
+Table HcclStatistic(const Profile& p) {
+  Table t;
+  if (p.config.task_time == "off" || Level0(p)) return t;
+  const std::vector<const DeviceTask*> tasks = CollectiveTasks(p);
+  if (tasks.empty()) return t;
+  t.header = {"Device_id",    "OP Type",      "Count",        "Total Time(us)",
+              "Min Time(us)", "Avg Time(us)", "Max Time(us)", "Ratio(%)"};
+  struct Stat {
+    uint64_t count = 0, total = 0, min = UINT64_MAX, max = 0;
+  };
+  std::map<std::pair<uint32_t, std::string>, Stat> stats;
+  std::map<uint32_t, uint64_t> device_total;
+  for (const DeviceTask* task : tasks) {
+    const uint64_t dur = PsToNs(task->end_ps) - std::min(PsToNs(task->start_ps), PsToNs(task->end_ps));
+    Stat& s = stats[{task->device_id, task->op_type.empty() ? task->name : task->op_type}];
+    ++s.count;
+    s.total += dur;
+    s.min = std::min(s.min, dur);
+    s.max = std::max(s.max, dur);
+    device_total[task->device_id] += dur;
+  }
+  std::vector<std::pair<std::pair<uint32_t, std::string>, Stat>> sorted(stats.begin(), stats.end());
+  std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+    if (a.first.first != b.first.first) return a.first.first < b.first.first;
+    return a.second.total > b.second.total;
+  });
+  for (const auto& [key, s] : sorted) {
+    const double total_us = static_cast<double>(s.total) / 1000.0;
+    const uint64_t dev_total = device_total[key.first];
+    t.rows.push_back({std::to_string(key.first), key.second, std::to_string(s.count), Fixed3(total_us),
+                      Fixed3(static_cast<double>(s.min) / 1000.0), Fixed3(total_us / static_cast<double>(s.count)),
+                      Fixed3(static_cast<double>(s.max) / 1000.0),
+                      Fixed3(dev_total == 0 ? 0.0 : 100.0 * static_cast<double>(s.total) / dev_total)});
   }
   return t;
 }

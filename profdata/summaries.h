@@ -2,9 +2,10 @@
 //
 // Owns: the exact column sets of one CANN version (records.h kCannVersion; the msprof
 // analysis exporter's op_summary / op_statistic / api_statistic / task_time / step_trace /
-// aicpu, ascend_tools_hw.md 3.5) and the rules that fill them: which tasks make rows, the
+// aicpu / hccl_statistic, ascend_tools_hw.md 3.5) and the rules that fill them: which tasks make rows, the
 // order of rows, number formats ("Task Start Time(us)" with 3 decimals and a trailing tab,
-// missing values "N/A"), wait times as msprof computes them (the gap since the previous
+// missing values "N/A"; collective communication tasks are op_summary rows with Task Type
+// "HCCL"), wait times as msprof computes them (the gap since the previous
 // task on the device), columns masked on chips without STARS (Mix Block Num, Context ID).
 // Device times are simulated microseconds, so these tables are identical across runs.
 // Thread safety: pure functions. Failure: none (an empty table has no rows).
@@ -24,6 +25,10 @@ Table ApiStatistic(const Profile& profile);
 Table TaskTime(const Profile& profile);
 Table StepTrace(const Profile& profile);
 Table AiCpu(const Profile& profile);
+// hccl_statistic: the collective communication tasks (HCCL) per device and OP Type
+// ("hcom_allReduce_" ...): count, total / min / avg / max time and the share of the device's
+// communication time. No rows without collectives (the file is then not written, as msprof).
+Table HcclStatistic(const Profile& profile);
 
 // Stream id as the deliverables show it: synchronous copies (no stream, the simulator's
 // 0xFFFFFFFF) are shown on stream 65535.

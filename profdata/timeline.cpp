@@ -115,6 +115,61 @@ void TxLayer(const Profile& p, Json* out) {
   }
 }
 
+using Spans = std::vector<std::pair<uint64_t, uint64_t>>;
+
+// Sorted, disjoint union of the spans.
+Spans Merge(Spans spans) {
+  std::sort(spans.begin(), spans.end());
+  Spans merged;
+  for (const auto& b : spans) {
+    if (!merged.empty() && b.first <= merged.back().second) {
+      merged.back().second = std::max(merged.back().second, b.second);
+    } else {
+      merged.push_back(b);
+    }
+  }
+  return merged;
+}
+
+// The parts of the disjoint sorted spans `a` that no span of `b` (disjoint, sorted) covers.
+Spans Subtract(const Spans& a, const Spans& b) {
+  Spans out;
+  size_t j = 0;
+  for (auto [lo, hi] : a) {
+    while (j < b.size() && b[j].second <= lo) ++j;
+    for (size_t k = j; k < b.size() && b[k].first < hi && lo < hi; ++k) {
+      if (b[k].first > lo) out.emplace_back(lo, b[k].first);
+      lo = std::max(lo, b[k].second);
+    }
+    if (lo < hi) out.emplace_back(lo, hi);
+  }
+  return out;
+}
+
+// The "HCCL" layer: the device's collective communication tasks on one thread per stream
+// ("Group <stream> Communication"), with the op type, the data size and the bandwidth.
+void CommunicationLayer(const Profile& p, const DeviceData& d, Json* out) {
+  std::set<uint32_t> streams;
+  for (const DeviceTask& t : d.tasks) {
+    if (t.kind == TaskKind::kCollective) streams.insert(DisplayStreamId(t.stream_id));
+  }
+  if (streams.empty()) return;
+  const auto wall = [&](uint64_t ps) { return d.chip.sim_zero_wall_ns + (ps + 500) / 1000; };
+  const uint32_t pid = TimelinePid(p.pid, kSortHccl, d.device_id);
+  ProcessMeta(out, pid, "HCCL", "NPU " + std::to_string(d.device_id), kSortHccl);
+  for (uint32_t s : streams) ThreadMeta(out, pid, s, "Group " + std::to_string(s) + " Communication");
+  for (const DeviceTask& t : d.tasks) {
+    if (t.kind != TaskKind::kCollective) continue;
+    const double dur_ns = static_cast<double>(t.end_ps - std::min(t.start_ps, t.end_ps)) / 1000.0;
+    out->push_back(Complete(t.name, pid, DisplayStreamId(t.stream_id), wall(t.start_ps), wall(t.end_ps),
+                            Json{{"OP Type", t.op_type},
+                                 {"Stream Id", DisplayStreamId(t.stream_id)},
+                                 {"Task Id", t.task_id},
+                                 {"size(B)", t.bytes},
+                                 {"bandwidth(GB/s)", dur_ns > 0 ? static_cast<double>(t.bytes) / dur_ns : 0.0}}));
+  }
+}
+
 void DeviceLayers(const Profile& p, const DeviceData& d, Json* out) {
   if (d.tasks.empty()) return;
   const ChipInfo& chip = d.chip;
@@ -127,7 +182,7 @@ void DeviceLayers(const Profile& p, const DeviceData& d, Json* out) {
   for (const DeviceTask& t : d.tasks) streams.insert(DisplayStreamId(t.stream_id));
   for (uint32_t s : streams) ThreadMeta(out, hw, s, "Stream " + std::to_string(s));
   uint64_t first_ps = UINT64_MAX, last_ps = 0;
-  std::vector<std::pair<uint64_t, uint64_t>> busy;
+  std::vector<std::pair<uint64_t, uint64_t>> busy, comm;
   for (const DeviceTask& t : d.tasks) {
     const std::string type = TaskTypeOf(t, chip);
     Json args{{"Model Id", t.DisplayModelId()},
@@ -147,6 +202,12 @@ void DeviceLayers(const Profile& p, const DeviceData& d, Json* out) {
       args["Output Data Types"] = DtypesText(t.outputs);
       args["Output Formats"] = FormatsText(t.outputs);
       busy.emplace_back(t.start_ps, t.end_ps);
+    } else if (t.kind == TaskKind::kCollective) {
+      const double dur_ns = static_cast<double>(t.end_ps - std::min(t.start_ps, t.end_ps)) / 1000.0;
+      args["OP Type"] = t.op_type;
+      args["size(B)"] = t.bytes;
+      args["bandwidth(GB/s)"] = dur_ns > 0 ? static_cast<double>(t.bytes) / dur_ns : 0.0;
+      comm.emplace_back(t.start_ps, t.end_ps);
     } else if (t.kind == TaskKind::kMemcpy) {
       const double dur_ns = static_cast<double>(t.end_ps - std::min(t.start_ps, t.end_ps)) / 1000.0;
       args["size(B)"] = t.bytes;
@@ -174,23 +235,35 @@ void DeviceLayers(const Profile& p, const DeviceData& d, Json* out) {
     out->push_back(std::move(e));
   }
 
-  // Overlap Analysis: the union of kernel time ("Computing") and the gaps in it ("Free").
+  CommunicationLayer(p, d, out);
+
+  // Overlap Analysis: the union of kernel time ("Computing"), of collective time
+  // ("Communication", and the part of it no kernel overlaps, "Communication(Not Overlapped)")
+  // and the gaps in the union of both ("Free").
   const uint32_t ov = TimelinePid(p.pid, kSortOverlapAnalysis, d.device_id);
   ProcessMeta(out, ov, "Overlap Analysis", npu, kSortOverlapAnalysis);
   ThreadMeta(out, ov, 0, "Computing");
-  ThreadMeta(out, ov, 3, "Free");
-  std::sort(busy.begin(), busy.end());
-  std::vector<std::pair<uint64_t, uint64_t>> merged;
-  for (const auto& b : busy) {
-    if (!merged.empty() && b.first <= merged.back().second) {
-      merged.back().second = std::max(merged.back().second, b.second);
-    } else {
-      merged.push_back(b);
-    }
+  if (!comm.empty()) {
+    ThreadMeta(out, ov, 1, "Communication");
+    ThreadMeta(out, ov, 2, "Communication(Not Overlapped)");
   }
-  for (size_t i = 0; i < merged.size(); ++i) {
-    out->push_back(Complete("Computing", ov, 0, wall(merged[i].first), wall(merged[i].second), Json::object()));
-    if (i + 1 < merged.size() && merged[i + 1].first > merged[i].second) {
+  ThreadMeta(out, ov, 3, "Free");
+  const Spans computing = Merge(busy);
+  const Spans communicating = Merge(comm);
+  for (const auto& c : computing) {
+    out->push_back(Complete("Computing", ov, 0, wall(c.first), wall(c.second), Json::object()));
+  }
+  for (const auto& c : communicating) {
+    out->push_back(Complete("Communication", ov, 1, wall(c.first), wall(c.second), Json::object()));
+  }
+  for (const auto& c : Subtract(communicating, computing)) {
+    out->push_back(Complete("Communication(Not Overlapped)", ov, 2, wall(c.first), wall(c.second), Json::object()));
+  }
+  Spans all = computing;
+  all.insert(all.end(), communicating.begin(), communicating.end());
+  const Spans merged = Merge(all);
+  for (size_t i = 0; i + 1 < merged.size(); ++i) {
+    if (merged[i + 1].first > merged[i].second) {
       out->push_back(Complete("Free", ov, 3, wall(merged[i].second), wall(merged[i + 1].first), Json::object()));
     }
   }

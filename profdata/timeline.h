@@ -8,7 +8,9 @@
 // and per device "Ascend Hardware" (label "NPU <id>", sort 14; threads "Stream <id>"; events
 // named after the op, args as msprof's task events plus the op's shapes; copies with
 // size(B), bandwidth(GB/s) and operation), "AI Core Freq" (sort 15, a counter) and
-// "Overlap Analysis" (threads "Computing" and "Free"). "ts" is a string of microseconds with
+// "HCCL" (the collective communication tasks, sort 16, threads "Group <stream> Communication")
+// and "Overlap Analysis" (threads "Computing", "Communication", "Communication(Not
+// Overlapped)" and "Free"). "ts" is a string of microseconds with
 // 3 decimals, "dur" a number of microseconds. Device tasks are placed at the wall time of
 // their device's simulated time 0 plus their simulated start (ChipInfo::sim_zero_wall_ns).
 // Thread safety: pure functions. Failure: none.
@@ -31,6 +33,7 @@ inline constexpr uint32_t kSortFramework = 6;
 inline constexpr uint32_t kSortCann = 7;
 inline constexpr uint32_t kSortAscendHardware = 14;
 inline constexpr uint32_t kSortAiCoreFreq = 15;
+inline constexpr uint32_t kSortHccl = 16;  // our choice (msprof's index for the layer is not documented)
 inline constexpr uint32_t kSortOverlapAnalysis = 31;
 
 }  // namespace asim::profdata

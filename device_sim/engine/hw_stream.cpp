@@ -156,18 +156,30 @@ void HwStream::WorkerLoop() {
 
 void HwStream::Execute(std::shared_ptr<Task> task, bool skip) {
   Status status;
+  const bool clocked = static_cast<bool>(task->desc.clocked_run);
   if (skip) {
     Discard(*task);
+    if (clocked) owner_->CompleteClocked(*this, *task, owner_->ClockedStart(*this, *task));
   } else {
     // One snapshot of the observers for both calls: an observer added or removed while the
     // task runs sees both its begin and its end, or neither.
     Scheduler::ObserverList observers = owner_->SnapshotObservers();
+    // A clocked task's begin record has its start; its end is known after the payload.
+    const SimPs start = clocked ? owner_->ClockedStart(*this, *task) : 0;
     TaskRecord record = owner_->MakeRecord(*task, id_);
     Scheduler::NotifyBegin(*observers, record);
     if (!task->injected.ok()) {
       status = task->injected;  // fault injection: the payload does not run
+    } else if (clocked) {
+      SimPs end = start + task->desc.duration_ps;
+      status = RunClockedPayload(task->desc, start, &end);
+      owner_->CompleteClocked(*this, *task, end);
     } else {
       status = RunPayload(task->desc);
+    }
+    if (clocked) {
+      if (!task->injected.ok()) owner_->CompleteClocked(*this, *task, start + task->desc.duration_ps);
+      record = owner_->MakeRecord(*task, id_);  // the end the payload decided
     }
     Scheduler::NotifyEnd(*observers, record, status);
     // Event state changes after OnTaskEnd, so an observer sees a record end before any

@@ -39,6 +39,7 @@ struct Task {
   uint64_t id = 0;
   // Timing (Scheduler timing lock).
   bool timed = false;
+  bool started = false;     // a clocked task (TaskDesc::clocked_run) placed at its start, end pending
   SimPs host_ready_ps = 0;  // host clock + launch latency when it was enqueued
   SimPs ready_ps = 0;       // when its stream and dependencies allowed it to start
   SimPs start_ps = 0;

@@ -3,7 +3,9 @@
 // Owns: the interface only. Observers are registered on a Device and called on the thread
 // that executes the task (a stream worker, or the caller for synchronous copies):
 // OnTaskBegin before the payload runs, OnTaskEnd after it, before the stream moves on, so
-// an observer may read the task's buffers while they are still valid.
+// an observer may read the task's buffers while they are still valid. The two records carry
+// the same times, except for a clocked collective (TaskDesc::clocked_run), whose end is known
+// only in OnTaskEnd's record.
 // Thread safety: implementations must be thread-safe (several streams run concurrently).
 // Failure: observers must not throw and cannot fail a task; they log their own errors.
 #pragma once

@@ -17,25 +17,37 @@
 
 namespace asim::sim {
 
-inline Status RunPayload(const TaskDesc& desc) noexcept {
-  if (!desc.run) return Status::Ok();
+// Runs `f` (returning a Status) as task `name`'s payload: nothing it throws escapes.
+template <typename F>
+Status RunGuarded(const std::string& name, F&& f) noexcept {
   try {
-    return desc.run();
+    return f();
   } catch (const std::bad_alloc&) {
     try {
-      return Status(err::kBadAlloc, "task '" + desc.name + "': out of host memory");
+      return Status(err::kBadAlloc, "task '" + name + "': out of host memory");
     } catch (...) {
       return Status(err::kBadAlloc, std::string());
     }
   } catch (const std::exception& e) {
     try {
-      return Status(err::kInternalError, "task '" + desc.name + "': " + e.what());
+      return Status(err::kInternalError, "task '" + name + "': " + e.what());
     } catch (...) {
       return Status(err::kInternalError, std::string());
     }
   } catch (...) {
     return Status(err::kInternalError, std::string());
   }
+}
+
+inline Status RunPayload(const TaskDesc& desc) noexcept {
+  if (!desc.run) return Status::Ok();
+  return RunGuarded(desc.name, [&] { return desc.run(); });
+}
+
+// A clocked payload (TaskDesc::clocked_run): *end_ps is left alone unless the payload sets it.
+inline Status RunClockedPayload(const TaskDesc& desc, SimPs start_ps, SimPs* end_ps) noexcept {
+  if (!desc.clocked_run) return Status::Ok();
+  return RunGuarded(desc.name, [&] { return desc.clocked_run(start_ps, end_ps); });
 }
 
 }  // namespace asim::sim

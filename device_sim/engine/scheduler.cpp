@@ -205,6 +205,17 @@ bool Scheduler::TimeFrontLocked(HwStream& stream, std::vector<HwStream*>* woken)
   if (task.desc.kind == TaskKind::kKernel || task.desc.kind == TaskKind::kMemcpy ||
       task.desc.kind == TaskKind::kMemset || task.desc.kind == TaskKind::kHostFunc ||
       task.desc.kind == TaskKind::kDvpp || task.desc.kind == TaskKind::kCollective) {
+    if (task.desc.clocked_run) {
+      // Placed at its start; it stays at the front (its end, and so its successors' times,
+      // come from its payload: CompleteClocked).
+      if (!task.started) {
+        Timeline::Slot slot = timeline_.Place(task.desc.engine, task.desc.block_dim, ready, task.desc.duration_ps);
+        task.start_ps = slot.start;
+        task.end_ps = slot.end;
+        task.started = true;
+      }
+      return false;
+    }
     Timeline::Slot slot = timeline_.Place(task.desc.engine, task.desc.block_dim, ready, task.desc.duration_ps);
     task.start_ps = slot.start;
     task.end_ps = slot.end;
@@ -224,6 +235,37 @@ bool Scheduler::TimeFrontLocked(HwStream& stream, std::vector<HwStream*>* woken)
   }
   stream.untimed_.pop_front();
   return true;
+}
+
+SimPs Scheduler::ClockedStart(HwStream& stream, Task& task) {
+  std::lock_guard<std::mutex> timing(timing_mutex_);
+  if (!task.timed && !task.started && !stream.untimed_.empty() && stream.untimed_.front().get() == &task) {
+    std::vector<HwStream*> woken;
+    (void)TimeFrontLocked(stream, &woken);
+  }
+  if (!task.timed && !task.started) {
+    // Not at the front (cannot happen while the worker runs tasks in order): its stream's tail.
+    task.start_ps = std::max(stream.tail_ps_, task.host_ready_ps);
+    task.end_ps = task.start_ps + task.desc.duration_ps;
+    task.started = true;
+  }
+  return task.start_ps;
+}
+
+void Scheduler::CompleteClocked(HwStream& stream, Task& task, SimPs end_ps) {
+  std::lock_guard<std::mutex> timing(timing_mutex_);
+  if (task.timed) return;
+  task.end_ps = std::max(end_ps, task.start_ps);
+  task.timed = true;
+  timeline_.NoteEnd(task.end_ps);
+  auto it = std::find_if(stream.untimed_.begin(), stream.untimed_.end(),
+                         [&](const std::shared_ptr<Task>& t) { return t.get() == &task; });
+  if (it == stream.untimed_.end()) return;
+  const bool front = it == stream.untimed_.begin();
+  stream.untimed_.erase(it);
+  if (!front) return;
+  stream.tail_ps_ = std::max(stream.tail_ps_, task.end_ps);
+  DrainUntimedLocked({&stream});
 }
 
 // A new wait binds to the latest enqueued record, so the time of an older record is only

@@ -10,6 +10,10 @@
 // its stream, the host clock plus launch latency when it was submitted, the record it waits
 // for, and the moment its engine has room. A wait on an event whose record has not been
 // submitted yet leaves its stream's later tasks untimed until that record is submitted.
+// The one exception to timing at submission: a clocked collective (TaskDesc::clocked_run) is
+// placed at its start when its stream reaches it, and its payload decides its end (the
+// latest rank's arrival plus the algorithm's time, on every rank's device alike); the tasks
+// behind it on its stream get their times when the payload has returned.
 // Host synchronisation (stream, event, device, synchronous copies) moves the host clock to
 // the simulated time waited for (for a stream: the end of the last task submitted before
 // the call).
@@ -119,6 +123,11 @@ class Scheduler {
   // so that waits on its records are timed and nothing depending on it stays untimed.
   void AbandonUntimedLocked(HwStream& stream);
   bool TimeFrontLocked(HwStream& stream, std::vector<HwStream*>* woken);
+  // Clocked tasks (TaskDesc::clocked_run), on the stream's worker: the task's simulated start
+  // (placing it now if the drain has not), and its end once the payload returned, which times
+  // the tasks behind it. Both are no-ops on a task already timed (abandoned by a destroy).
+  SimPs ClockedStart(HwStream& stream, Task& task);
+  void CompleteClocked(HwStream& stream, Task& task, SimPs end_ps);
   static void TrimRecordTimesLocked(SimEvent& event);
   // Observers (called by workers and RunSync).
   TaskRecord MakeRecord(const Task& task, uint32_t stream_id) const;

@@ -54,7 +54,14 @@ struct TaskInfo {
 };
 
 // kCollective: one rank's part of a collective operation (libhccl); its payload waits for the
-// other ranks, so it never runs inline on the submitting thread.
+// other ranks, so it never runs inline on the submitting thread. A collective whose end depends
+// on the other ranks' clocks (every rank ends at the latest rank's arrival plus the algorithm's
+// time) sets TaskDesc::clocked_run instead of run.
+
+// A payload that decides its task's simulated end: it gets the task's start on this device
+// (placed on its engine when the stream reached it) and sets *end_ps (left alone: start plus
+// the task's duration). Tasks behind it on its stream get their times once it returned.
+using ClockedRun = std::function<Status(SimPs start_ps, SimPs* end_ps)>;
 
 // What a submitter hands the simulator.
 struct TaskDesc {
@@ -66,6 +73,7 @@ struct TaskDesc {
   uint64_t bytes = 0;                    // bytes moved (copies, memsets)
   SimPs duration_ps = 0;                 // from the cost model (kernels) or the link model (copies)
   std::function<Status()> run;           // functional payload; may be empty
+  ClockedRun clocked_run;                // kCollective only: replaces run (see above)
   std::shared_ptr<const TaskInfo> info;  // extra data for observers (dump tensors ...)
 };
 

@@ -48,6 +48,10 @@ class Timeline {
     if (t > host_now_) host_now_ = t;
   }
   void AdvanceHostBy(SimPs dt) { host_now_ += dt; }
+  // A task placed earlier ended later than its slot (a clocked collective waiting for peers).
+  void NoteEnd(SimPs end) {
+    if (end > horizon_) horizon_ = end;
+  }
 
   // Simulated time at which everything placed so far has finished.
   SimPs horizon() const { return horizon_; }

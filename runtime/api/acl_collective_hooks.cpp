@@ -14,6 +14,7 @@
 #include "acl/ext/aclsim_ext.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/collective_hooks.h"
+#include "runtime/observe/collective_task.h"
 
 namespace {
 
@@ -37,10 +38,17 @@ Status Submit(void* stream, hooks::CollectiveTask task) {
     desc.kind = asim::sim::TaskKind::kCollective;
     desc.engine = asim::sim::EngineKind::kDmaD2D;  // the chip's DMA engines move the data
     desc.name = std::move(task.name);
-    desc.op_type = desc.name;
+    desc.op_type = task.op_type.empty() ? desc.name : std::move(task.op_type);
     desc.bytes = task.bytes;
     desc.duration_ps = s->device().scheduler().timing_enabled() ? task.duration_ps : 0;
-    desc.run = std::move(task.run);
+    desc.clocked_run = std::move(task.run);
+    if (!task.dtype.empty()) {
+      auto info = std::make_shared<asim::observe::CollectiveTaskInfo>();
+      info->dtype = std::move(task.dtype);
+      info->input_count = task.input_count;
+      info->output_count = task.output_count;
+      desc.info = std::move(info);
+    }
     s->device().scheduler().Submit(s->hw(), std::move(desc));
     return Status::Ok();
   } catch (const std::exception& e) {

@@ -19,16 +19,23 @@
 
 namespace asim::hooks {
 
-inline constexpr uint32_t kCollectiveHooksVersion = 1;
+inline constexpr uint32_t kCollectiveHooksVersion = 2;
 
 // One rank's part of a collective, as a task on its stream. `run` executes on the stream's
 // worker thread (never inline on the submitting thread: it waits for the other ranks); a
-// failed Status becomes the stream's error (aclrtSynchronizeStream returns its code).
+// failed Status becomes the stream's error (aclrtSynchronizeStream returns its code). It gets
+// the task's simulated start on this rank's device and may set *end_ps, the simulated end
+// (left alone: start + duration_ps; with timing off duration_ps is 0): libhccl ends every rank
+// at the latest rank's start plus the algorithm's time.
 struct CollectiveTask {
   std::string name;          // "HcclAllReduce" ...: the task's name in profiling
+  std::string op_type;       // "hcom_allReduce_" ...: its OP Type in profiling
+  std::string dtype;         // "FLOAT16" ... (profiling's spelling); empty: no tensors (barrier)
+  uint64_t input_count = 0;  // elements of this rank's input, output
+  uint64_t output_count = 0;
   uint64_t bytes = 0;        // bytes this rank sends
   uint64_t duration_ps = 0;  // simulated duration (the link cost model)
-  std::function<Status()> run;
+  std::function<Status(uint64_t start_ps, uint64_t* end_ps)> run;
 };
 
 // The chip's collective links (SocSpec "links"; docs/cost_model.md).

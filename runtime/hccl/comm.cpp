@@ -21,10 +21,12 @@ struct MetaHeader {
   uint32_t root = 0;
   uint32_t rank = 0;
   uint64_t seq = 0;
+  uint64_t start_ps = 0;  // the rank's simulated start (its device's clock)
 };
 
-std::vector<uint8_t> MakeMeta(const CommState& c, const Op& op, uint64_t seq) {
+std::vector<uint8_t> MakeMeta(const CommState& c, const Op& op, uint64_t seq, uint64_t start_ps) {
   MetaHeader h;
+  h.start_ps = start_ps;
   h.kind = static_cast<uint32_t>(op.kind);
   h.dtype = static_cast<int32_t>(op.dtype);
   h.reduce = static_cast<int32_t>(op.reduce);
@@ -173,7 +175,8 @@ double ExecTimeoutSeconds() {
   return 1836.0;
 }
 
-Status Execute(const std::shared_ptr<CommState>& comm, const Op& op, uint64_t seq) {
+Status Execute(const std::shared_ptr<CommState>& comm, const Op& op, uint64_t seq, uint64_t start_ps,
+               uint64_t* end_ps) {
   const CommState& c = *comm;
   const auto deadline =
       Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(ExecTimeoutSeconds()));
@@ -182,13 +185,20 @@ Status Execute(const std::shared_ptr<CommState>& comm, const Op& op, uint64_t se
   auto wrap = [&](Status st) { return st.ok() ? st : Status(st.code(), where + ": " + st.message()); };
   if (op.kind == OpKind::kSend || op.kind == OpKind::kRecv) return wrap(ExecuteP2p(c, op, deadline));
 
-  const std::vector<uint8_t> meta = MakeMeta(c, op, seq);
+  const std::vector<uint8_t> meta = MakeMeta(c, op, seq, start_ps);
   Contribution mine{meta.data(), meta.size(), op.send, op.send_bytes};
   if (op.kind == OpKind::kBroadcast && c.rank != op.root) mine.data_bytes = 0;
   std::vector<View> all;
   ASIM_RETURN_IF_ERROR(wrap(c.transport->Exchange(seq, mine, &all, deadline)));
   std::vector<uint8_t> out;
   Status st = CheckMetas(c, op, all);
+  if (st.ok()) {
+    // Synchronised clocks: the collective completes on every rank when the last rank has
+    // arrived plus the algorithm's time (the same on every rank).
+    uint64_t latest = start_ps;
+    for (const View& v : all) latest = std::max(latest, Header(v).start_ps);
+    *end_ps = latest + (*end_ps - std::min(*end_ps, start_ps));
+  }
   if (st.ok()) st = Compute(c, op, all, &out);
   // Every rank arrived, so every rank releases once it has computed its result: the wait for
   // that is not the peers' HCCL_EXEC_TIMEOUT (a slow host, a sanitizer build, a large

@@ -3,8 +3,10 @@
 // Owns: CommState (shared by the HcclComm handle and every task in flight, so that a task
 // outlives HcclCommDestroy safely): rank, size, device, transport and the collective sequence
 // counter. Op: one operation's arguments, resolved to simulator pointers at enqueue time.
-// Execute() is the task's payload: exchange through the transport, check that every rank
-// called the same operation with the same arguments, compute this rank's result and write it.
+// Execute() is the task's payload: exchange through the transport (with each rank's simulated
+// start, so that every rank's task ends at the latest start plus the algorithm's time), check
+// that every rank called the same operation with the same arguments, compute this rank's
+// result and write it.
 // Thread safety: Enqueue may be called from any thread; Execute runs on the stream's worker.
 // Failure: Execute returns a Status (the stream's error): err::kRtParamInvalid when the ranks'
 // arguments disagree, err::kRtTaskTimeout when a peer does not join within HCCL_EXEC_TIMEOUT
@@ -50,7 +52,9 @@ struct Op {
 // Seconds HCCL_EXEC_TIMEOUT allows a collective to wait for its peers (default 1836, as HCCL's).
 double ExecTimeoutSeconds();
 
-// The task payload.
-Status Execute(const std::shared_ptr<CommState>& comm, const Op& op, uint64_t seq);
+// The task payload. start_ps: the task's simulated start on this rank's device; *end_ps (set
+// by the caller to start + the algorithm's duration) becomes, for the collectives that meet
+// every rank (not send/recv), the latest rank's start plus the duration, on every rank alike.
+Status Execute(const std::shared_ptr<CommState>& comm, const Op& op, uint64_t seq, uint64_t start_ps, uint64_t* end_ps);
 
 }  // namespace asim::hccl

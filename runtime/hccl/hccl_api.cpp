@@ -130,9 +130,18 @@ HcclResult Enqueue(const char* api, const std::shared_ptr<hc::CommState>& comm, 
   const uint64_t seq = p2p ? 0 : comm->next_seq.fetch_add(1);
   asim::hooks::CollectiveTask task;
   task.name = api;
+  task.op_type = hc::OpType(op.kind);
+  if (op.kind != hc::OpKind::kBarrier) {
+    const uint64_t es = hc::ElementSize(op.dtype);
+    task.dtype = hc::ProfDataTypeName(op.dtype);
+    task.input_count = op.send_bytes / es;
+    task.output_count = op.recv_bytes / es;
+  }
   task.bytes = cost_bytes;
   task.duration_ps = static_cast<uint64_t>(cost.seconds * 1e12);
-  task.run = [comm, op = std::move(op), seq]() { return hc::Execute(comm, op, seq); };
+  task.run = [comm, op = std::move(op), seq](uint64_t start_ps, uint64_t* end_ps) {
+    return hc::Execute(comm, op, seq, start_ps, end_ps);
+  };
   st = hooks.submit(stream, std::move(task));
   if (!st.ok()) return FromStatus(api, st, HCCL_E_RUNTIME);
   ASIM_LOG_DEBUG("[HCCL] {} rank {}/{}: {} bytes, {} algorithm, {:.3f} us simulated", api, comm->rank, comm->size,

@@ -94,6 +94,21 @@ const char* OpName(OpKind kind) {
   return "Hccl";
 }
 
+const char* OpType(OpKind kind) {
+  switch (kind) {
+    case OpKind::kAllReduce: return "hcom_allReduce_";
+    case OpKind::kBroadcast: return "hcom_broadcast_";
+    case OpKind::kAllGather: return "hcom_allGather_";
+    case OpKind::kReduceScatter: return "hcom_reduceScatter_";
+    case OpKind::kAlltoAll: return "hcom_alltoall_";
+    case OpKind::kAlltoAllV: return "hcom_alltoallv_";
+    case OpKind::kSend: return "hcom_send_";
+    case OpKind::kRecv: return "hcom_receive_";
+    case OpKind::kBarrier: return "hcom_barrier_";
+  }
+  return "hcom_";
+}
+
 const char* AlgorithmName(Algorithm a) {
   switch (a) {
     case Algorithm::kRing: return "ring";

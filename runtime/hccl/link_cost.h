@@ -22,6 +22,8 @@ enum class OpKind : uint32_t {
   kBarrier,
 };
 const char* OpName(OpKind kind);  // "HcclAllReduce" ...
+// The OP Type profiling shows, after msprof's communication op names: "hcom_allReduce_" ...
+const char* OpType(OpKind kind);
 
 struct Links {
   uint32_t devices_per_server = 8;

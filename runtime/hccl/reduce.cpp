@@ -139,6 +139,25 @@ const char* DataTypeName(DataType type) {
   return "unknown";
 }
 
+const char* ProfDataTypeName(DataType type) {
+  switch (type) {
+    case DataType::kInt8: return "INT8";
+    case DataType::kInt16: return "INT16";
+    case DataType::kInt32: return "INT32";
+    case DataType::kFp16: return "FLOAT16";
+    case DataType::kFp32: return "FLOAT";
+    case DataType::kInt64: return "INT64";
+    case DataType::kUint64: return "UINT64";
+    case DataType::kUint8: return "UINT8";
+    case DataType::kUint16: return "UINT16";
+    case DataType::kUint32: return "UINT32";
+    case DataType::kFp64: return "DOUBLE";
+    case DataType::kBf16: return "BF16";
+    case DataType::kInt128: return "INT128";
+  }
+  return "UNKNOWN";
+}
+
 const char* ReduceOpName(ReduceOp op) {
   switch (op) {
     case ReduceOp::kSum: return "sum";

@@ -35,6 +35,8 @@ bool ValidDataType(int32_t type);
 bool ValidReduceOp(int32_t op);
 size_t ElementSize(DataType type);  // bytes
 const char* DataTypeName(DataType type);
+// The element type as profiling's op_summary spells it: "FLOAT16", "FLOAT", "BF16", "INT8" ...
+const char* ProfDataTypeName(DataType type);
 const char* ReduceOpName(ReduceOp op);
 
 // acc[i] = acc[i] op in[i] for i < count.

@@ -12,6 +12,7 @@
 #include "compiler/chip_traits.h"
 #include "kernels/framework/isa.h"
 #include "kernels/framework/registry.h"
+#include "runtime/observe/collective_task.h"
 #include "runtime/observe/kernel_task.h"
 
 namespace asim::prof {
@@ -128,6 +129,11 @@ profdata::DeviceTask ConvertTask(const sim::TaskRecord& r, bool ok, const sim::S
   t.end_ps = r.end_ps;
   t.wait_ps = r.wait_ps;
   t.ok = ok;
+  if (const observe::CollectiveTaskInfo* coll = observe::CollectiveInfoOf(r)) {
+    t.inputs.push_back(profdata::TensorInfo{{static_cast<int64_t>(coll->input_count)}, coll->dtype, "ND"});
+    t.outputs.push_back(profdata::TensorInfo{{static_cast<int64_t>(coll->output_count)}, coll->dtype, "ND"});
+    return t;
+  }
   const observe::KernelTaskInfo* info = observe::KernelInfoOf(r);
   if (info == nullptr) return t;
   t.has_op_info = true;

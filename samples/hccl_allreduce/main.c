@@ -2,12 +2,14 @@
  * hccl_allreduce: data-parallel all-reduce across processes, one simulated Ascend device per
  * MPI rank, the way HCCL programs are launched on real clusters:
  *
- *   mpirun -np 8 ./hccl_allreduce [elements [exit-early | mismatch | rank_table.json]]
+ *   mpirun -np 8 ./hccl_allreduce [elements [exit-early | mismatch | late-rank | rank_table.json]]
  *
  * Rank 0 makes the HCCL root info and broadcasts it with MPI; every rank builds its
  * communicator (HcclCommInitRootInfo), fills a buffer on its device, all-reduces it (sum, int32
  * and fp32) on its stream, checks the result against the value every rank can compute, and
- * reports the simulated duration. C99, public headers (acl/, hccl/) and MPI only.
+ * reports the simulated duration. "late-rank": rank 0 copies 32 MiB on its stream before the
+ * all-reduce and the others do not; every rank's all-reduce must end at the same simulated time
+ * (HCCL waits for the last rank). C99, public headers (acl/, hccl/) and MPI only.
  *
  * The device of a rank is its rank on this host (OMPI_COMM_WORLD_LOCAL_RANK), modulo the
  * simulated device count (ASCEND_SIM_DEVICE_COUNT).
@@ -46,6 +48,47 @@ static int LocalRank(void) {
   return v != NULL ? atoi(v) : g_rank;
 }
 
+/* Rank 0 arrives late (a 32 MiB device copy first): the all-reduce ends at the same simulated
+ * time on every rank, so the span from a common start (just after a barrier, which ends
+ * together everywhere) to the end of the all-reduce is the same on every rank. */
+static int RunLateRank(int size, HcclComm comm, aclrtStream stream, void* buf, uint64_t count) {
+  const size_t copy_bytes = (size_t)32 << 20;
+  void *src = NULL, *dst = NULL;
+  ACL_CHECK(aclrtMalloc(&src, copy_bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  ACL_CHECK(aclrtMalloc(&dst, copy_bytes, ACL_MEM_MALLOC_HUGE_FIRST));
+  aclrtEvent start = NULL, stop = NULL;
+  ACL_CHECK(aclrtCreateEvent(&start));
+  ACL_CHECK(aclrtCreateEvent(&stop));
+  HCCL_CHECK(HcclBarrier(comm, stream));
+  ACL_CHECK(aclrtSynchronizeStream(stream));
+  ACL_CHECK(aclrtRecordEvent(start, stream));
+  if (g_rank == 0) {
+    ACL_CHECK(aclrtMemcpyAsync(dst, copy_bytes, src, copy_bytes, ACL_MEMCPY_DEVICE_TO_DEVICE, stream));
+  }
+  HCCL_CHECK(HcclAllReduce(buf, buf, count, HCCL_DATA_TYPE_INT32, HCCL_REDUCE_SUM, comm, stream));
+  ACL_CHECK(aclrtRecordEvent(stop, stream));
+  ACL_CHECK(aclrtSynchronizeStream(stream));
+  float ms = 0, lo = 0, hi = 0;
+  ACL_CHECK(aclrtEventElapsedTime(&ms, start, stop));
+  printf("rank %d/%d: start to the all-reduce's end: %.4f ms simulated\n", g_rank, size, (double)ms);
+  fflush(stdout);
+  MPI_Allreduce(&ms, &lo, 1, MPI_FLOAT, MPI_MIN, MPI_COMM_WORLD);
+  MPI_Allreduce(&ms, &hi, 1, MPI_FLOAT, MPI_MAX, MPI_COMM_WORLD);
+  /* 32 MiB at the chip's copy rate take tens of microseconds; the small all-reduce alone less. */
+  const int ok = lo == hi && lo > 0.040f;
+  if (g_rank == 0) {
+    printf(ok ? "hccl_allreduce: the late rank delays every rank (%d ranks, %.4f ms)\n"
+              : "hccl_allreduce: FAIL: the ranks' ends differ (%d ranks, %.4f .. %.4f ms)\n",
+           size, (double)lo, (double)hi);
+    fflush(stdout);
+  }
+  aclrtDestroyEvent(start);
+  aclrtDestroyEvent(stop);
+  aclrtFree(src);
+  aclrtFree(dst);
+  return ok;
+}
+
 int main(int argc, char** argv) {
   int provided = 0, size = 0;
   /* HCCL's tasks call MPI from the streams' threads. */
@@ -57,6 +100,7 @@ int main(int argc, char** argv) {
   const int exit_early = argc > 2 && strcmp(argv[2], "exit-early") == 0;
   /* "mismatch": the last rank passes one element fewer; every rank's stream must fail. */
   const int mismatch = argc > 2 && strcmp(argv[2], "mismatch") == 0;
+  const int late_rank = argc > 2 && strcmp(argv[2], "late-rank") == 0;
   /* A rank table file instead: the communicator from HcclCommInitClusterInfo. */
   const char* rank_table = argc > 2 && strstr(argv[2], ".json") != NULL ? argv[2] : NULL;
 
@@ -98,6 +142,12 @@ int main(int argc, char** argv) {
   if (exit_early && g_rank == size - 1) {
     fprintf(stderr, "rank %d: exiting early\n", g_rank);
     _exit(3);
+  }
+  if (late_rank) {
+    const int ok = RunLateRank(size, comm, stream, dev_i, count);
+    HCCL_CHECK(HcclCommDestroy(comm));
+    MPI_Finalize();
+    return ok ? 0 : 1;
   }
   if (mismatch) {
     const uint64_t mine = g_rank == size - 1 ? count - 1 : count;

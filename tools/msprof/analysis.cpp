@@ -130,6 +130,18 @@ std::string SummaryText(const Profile& p, size_t top) {
         << " tasks, busy " << Fixed(static_cast<double>(e.busy_ps) / 1e6) << " us)\n";
     }
   }
+  // Collective communication: hccl_statistic's rows (simulated time, including the wait for
+  // the last rank to arrive).
+  const profdata::Table comm = profdata::HcclStatistic(p);
+  if (!comm.rows.empty()) {
+    o << "\nCollective communication (HCCL; simulated time, waits for late ranks included):\n";
+    o << "  " << Pad("Device", 8) << Pad("OP Type", 22) << Pad("Count", 6, true) << Pad("Total(us)", 12, true)
+      << Pad("Avg(us)", 11, true) << Pad("Max(us)", 11, true) << "\n";
+    for (const auto& row : comm.rows) {  // Device_id, OP Type, Count, Total, Min, Avg, Max, Ratio
+      o << "  " << Pad(row[0], 8) << Pad(row[1], 22) << Pad(row[2], 6, true) << Pad(row[3], 12, true)
+        << Pad(row[5], 11, true) << Pad(row[6], 11, true) << "\n";
+    }
+  }
   const std::vector<OpStat> ops = OpStats(p);
   if (ops.empty()) {
     o << "\nNo kernel tasks were recorded.\n";

@@ -3,11 +3,10 @@
 //
 // Owns: the aggregation of kernel tasks per op (per model, op name; average simulated time
 // and cost-model metrics), the summary report (model executions' simulated device time, the
-// slowest ops, the AI Core / AI CPU split with every AI CPU op and why it is there, the
-// memory-bound ops) and the baseline comparison (per-op deltas of duration and metrics;
-// refused, with the reason, when the chip or the models differ).
-// Thread safety: pure functions. Failure: Compare returns a Status (kInvalidParam) that says
-// why two profiles cannot be compared.
+// collective communication per device and OP Type (hccl_statistic), the slowest ops, the AI Core / AI CPU split with
+// every AI CPU op and why it is there, the memory-bound ops) and the baseline comparison (per-op deltas of duration and
+// metrics; refused, with the reason, when the chip or the models differ). Thread safety: pure functions. Failure:
+// Compare returns a Status (kInvalidParam) that says why two profiles cannot be compared.
 #pragma once
 
 #include <cstdint>

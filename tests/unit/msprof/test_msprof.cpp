@@ -85,6 +85,24 @@ TEST(Analysis, OpStatsAndSummary) {
   EXPECT_NE(text.find("AI_CPU 83.3%"), std::string::npos) << text;
 }
 
+// Collectives (HCCL) get their own section, from hccl_statistic; none without collectives.
+TEST(Analysis, SummaryListsCollectiveCommunication) {
+  Profile p = MakeProfile();
+  EXPECT_EQ(SummaryText(p).find("Collective communication"), std::string::npos);
+  profdata::DeviceTask c;
+  c.kind = profdata::TaskKind::kCollective;
+  c.engine = profdata::Engine::kDmaD2D;
+  c.name = "HcclAllReduce";
+  c.op_type = "hcom_allReduce_";
+  c.start_ps = 5000000000;
+  c.end_ps = 5025000000;  // 25 us
+  p.devices[0].tasks.push_back(c);
+  const std::string text = SummaryText(p);
+  EXPECT_NE(text.find("Collective communication (HCCL"), std::string::npos) << text;
+  EXPECT_NE(text.find("hcom_allReduce_"), std::string::npos) << text;
+  EXPECT_NE(text.find("25.000"), std::string::npos) << text;
+}
+
 // The first line names the host vector target the kernels ran on (issue 16): each distinct
 // one the devices recorded, "(none)" for raw data from before the field existed.
 TEST(Analysis, SummaryNamesTheHostVectorIsa) {

@@ -1,6 +1,7 @@
 // Unit tests of profdata: the summary CSVs (exact headers, a hand-checked row, number
 // formats, wait times, statistics), the metric formulas of every group, the timeline's
-// structure, the raw data round trip, PROF_* names and the CSV dialect.
+// structure, collective communication tasks (op_summary rows, hccl_statistic, the HCCL and
+// overlap layers), the raw data round trip, PROF_* names and the CSV dialect.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -520,6 +521,96 @@ TEST(Dvpp, TaskOnTheTimelineNotInTheOpSummary) {
   }
   EXPECT_TRUE(found);
   EXPECT_EQ(ToCsv(OpSummary(p)).find("JpegDecode"), std::string::npos);
+}
+
+DeviceTask Collective(uint64_t task_id, uint64_t start_ps, uint64_t end_ps, const std::string& op_type) {
+  DeviceTask t;
+  t.task_id = task_id;
+  t.stream_id = 5;
+  t.kind = TaskKind::kCollective;
+  t.engine = Engine::kDmaD2D;
+  t.name = op_type == "hcom_allReduce_" ? "HcclAllReduce" : "HcclBroadcast";
+  t.op_type = op_type;
+  t.bytes = 4194304;
+  t.start_ps = start_ps;
+  t.end_ps = end_ps;
+  t.inputs = {{{2097152}, "FLOAT16", "ND"}};
+  t.outputs = {{{2097152}, "FLOAT16", "ND"}};
+  return t;
+}
+
+TEST(Hccl, CollectivesInTheOpSummaryTheStatisticAndTheTimeline) {
+  Profile p = MakeProfile();
+  p.devices[0].tasks.push_back(Collective(10, 300000000, 350000000, "hcom_allReduce_"));  // 50 us
+  p.devices[0].tasks.push_back(Collective(11, 350000000, 360000000, "hcom_allReduce_"));  // 10 us
+  p.devices[0].tasks.push_back(Collective(12, 400000000, 440000000, "hcom_broadcast_"));  // 40 us
+  const Table summary = OpSummary(p);
+  std::vector<const std::vector<std::string>*> rows;
+  for (const auto& r : summary.rows) {
+    if (r[Col(summary, "Task Type")] == "HCCL") rows.push_back(&r);
+  }
+  ASSERT_EQ(rows.size(), 3u);
+  const std::vector<std::string>& r = *rows[0];
+  EXPECT_EQ(r[Col(summary, "Op Name")], "HcclAllReduce");
+  EXPECT_EQ(r[Col(summary, "OP Type")], "hcom_allReduce_");
+  EXPECT_EQ(r[Col(summary, "Task Start Time(us)")], "300.000\t");
+  EXPECT_EQ(r[Col(summary, "Task Duration(us)")], "50.000");
+  EXPECT_EQ(r[Col(summary, "Task Wait Time(us)")], "98.000000");  // after the kernel ending at 202 us
+  EXPECT_EQ(r[Col(summary, "Input Shapes")], "2097152");
+  EXPECT_EQ(r[Col(summary, "Input Data Types")], "FLOAT16");
+  EXPECT_EQ(r[Col(summary, "Block Num")], "0");
+  EXPECT_EQ(r.back(), "N/A");  // no AI Core metrics
+  // Not AI Core / AI CPU work: op_statistic leaves them out.
+  EXPECT_EQ(ToCsv(OpStatistic(p)).find("hcom_"), std::string::npos);
+
+  const Table stat = HcclStatistic(p);
+  EXPECT_EQ(stat.header, (std::vector<std::string>{"Device_id", "OP Type", "Count", "Total Time(us)", "Min Time(us)",
+                                                   "Avg Time(us)", "Max Time(us)", "Ratio(%)"}));
+  ASSERT_EQ(stat.rows.size(), 2u);
+  EXPECT_EQ(stat.rows[0],
+            (std::vector<std::string>{"0", "hcom_allReduce_", "2", "60.000", "10.000", "30.000", "50.000", "60.000"}));
+  EXPECT_EQ(stat.rows[1],
+            (std::vector<std::string>{"0", "hcom_broadcast_", "1", "40.000", "40.000", "40.000", "40.000", "40.000"}));
+  EXPECT_TRUE(HcclStatistic(MakeProfile()).rows.empty());
+
+  const nlohmann::json trace = nlohmann::json::parse(TimelineJson(p));
+  std::set<std::string> processes, overlap;
+  size_t hccl_events = 0;
+  const uint32_t hccl_pid = TimelinePid(p.pid, kSortHccl, 0);
+  const uint32_t ov_pid = TimelinePid(p.pid, kSortOverlapAnalysis, 0);
+  for (const auto& e : trace) {
+    if (e["ph"] == "M" && e["name"] == "process_name") processes.insert(e["args"]["name"].get<std::string>());
+    if (e["ph"] != "X") continue;
+    if (e["pid"] == hccl_pid) {
+      ++hccl_events;
+      EXPECT_EQ(e["args"]["size(B)"], 4194304);
+    }
+    if (e["pid"] == ov_pid) overlap.insert(e["name"].get<std::string>());
+  }
+  EXPECT_TRUE(processes.count("HCCL"));
+  EXPECT_EQ(hccl_events, 3u);
+  EXPECT_TRUE(overlap.count("Communication"));
+  EXPECT_TRUE(overlap.count("Communication(Not Overlapped)"));
+  EXPECT_TRUE(overlap.count("Free"));
+}
+
+TEST(Hccl, OverlapSplitsCommunicationThatKernelsHide) {
+  Profile p;
+  p.pid = 1;
+  DeviceData d;
+  d.chip = Chip310();
+  d.tasks.push_back(Conv(1, 0, 10000000));                                 // 0 .. 10 us
+  d.tasks.push_back(Collective(2, 5000000, 20000000, "hcom_allReduce_"));  // 5 .. 20 us
+  p.devices.push_back(d);
+  const nlohmann::json trace = nlohmann::json::parse(TimelineJson(p));
+  const uint32_t ov_pid = TimelinePid(p.pid, kSortOverlapAnalysis, 0);
+  double not_overlapped = -1;
+  for (const auto& e : trace) {
+    if (e["ph"] == "X" && e["pid"] == ov_pid && e["name"] == "Communication(Not Overlapped)") {
+      not_overlapped = e["dur"].get<double>();
+    }
+  }
+  EXPECT_EQ(not_overlapped, 10.0);  // 10 .. 20 us
 }
 
 }  // namespace
