@@ -6,12 +6,14 @@
 //   --input_shape built from the test's input tensors (nothing frozen), then the .om runs
 //   through libascendcl's public API (acl_executor.h) with ASCEND_SIM_SOC_VERSION=--soc. A
 //   case passes, fails, or is refused at conversion (with atc's message).
-// - interpreter (the older mode, also --mode=both's second column): for every case of <cases>/manifest.json: convert
-// model.onnx with the atc library (ConvertModel; --soc, default Ascend910B2, whose cube computes fp32; --precision,
-// default must_keep_origin_dtype, so results compare with ONNX's), run the om graph on the host (om_interpreter.h) on
-// test_data_set_0's inputs and compare with its outputs at the case's tolerances (|actual - expected| <= atol + rtol *
-// |expected|; NaN matches NaN; integers and bools exactly). A case passes, fails (with the first mismatch or the
-// execution error) or is unsupported (conversion refused it, with the converter's reason).
+// - interpreter (the older mode, and --mode=both's second column): model.onnx is converted
+//   with the atc library (ConvertModel), shape inputs the converter needs frozen to the
+//   test's values, and the om graph runs on the host (om_interpreter.h).
+// Both: --soc (default Ascend910B2, whose cube computes fp32), --precision (default
+// must_keep_origin_dtype, so results compare with ONNX's); test_data_set_0's outputs are
+// compared at the case's tolerances (|actual - expected| <= atol + rtol * |expected|; NaN
+// matches NaN; integers, bools and strings exactly). A case passes, fails (with the first
+// mismatch or the execution error) or is unsupported / refused (with the converter's reason).
 // Each case runs in a child process (a crash or a hang, 60 s in the interpreter mode, 120 s
 // in the acl mode, is reported as a failure of the case, and the runner carries on); the
 // parent never runs kernels nor initialises AscendCL (no TBB before fork). --jobs=N runs N
