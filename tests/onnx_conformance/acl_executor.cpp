@@ -1,0 +1,146 @@
+// AclExecutor: see acl_executor.h.
+#include "tests/onnx_conformance/acl_executor.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "acl/acl.h"
+
+namespace asim::onnx_conformance {
+namespace {
+
+// Releases what RunOmThroughAcl creates, whatever happens; the device and AscendCL last.
+struct Session {
+  bool initialised = false, device = false, loaded = false;
+  uint32_t id = 0;
+  aclmdlDesc* desc = nullptr;
+  aclmdlDataset* in = nullptr;
+  aclmdlDataset* out = nullptr;
+  std::vector<void*> memory;
+  ~Session() {
+    for (aclmdlDataset* set : {in, out}) {
+      if (set == nullptr) continue;
+      for (size_t i = 0; i < aclmdlGetDatasetNumBuffers(set); ++i) {
+        (void)aclDestroyDataBuffer(aclmdlGetDatasetBuffer(set, i));
+      }
+      (void)aclmdlDestroyDataset(set);
+    }
+    for (void* p : memory) (void)aclrtFree(p);
+    if (desc != nullptr) (void)aclmdlDestroyDesc(desc);
+    if (loaded) (void)aclmdlUnload(id);
+    if (device) (void)aclrtResetDevice(0);
+    if (initialised) (void)aclFinalize();
+  }
+};
+
+std::string Failed(const std::string& call, aclError e) {
+  std::string msg = call + " returned " + std::to_string(e);
+  const char* recent = aclGetRecentErrMsg();
+  if (recent != nullptr && *recent != '\0') msg += ": " + std::string(recent);
+  return msg;
+}
+
+// A device buffer of `size` bytes (at least 1) added to `set`; nullptr with *error set.
+void* AddBuffer(Session* s, aclmdlDataset* set, size_t size, std::string* error) {
+  size = std::max<size_t>(size, 1);
+  void* p = nullptr;
+  aclError e = aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST);
+  if (e != ACL_SUCCESS) {
+    *error = Failed("aclrtMalloc", e);
+    return nullptr;
+  }
+  s->memory.push_back(p);
+  aclDataBuffer* b = aclCreateDataBuffer(p, size);
+  if (b == nullptr) {
+    *error = "aclCreateDataBuffer returned nullptr";
+    return nullptr;
+  }
+  e = aclmdlAddDatasetBuffer(set, b);
+  if (e != ACL_SUCCESS) {
+    (void)aclDestroyDataBuffer(b);
+    *error = Failed("aclmdlAddDatasetBuffer", e);
+    return nullptr;
+  }
+  return p;
+}
+
+// The actual dims of output `i`: the dataset's tensor desc (set by aclmdlExecute for a
+// data-dependent output), else aclmdlGetCurOutputDims.
+std::string OutputDims(const Session& s, size_t i, std::vector<int64_t>* dims) {
+  dims->clear();
+  if (const aclTensorDesc* d = aclmdlGetDatasetTensorDesc(s.out, i); d != nullptr) {
+    const size_t n = aclGetTensorDescNumDims(d);
+    for (size_t k = 0; k < n; ++k) {
+      int64_t v = 0;
+      aclError e = aclGetTensorDescDimV2(d, k, &v);
+      if (e != ACL_SUCCESS) return Failed("aclGetTensorDescDimV2", e);
+      dims->push_back(v);
+    }
+    return "";
+  }
+  aclmdlIODims io = {};
+  aclError e = aclmdlGetCurOutputDims(s.desc, i, &io);
+  if (e != ACL_SUCCESS) return Failed("aclmdlGetCurOutputDims", e);
+  dims->assign(io.dims, io.dims + io.dimCount);
+  return "";
+}
+
+}  // namespace
+
+std::string RunOmThroughAcl(const std::string& om_path, const std::vector<std::vector<uint8_t>>& inputs,
+                            std::vector<AclOutput>* outputs) {
+  outputs->clear();
+  Session s;
+  aclError e = aclInit(nullptr);
+  if (e != ACL_SUCCESS) return Failed("aclInit", e);
+  s.initialised = true;
+  if ((e = aclrtSetDevice(0)) != ACL_SUCCESS) return Failed("aclrtSetDevice", e);
+  s.device = true;
+  if ((e = aclmdlLoadFromFile(om_path.c_str(), &s.id)) != ACL_SUCCESS) return Failed("aclmdlLoadFromFile", e);
+  s.loaded = true;
+  s.desc = aclmdlCreateDesc();
+  if (s.desc == nullptr) return "aclmdlCreateDesc returned nullptr";
+  if ((e = aclmdlGetDesc(s.desc, s.id)) != ACL_SUCCESS) return Failed("aclmdlGetDesc", e);
+  const size_t n_in = aclmdlGetNumInputs(s.desc), n_out = aclmdlGetNumOutputs(s.desc);
+  if (n_in != inputs.size()) {
+    return "the model has " + std::to_string(n_in) + " inputs, the test gives " + std::to_string(inputs.size());
+  }
+  s.in = aclmdlCreateDataset();
+  s.out = aclmdlCreateDataset();
+  if (s.in == nullptr || s.out == nullptr) return "aclmdlCreateDataset returned nullptr";
+  std::string error;
+  for (size_t i = 0; i < n_in; ++i) {
+    const size_t size = std::max(inputs[i].size(), aclmdlGetInputSizeByIndex(s.desc, i));
+    void* p = AddBuffer(&s, s.in, size, &error);
+    if (p == nullptr) return error;
+    if (inputs[i].empty()) continue;
+    e = aclrtMemcpy(p, size, inputs[i].data(), inputs[i].size(), ACL_MEMCPY_HOST_TO_DEVICE);
+    if (e != ACL_SUCCESS) return Failed("aclrtMemcpy (input " + std::to_string(i) + ")", e);
+  }
+  std::vector<size_t> out_sizes;
+  for (size_t i = 0; i < n_out; ++i) {
+    out_sizes.push_back(aclmdlGetOutputSizeByIndex(s.desc, i));
+    if (AddBuffer(&s, s.out, out_sizes.back(), &error) == nullptr) return error;
+  }
+  if ((e = aclmdlExecute(s.id, s.in, s.out)) != ACL_SUCCESS) return Failed("aclmdlExecute", e);
+  for (size_t i = 0; i < n_out; ++i) {
+    AclOutput o;
+    o.dtype = static_cast<int32_t>(aclmdlGetOutputDataType(s.desc, i));
+    const char* name = aclmdlGetOutputNameByIndex(s.desc, i);
+    o.name = name != nullptr ? name : "";
+    error = OutputDims(s, i, &o.dims);
+    if (!error.empty()) return error;
+    o.bytes.resize(out_sizes[i]);
+    if (!o.bytes.empty()) {
+      aclDataBuffer* b = aclmdlGetDatasetBuffer(s.out, i);
+      e = aclrtMemcpy(o.bytes.data(), o.bytes.size(), aclGetDataBufferAddr(b), o.bytes.size(),
+                      ACL_MEMCPY_DEVICE_TO_HOST);
+      if (e != ACL_SUCCESS) return Failed("aclrtMemcpy (output " + std::to_string(i) + ")", e);
+    }
+    outputs->push_back(std::move(o));
+  }
+  return "";
+}
+
+}  // namespace asim::onnx_conformance
