@@ -1,6 +1,6 @@
-// AI CPU irregular kernels against plain references: TopK, NonMaxSuppression, NonZero and
-// Unique — every declared dtype; data-dependent output shapes through the computed-shape
-// contract (bound at selection, actual dims reported by compute).
+// AI CPU irregular kernels against plain references: TopK, NonMaxSuppression, NonZero,
+// Unique and TfIdfVectorizer — every declared dtype; data-dependent output shapes through the
+// computed-shape contract (bound at selection, actual dims reported by compute).
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -327,6 +327,65 @@ TEST(Unique, NansAreOneValueAfterTheNumbersAndBoundsAtSelection) {
   ASSERT_TRUE(KernelRegistry::Get().Select("Unique", {x}, a, {}, &sel).ok());
   EXPECT_EQ(sel.outputs[0].dims, (std::vector<int64_t>{4, 5}));
   EXPECT_EQ(sel.outputs[2].dims, (std::vector<int64_t>{5}));
+}
+
+// ---- TfIdfVectorizer -------------------------------------------------------------------
+
+// Pool: unigrams 2, 3 (columns 0, 1), bigram (3, 4) (column 2); weights 0.5, 2, 4.
+AttrMap TfIdfAttrs(const std::string& mode, int64_t min_n, int64_t skip) {
+  return Attrs({{"mode", mode},
+                {"min_gram_length", min_n},
+                {"max_gram_length", int64_t{2}},
+                {"max_skip_count", skip},
+                {"ngram_counts", std::vector<int64_t>{0, 2}},
+                {"ngram_indexes", std::vector<int64_t>{0, 1, 2}},
+                {"pool_int64s", std::vector<int64_t>{2, 3, 3, 4}},
+                {"weights", std::vector<float>{0.5f, 2, 4}}});
+}
+
+std::vector<float> TfIdf(const HostTensor& x, const AttrMap& attrs) {
+  RunResult r = RunOp("TfIdfVectorizer", {x}, attrs);
+  EXPECT_TRUE(r.status.ok()) << r.status.message();
+  if (!r.status.ok()) return {};
+  EXPECT_EQ(r.def->engine, Engine::kAiCpu);
+  return r.outputs[0].Values<float>();
+}
+
+TEST(TfIdfVectorizer, CountsUnigramsOnceAndSkipGramsPerDistance) {
+  // Tokens 3 4 9 3 9 4: unigram 3 at 0 and 3; bigram (3, 4) at positions 0-1 (distance 1),
+  // 3-5 (distance 2) and 0-5 (distance 5); without skips only the first counts.
+  const std::vector<int32_t> row = {3, 4, 9, 3, 9, 4};
+  const HostTensor x = HostTensor::FromValues<int32_t>(DataType::kInt32, {6}, row);
+  EXPECT_EQ(TfIdf(x, TfIdfAttrs("TF", 1, 0)), (std::vector<float>{0, 2, 1}));
+  // skip up to 4 (distance 1..5): (3, 4) at 0-1 (d 1), 0-5 (d 5), 3-5 (d 2).
+  EXPECT_EQ(TfIdf(x, TfIdfAttrs("TF", 1, 4)), (std::vector<float>{0, 2, 3}));
+  // only bigrams
+  EXPECT_EQ(TfIdf(x, TfIdfAttrs("TF", 2, 4)), (std::vector<float>{0, 0, 3}));
+  EXPECT_EQ(TfIdf(x, TfIdfAttrs("IDF", 1, 4)), (std::vector<float>{0, 2, 4}));
+  EXPECT_EQ(TfIdf(x, TfIdfAttrs("TFIDF", 1, 4)), (std::vector<float>{0, 4, 12}));
+  // [N, C] rows are independent; int64 tokens.
+  const HostTensor batch = HostTensor::FromValues<int64_t>(DataType::kInt64, {2, 3}, {2, 2, 3, 3, 4, 0});
+  EXPECT_EQ(TfIdf(batch, TfIdfAttrs("TF", 1, 0)), (std::vector<float>{2, 1, 0, 0, 1, 1}));
+}
+
+TEST(TfIdfVectorizer, InconsistentAttributesAreRefused) {
+  const HostTensor x = HostTensor::FromValues<int32_t>(DataType::kInt32, {3}, {2, 3, 4});
+  AttrMap a = TfIdfAttrs("BM25", 1, 0);
+  RunResult r = RunOp("TfIdfVectorizer", {x}, a);
+  EXPECT_FALSE(r.status.ok());
+  EXPECT_NE(r.status.message().find("'BM25'"), std::string::npos) << r.status.message();
+  a = TfIdfAttrs("TF", 1, 0);
+  a.Set("ngram_counts", std::vector<int64_t>{0, 3});  // the bigrams would start mid-pool
+  r = RunOp("TfIdfVectorizer", {x}, a);
+  EXPECT_FALSE(r.status.ok());
+  EXPECT_NE(r.status.message().find("ngram_counts[1]"), std::string::npos) << r.status.message();
+  a = TfIdfAttrs("TF", 1, 0);
+  a.Set("pool_strings", std::vector<std::string>{"a"});
+  r = RunOp("TfIdfVectorizer", {x}, a);
+  EXPECT_FALSE(r.status.ok());
+  EXPECT_NE(r.status.message().find("pool_strings"), std::string::npos) << r.status.message();
+  a = TfIdfAttrs("TF", 3, 0);  // min > max
+  EXPECT_FALSE(RunOp("TfIdfVectorizer", {x}, a).status.ok());
 }
 
 }  // namespace
