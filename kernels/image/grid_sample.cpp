@@ -167,10 +167,8 @@ Status GridSampleCompute(KernelContext& ctx) {
   }
   TensorView& y = ctx.out(0);
   if (y.ElementCount() == 0) return Status::Ok();
-  std::vector<double> xv(static_cast<size_t>(x.ElementCount()));
-  for (size_t i = 0; i < xv.size(); ++i) xv[i] = LoadAsDouble(x.dtype(), x.data, static_cast<int64_t>(i));
-  std::vector<double> gv(static_cast<size_t>(grid.ElementCount()));
-  for (size_t i = 0; i < gv.size(); ++i) gv[i] = LoadAsDouble(grid.dtype(), grid.data, static_cast<int64_t>(i));
+  const std::vector<double> xv = ViewDoubles(x);
+  const std::vector<double> gv = ViewDoubles(grid);
   return DispatchNumeric(y.dtype(), "GridSample", [&](auto tag) {
     using T = decltype(tag);
     T* out = y.as<T>();

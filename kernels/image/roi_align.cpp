@@ -192,10 +192,8 @@ Status RoiAlignCompute(KernelContext& ctx) {
   }
   TensorView& y = ctx.out(0);
   if (y.ElementCount() == 0) return Status::Ok();
-  std::vector<double> xv(static_cast<size_t>(x.ElementCount()));
-  for (size_t i = 0; i < xv.size(); ++i) xv[i] = LoadAsDouble(x.dtype(), x.data, static_cast<int64_t>(i));
-  std::vector<double> rv(static_cast<size_t>(rois.ElementCount()));
-  for (size_t i = 0; i < rv.size(); ++i) rv[i] = LoadAsDouble(rois.dtype(), rois.data, static_cast<int64_t>(i));
+  const std::vector<double> xv = ViewDoubles(x);
+  const std::vector<double> rv = ViewDoubles(rois);
   const int64_t bins = o.out_h * o.out_w;
   return DispatchNumeric(y.dtype(), "RoiAlign", [&](auto tag) {
     using T = decltype(tag);

@@ -2,6 +2,8 @@
 // described there. Owner: the movement / shape kernel family.
 #include "kernels/common/values/value_inputs.h"
 
+#include "kernels/common/values/typed_values.h"
+
 namespace asim::kernels {
 
 Status ReadIntValues(DataType dtype, const void* data, int64_t count, const std::string& what,
@@ -36,6 +38,14 @@ bool KnownInts(const std::vector<TensorSpec>& inputs, size_t i, const std::strin
 Status ViewInts(const TensorView& v, const std::string& what, std::vector<int64_t>* out) {
   if (v.data == nullptr) return Status(err::kOpInputNotMatch, what + " is missing");
   return ReadIntValues(v.dtype(), v.data, v.ElementCount(), what, out);
+}
+
+std::vector<double> ViewDoubles(const TensorView& v) {
+  std::vector<double> out;
+  if (v.data == nullptr) return out;
+  out.resize(static_cast<size_t>(v.ElementCount()));
+  for (size_t i = 0; i < out.size(); ++i) out[i] = LoadAsDouble(v.dtype(), v.data, static_cast<int64_t>(i));
+  return out;
 }
 
 ConstraintFn ConstantWhenPresent(std::vector<size_t> indices, std::vector<std::string> names) {

@@ -41,6 +41,9 @@ bool KnownInts(const std::vector<TensorSpec>& inputs, size_t i, const std::strin
 
 // The value of an input while computing.
 Status ViewInts(const TensorView& v, const std::string& what, std::vector<int64_t>* out);
+// Every element of a numeric tensor, widened to double (for kernels that compute in double
+// whatever the storage type; absent input: empty).
+std::vector<double> ViewDoubles(const TensorView& v);
 
 // ConstraintFn for AI Core kernels: each of these optional inputs, when given, must be a
 // constant ("input 1 'axes' must be a constant on the AI Core ...").

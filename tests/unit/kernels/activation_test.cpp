@@ -78,12 +78,6 @@ void PrintTo(const UnaryCase& c, std::ostream* os) {
   *os << c.name;
 }
 
-AttrMap Attrs(std::initializer_list<std::pair<const char*, AttrValue>> values) {
-  AttrMap m;
-  for (const auto& [k, v] : values) m.Set(k, v);
-  return m;
-}
-
 double F(float v) {
   return static_cast<double>(v);
 }  // attribute values are floats

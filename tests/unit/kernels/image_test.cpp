@@ -9,12 +9,6 @@
 namespace asim::kernels::testing {
 namespace {
 
-AttrMap Attrs(std::initializer_list<std::pair<const char*, AttrValue>> kv) {
-  AttrMap m;
-  for (const auto& [k, v] : kv) m.Set(k, v);
-  return m;
-}
-
 HostTensor F32(std::vector<int64_t> dims, const std::vector<float>& v) {
   return HostTensor::FromValues<float>(DataType::kFloat, std::move(dims), v);
 }

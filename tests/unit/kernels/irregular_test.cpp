@@ -10,12 +10,6 @@
 namespace asim::kernels::testing {
 namespace {
 
-AttrMap Attrs(std::initializer_list<std::pair<const char*, AttrValue>> kv) {
-  AttrMap m;
-  for (const auto& [k, v] : kv) m.Set(k, v);
-  return m;
-}
-
 bool IsFloat(DataType t) {
   return t == DataType::kFloat || t == DataType::kFloat16 || t == DataType::kBf16 || t == DataType::kDouble;
 }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <initializer_list>
 #include <random>
 #include <string>
 #include <vector>
@@ -82,5 +83,12 @@ RunResult RunOpOn(Engine engine, const std::string& op, const std::vector<HostTe
 // ~1e-5 relative; fp16 results (fp16 storage, fp32 arithmetic) to ~1e-3 relative.
 inline constexpr float kFp32Rtol = 1e-5f, kFp32Atol = 1e-6f;
 inline constexpr float kFp16Rtol = 2e-3f, kFp16Atol = 1e-3f;
+
+// An attribute map from {name, value} pairs, for kernel calls in tests.
+inline AttrMap Attrs(std::initializer_list<std::pair<const char*, AttrValue>> kv) {
+  AttrMap m;
+  for (const auto& [k, v] : kv) m.Set(k, v);
+  return m;
+}
 
 }  // namespace asim::kernels::testing

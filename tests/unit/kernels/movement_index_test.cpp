@@ -9,12 +9,6 @@ namespace {
 
 constexpr Engine kEngines[] = {Engine::kAiCore, Engine::kAiCpu};
 
-AttrMap Attrs(std::initializer_list<std::pair<const char*, AttrValue>> kv) {
-  AttrMap m;
-  for (const auto& [k, v] : kv) m.Set(k, v);
-  return m;
-}
-
 // An index tensor of `dtype` (int32 or int64).
 HostTensor Indices(DataType dtype, std::vector<int64_t> dims, const std::vector<int64_t>& v) {
   if (dtype == DataType::kInt64) return I64(std::move(dims), v);

@@ -23,12 +23,6 @@ TensorSpec Spec(DataType dt, std::vector<int64_t> dims, const void* host = nullp
   return s;
 }
 
-AttrMap Attrs(std::initializer_list<std::pair<const char*, AttrValue>> kv) {
-  AttrMap m;
-  for (const auto& [k, v] : kv) m.Set(k, v);
-  return m;
-}
-
 // ---- views -------------------------------------------------------------------------
 
 TEST(Reshape, EveryEngineAndDtypeWithZeroAndMinusOne) {
