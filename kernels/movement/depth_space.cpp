@@ -13,7 +13,12 @@ namespace {
 
 Status Check(const std::string& op, const std::vector<int64_t>& in, const AttrMap& attrs, int64_t* block) {
   *block = attrs.GetInt("blocksize", 0);
-  if (*block < 1) return Status(err::kOpAttrNotMatch, op + ": blocksize must be >= 1");
+  // The bound keeps blocksize^2 and dims x blocksize inside int64 (a fuzzed model had 2^52).
+  constexpr int64_t kMaxBlock = int64_t{1} << 20;
+  if (*block < 1 || *block > kMaxBlock) {
+    return Status(err::kOpAttrNotMatch,
+                  op + ": blocksize " + std::to_string(*block) + " must be in [1, " + std::to_string(kMaxBlock) + "]");
+  }
   if (in.size() != 4) return Status(err::kOpInputNotMatch, op + ": input " + DimsToString(in) + " must be 4-D");
   const std::string mode = attrs.GetString("mode", "DCR");
   if (mode != "DCR" && mode != "CRD")

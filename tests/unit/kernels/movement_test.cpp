@@ -523,6 +523,11 @@ TEST(DepthToSpace, DcrAndCrdMatchTheOnnxReshapeTranspose) {
   EXPECT_FALSE(
       RunOp("DepthToSpace", {HostTensor::Make(DataType::kFloat, {1, 6, 2, 2})}, Attrs({{"blocksize", int64_t{2}}}))
           .status.ok());
+  // A blocksize whose square overflows int64 is refused, not computed with (found by fuzzing).
+  const RunResult huge = RunOp("DepthToSpace", {HostTensor::Make(DataType::kFloat, {1, 4, 2, 2})},
+                               Attrs({{"blocksize", int64_t{4503599627370498}}}));
+  EXPECT_EQ(huge.status.code(), err::kOpAttrNotMatch);
+  EXPECT_NE(huge.status.message().find("blocksize 4503599627370498"), std::string::npos) << huge.status.message();
 }
 
 TEST(SpaceToDepth, MatchesTheOnnxReshapeTranspose) {
