@@ -115,7 +115,26 @@ class Lowerer {
 
   Status Select(const std::string& type, const std::vector<int>& inputs, const kernels::AttrMap& attrs,
                 Selection* sel) const {
-    return KernelRegistry::Get().Select(type, Specs(inputs), attrs, options_.chip, sel);
+    const std::vector<TensorSpec> specs = Specs(inputs);
+    ASIM_RETURN_IF_ERROR(KernelRegistry::Get().Select(type, specs, attrs, options_.chip, sel));
+    if (sel->def->engine == kernels::Engine::kAiCpu || (AllStatic(specs) && AllStatic(sel->outputs))) {
+      return Status::Ok();
+    }
+    // Dims decided at execution (an input's values give them): the AI CPU kernel re-infers
+    // them from the actual values before it runs (docs/models.md, "Shapes decided by values").
+    Selection cpu;
+    Status st = KernelRegistry::Get().SelectOnEngine(type, specs, attrs, options_.chip, kernels::Engine::kAiCpu, &cpu);
+    if (!st.ok()) {
+      return Status(st.code(), "its dims are known only at execution and only AI CPU kernels run such shapes: " +
+                                   st.message());
+    }
+    cpu.refusals.push_back("dims known only at execution");
+    *sel = std::move(cpu);
+    return Status::Ok();
+  }
+
+  static bool AllStatic(const std::vector<TensorSpec>& specs) {
+    return std::all_of(specs.begin(), specs.end(), [](const TensorSpec& s) { return s.IsStatic(); });
   }
 
   int AddNode(const std::string& name, const std::string& type, Selection& sel, const std::vector<int>& inputs,
@@ -145,7 +164,8 @@ class Lowerer {
       v.source = LoweredValue::Source::kNode;
       v.index = index;
       v.output = static_cast<int>(k);
-      v.dynamic = dynamic_input || sel.def->OutputShapeComputed(k, input_specs);
+      // Unknown dims (an input's values decide them) are dynamic too: sized at execution.
+      v.dynamic = dynamic_input || sel.def->OutputShapeComputed(k, input_specs) || !v.spec.IsStatic();
       node.outputs.push_back(AddValue(std::move(v)));
     }
     out_.nodes.push_back(std::move(node));

@@ -240,7 +240,10 @@ Status CheckTensor(const Model& m, const Graph& graph, size_t g, size_t t) {
   }
   if (tensor.dynamic) {
     for (int64_t d : tensor.desc.dims) {
-      if (d < 0) return Invalid(where + ": dynamic tensor's bound " + DimsText(tensor.desc.dims) + " must be >= 0");
+      // -1: no bound, the dim is decided by values at execution and the tensor sized then.
+      if (d < -1) {
+        return Invalid(where + ": dynamic tensor's bound " + DimsText(tensor.desc.dims) + " must be >= -1");
+      }
     }
   }
   if ((tensor.place == TensorPlace::kWork || tensor.place == TensorPlace::kWeight) && tensor.size < bytes) {

@@ -169,7 +169,23 @@ std::vector<std::string> KernelRegistry::OpTypes() const {
 
 Status KernelRegistry::Select(std::string_view op_type, const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
                               const ChipTraits& chip, Selection* out) const {
+  return SelectAmong(op_type, Find(op_type), inputs, attrs, chip, out);
+}
+
+Status KernelRegistry::SelectOnEngine(std::string_view op_type, const std::vector<TensorSpec>& inputs,
+                                      const AttrMap& attrs, const ChipTraits& chip, Engine engine,
+                                      Selection* out) const {
   std::vector<const KernelDef*> candidates = Find(op_type);
+  std::erase_if(candidates, [engine](const KernelDef* d) { return d->engine != engine; });
+  if (candidates.empty() && !Find(op_type).empty()) {
+    return Status(err::kOpNotFound, "op type '" + std::string(op_type) + "' has no " + EngineName(engine) + " kernel");
+  }
+  return SelectAmong(op_type, candidates, inputs, attrs, chip, out);
+}
+
+Status KernelRegistry::SelectAmong(std::string_view op_type, const std::vector<const KernelDef*>& candidates,
+                                   const std::vector<TensorSpec>& inputs, const AttrMap& attrs, const ChipTraits& chip,
+                                   Selection* out) const {
   if (candidates.empty()) {
     return Status(err::kOpNotFound, "no kernel implements op type '" + std::string(op_type) + "'");
   }
@@ -202,8 +218,11 @@ Status KernelRegistry::Select(std::string_view op_type, const std::vector<Tensor
     out->def = def;
     out->attrs = std::move(resolved);
     out->outputs = std::move(outputs);
-    out->workspace_bytes = def->workspace ? def->workspace(effective, out->outputs, out->attrs) : 0;
-    out->work = def->cost ? def->cost(effective, out->outputs, out->attrs, chip) : WorkDesc{};
+    // Dims decided at execution count as 1 here; the runtime sizes them again.
+    const std::vector<TensorSpec> known_in = WithUnknownDimsAsOne(effective);
+    const std::vector<TensorSpec> known_out = WithUnknownDimsAsOne(out->outputs);
+    out->workspace_bytes = def->workspace ? def->workspace(known_in, known_out, out->attrs) : 0;
+    out->work = def->cost ? def->cost(known_in, known_out, out->attrs, chip) : WorkDesc{};
     out->work.on_ai_cpu = def->engine == Engine::kAiCpu;
     out->refusals = std::move(refusals);
     out->conversions = std::move(conversions);

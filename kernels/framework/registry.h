@@ -61,6 +61,12 @@ class KernelRegistry {
 
   Status Select(std::string_view op_type, const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
                 const ChipTraits& chip, Selection* out) const;
+  // Select among the kernels of one engine only: the compiler puts a node whose dims are
+  // decided at execution (unknown, -1, at compilation) on the AI CPU, whose kernels re-infer
+  // and run on any shape. Cost and workspace of unknown dims are estimated with 1 for each
+  // (the runtime sizes them again with the actual dims).
+  Status SelectOnEngine(std::string_view op_type, const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
+                        const ChipTraits& chip, Engine engine, Selection* out) const;
 
   // The kernel that takes these inputs exactly as given (no format conversion), AI CPU
   // kernels first: how the converter infers shapes and folds constants on the host, and how
@@ -91,6 +97,10 @@ class KernelRegistry {
   Status PlanConversions(const KernelDef& def, const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
                          const ChipTraits& chip, std::vector<TensorSpec>* converted,
                          std::vector<FormatConversion>* conversions, bool* rematched) const;
+
+  Status SelectAmong(std::string_view op_type, const std::vector<const KernelDef*>& candidates,
+                     const std::vector<TensorSpec>& inputs, const AttrMap& attrs, const ChipTraits& chip,
+                     Selection* out) const;
 
   std::vector<KernelDef> defs_;
 };

@@ -46,6 +46,15 @@ struct TensorSpec {
   }
 };
 
+// The specs with every unknown (-1) dim replaced by 1: how cost and workspace are estimated
+// for a tensor whose dims are decided at execution.
+inline std::vector<TensorSpec> WithUnknownDimsAsOne(std::vector<TensorSpec> specs) {
+  for (TensorSpec& s : specs) {
+    for (int64_t& d : s.dims) d = d < 0 ? 1 : d;
+  }
+  return specs;
+}
+
 // A spec with only dtype, dims and format set.
 inline TensorSpec MakeSpec(DataType dtype, std::vector<int64_t> dims, Format format = Format::kNd) {
   TensorSpec s;

@@ -64,6 +64,14 @@ Status Dataset::Collect(const char* what, const rt::HandleRegistry<TensorDesc>& 
 void Dataset::ApplyOutputDims(const ModelInfo& info, const ExecuteResult& result,
                               rt::HandleRegistry<TensorDesc>& descs) {
   for (size_t i = 0; i < entries_.size() && i < info.outputs.size(); ++i) {
+    if (i < result.allocated_outputs.size() && result.allocated_outputs[i].data != nullptr) {
+      // The runtime allocated this output: the data buffer now points at it (the application
+      // frees it with aclrtFree and resets the buffer with aclUpdateDataBuffer).
+      if (std::shared_ptr<rt::DataBuffer> buffer = entries_[i].buffer.lock()) {
+        buffer->data = result.allocated_outputs[i].data;
+        buffer->size = result.allocated_outputs[i].size;
+      }
+    }
     if (i >= result.data_dependent_dims.size() || result.data_dependent_dims[i].empty()) continue;
     const std::vector<int64_t>& dims = result.data_dependent_dims[i];
     std::shared_ptr<TensorDesc>& slot = entries_[i].desc;

@@ -58,7 +58,8 @@ class Dataset {
   // After a synchronous execution: the description of each data-dependent output takes the
   // dims the execution computed (one set by the application gets the new shape; otherwise one
   // is created with the output's data type, format and name and registered in `descs`,
-  // also in place of a copy the application destroyed).
+  // also in place of a copy the application destroyed), and the data buffer of each output
+  // the runtime allocated points at that memory.
   void ApplyOutputDims(const ModelInfo& info, const ExecuteResult& result, rt::HandleRegistry<TensorDesc>& descs);
 
  private:

@@ -255,9 +255,14 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
                         "again with this atc");
     }
     if (!k.IsStatic()) {
-      return Status(err::kParseModel, Where(node) + ": output " + std::to_string(i) + " has a shape (" + Dims(k.dims) +
-                                          ") known only at execution; dynamic shapes inside a model are not "
-                                          "supported by this runtime yet");
+      // Dims an input's values decide: the kernel infers them again at execution.
+      if (!tensor.dynamic || node.engine != kernels::Engine::kAiCpu) {
+        return Status(err::kParseModel, Where(node) + ": output " + std::to_string(i) + " has a shape (" +
+                                            Dims(k.dims) + ") known only at execution but the model " +
+                                            (tensor.dynamic ? "runs the node on the AI Core" : "does not mark it dynamic") +
+                                            ": convert the model again with this atc");
+      }
+      out->by_values = true;
     }
     if (k.dims != tensor.desc.dims || k.dtype != tensor.desc.dtype) {
       return Status(err::kDeserializeModel, Where(node) + ": output " + std::to_string(i) + " '" + tensor.name +
@@ -267,14 +272,17 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
     }
     out->outputs.push_back(SpecOf(tensor));
   }
-  const size_t workspace = def->workspace ? def->workspace(out->inputs, out->outputs, out->attrs) : 0;
+  // Unknown dims count as 1 here: a node sized by values gets its workspace at execution.
+  const size_t workspace = def->workspace ? def->workspace(kernels::WithUnknownDimsAsOne(out->inputs),
+                                                           kernels::WithUnknownDimsAsOne(out->outputs), out->attrs)
+                                          : 0;
   if (workspace > node.workspace_size) {
     return Status(err::kDeserializeModel, Where(node) + ": the kernel needs " + std::to_string(workspace) +
                                               " bytes of workspace but the model plans " +
                                               std::to_string(node.workspace_size));
   }
   // Once per node, from the weights (uploaded before Prepare): e.g. a conv's repacked filter.
-  if (def->prepare) {
+  if (def->prepare && !out->by_values) {
     try {
       out->prepared = def->prepare(out->inputs, out->attrs);
     } catch (const std::bad_alloc&) {
@@ -296,7 +304,11 @@ Status LoadedModel::Prepare(const sim::SocSpec& spec) {
       PreparedNode pn;
       ASIM_RETURN_IF_ERROR(PrepareNode(gi, node, chip, &pn));
       WorkDesc work;
-      if (pn.def->cost) work = pn.def->cost(pn.inputs, pn.outputs, pn.attrs, chip);
+      // A node sized by values is costed with 1 for each unknown dim.
+      if (pn.def->cost) {
+        work = pn.def->cost(kernels::WithUnknownDimsAsOne(pn.inputs), kernels::WithUnknownDimsAsOne(pn.outputs),
+                            pn.attrs, chip);
+      }
       work.on_ai_cpu = node.engine == kernels::Engine::kAiCpu;
       sim::CostHints hints;
       uint64_t weight_bytes = 0;
@@ -427,6 +439,8 @@ Status LoadedModel::Bind(size_t gear, const ExecuteRequest& request, Binding* bi
   for (size_t i = 0; i < request.outputs.size(); ++i) {
     ASIM_RETURN_IF_ERROR(check(false, i, out_need[i], &out_sim[i]));
   }
+  binding->outputs = request.outputs;
+  binding->allocates_outputs = !request.async;
   binding->sim.resize(g.tensors.size());
   binding->dev.resize(g.tensors.size());
   for (size_t i = 0; i < g.tensors.size(); ++i) {
@@ -503,16 +517,22 @@ Status LoadedModel::BindActualShapes(size_t gear, const PreparedNode& pn, const 
                                      kernels::KernelContext* ctx) const {
   const om::Graph& g = model_->graphs[gear];
   const om::Node& node = *pn.node;
-  const ExecShapes& shapes = *binding.shapes;
+  ExecShapes& shapes = *binding.shapes;
   std::vector<kernels::TensorSpec> inputs = pn.inputs;
   for (size_t i = 0; i < node.inputs.size(); ++i) {
     const int32_t t = node.inputs[i];
-    if (t < 0 || !g.tensors[static_cast<size_t>(t)].dynamic) continue;
-    if (!shapes.produced[static_cast<size_t>(t)]) {  // its producer failed
-      return Status(err::kInternalError, "input " + std::to_string(i) + " '" + g.tensors[static_cast<size_t>(t)].name +
-                                             "' was not produced in this execution");
+    if (t < 0) continue;
+    const size_t ti = static_cast<size_t>(t);
+    if (shapes.sim[ti] != nullptr) ctx->inputs[i].data = shapes.sim[ti];  // sized at execution
+    // Values that decide output dims are read where the producer wrote them (same stream,
+    // earlier task): the shape inference of CANN's dynamic-shape AI CPU ops does the same.
+    if (pn.by_values) inputs[i].host_data = ctx->inputs[i].data;
+    if (!g.tensors[ti].dynamic) continue;
+    if (!shapes.produced[ti]) {  // its producer failed
+      return Status(err::kInternalError,
+                    "input " + std::to_string(i) + " '" + g.tensors[ti].name + "' was not produced in this execution");
     }
-    inputs[i].dims = shapes.dims[static_cast<size_t>(t)];
+    inputs[i].dims = shapes.dims[ti];
     ctx->inputs[i].spec.dims = inputs[i].dims;
   }
   std::vector<kernels::TensorSpec> inferred;
@@ -530,7 +550,15 @@ Status LoadedModel::BindActualShapes(size_t gear, const PreparedNode& pn, const 
     spec.dims = inferred[i].dims;
     if (!inferred[i].origin_dims.empty()) spec.origin_dims = inferred[i].origin_dims;
     const uint64_t bytes = om::DescBytes(om::TensorDesc{spec.dtype, spec.format, spec.dims, Format::kUndefined, {}});
-    if (!spec.IsStatic() || bytes > tensor.size) {
+    if (!spec.IsStatic()) {
+      return Status(err::kInternalError, "output " + std::to_string(i) + " '" + tensor.name + "' is " +
+                                             Dims(spec.dims) + " even with the actual input values");
+    }
+    if (!kernels::MakeSpec(tensor.desc.dtype, tensor.desc.dims).IsStatic()) {
+      ASIM_RETURN_IF_ERROR(PlaceSizedOutput(gear, pn, i, bytes, binding, ctx));
+      continue;
+    }
+    if (bytes > tensor.size) {
       return Status(err::kInternalError,
                     "output " + std::to_string(i) + " '" + tensor.name + "' would be " + Dims(spec.dims) + " (" +
                         std::to_string(bytes) + " bytes) for the actual input dims, beyond the " +
@@ -541,12 +569,61 @@ Status LoadedModel::BindActualShapes(size_t gear, const PreparedNode& pn, const 
     std::vector<kernels::TensorSpec> outputs;
     for (const kernels::TensorView& v : ctx->outputs) outputs.push_back(v.spec);
     const size_t need = pn.def->workspace(inputs, outputs, pn.attrs);
-    if (need > ctx->workspace_bytes) {
+    if (need > ctx->workspace_bytes && pn.by_values) {  // planned with 1 for each unknown dim
+      void* dev = nullptr;
+      uint8_t* sim = nullptr;
+      ASIM_RETURN_IF_ERROR(shapes.memory.Allocate(need, "workspace of " + Where(node), false, &dev, &sim));
+      ctx->workspace = sim;
+      ctx->workspace_bytes = need;
+    } else if (need > ctx->workspace_bytes) {
       return Status(err::kInternalError, "the kernel needs " + std::to_string(need) +
                                              " bytes of workspace for the actual dims but the model plans " +
                                              std::to_string(ctx->workspace_bytes));
     }
   }
+  return Status::Ok();
+}
+
+Status LoadedModel::PlaceSizedOutput(size_t gear, const PreparedNode& pn, size_t output, uint64_t bytes,
+                                     const Binding& binding, kernels::KernelContext* ctx) const {
+  const om::Graph& g = model_->graphs[gear];
+  const size_t t = static_cast<size_t>(pn.node->outputs[output]);
+  const om::Tensor& tensor = g.tensors[t];
+  ExecShapes& shapes = *binding.shapes;
+  void* dev = nullptr;
+  uint8_t* sim = nullptr;
+  if (tensor.place == om::TensorPlace::kWork) {
+    ASIM_RETURN_IF_ERROR(shapes.memory.Allocate(bytes, "tensor '" + tensor.name + "' of model '" + model_->name + "'",
+                                                false, &dev, &sim));
+  } else if (tensor.place == om::TensorPlace::kOutput) {
+    const IoBuffer& buf = binding.outputs[tensor.io_index];
+    const std::string what = "model '" + model_->name + "' output " + std::to_string(tensor.io_index) + " '" +
+                             model_->outputs[tensor.io_index].name + "'";
+    if (buf.data == nullptr && buf.size == 0 && binding.allocates_outputs) {
+      // AscendCL's first way for an output of unknown size: the runtime allocates it and the
+      // application frees it (aclrtFree) after reading it.
+      ASIM_RETURN_IF_ERROR(shapes.memory.Allocate(bytes, "aclmdlExecute " + what + " (free it with aclrtFree)", true,
+                                                  &dev, &sim));
+      shapes.handed_outputs[tensor.io_index] = IoBuffer{dev, std::max<size_t>(bytes, 1), nullptr};
+    } else if (buf.size < bytes || (buf.data == nullptr && bytes > 0)) {
+      return Status(err::kModelOutputNotMatch,
+                    what + " is " + Dims(ctx->outputs[output].spec.dims) + " in this execution: it needs " +
+                        std::to_string(bytes) + " bytes but its dataset buffer has " + std::to_string(buf.size) +
+                        (binding.allocates_outputs
+                             ? " (give a larger buffer, or a NULL 0-byte one for the runtime to allocate)"
+                             : " (give a larger buffer: only aclmdlExecute allocates an output given as NULL)"));
+    } else if (buf.data != nullptr) {
+      void* p = nullptr;
+      ASIM_RETURN_IF_ERROR(device_->memory().Translate(buf.data, bytes, &p));
+      dev = buf.data;
+      sim = static_cast<uint8_t*>(p);
+    }
+  } else {
+    return Status(err::kInternalError, "tensor '" + tensor.name + "' has unknown dims but is not a work or output tensor");
+  }
+  shapes.sim[t] = sim;
+  shapes.dev[t] = static_cast<const uint8_t*>(dev);
+  ctx->outputs[output].data = sim;
   return Status::Ok();
 }
 
@@ -556,9 +633,10 @@ void LoadedModel::PublishShapes(size_t gear, size_t index, const Binding& bindin
   const PreparedGraph& pg = graphs_[gear];
   const om::Node& node = *pg.nodes[index].node;
   ExecShapes& shapes = *binding.shapes;
-  auto set = [](observe::TaskTensor* tensor, const std::vector<int64_t>& dims) {
+  auto set = [&shapes](observe::TaskTensor* tensor, const std::vector<int64_t>& dims, size_t t) {
     tensor->desc.dims = dims;
     tensor->bytes = DescBytes(tensor->desc);
+    if (shapes.dev[t] != nullptr) tensor->device_addr = shapes.dev[t];  // sized at execution
   };
   for (size_t i = 0; i < node.outputs.size(); ++i) {
     const size_t t = static_cast<size_t>(node.outputs[i]);
@@ -568,11 +646,11 @@ void LoadedModel::PublishShapes(size_t gear, size_t index, const Binding& bindin
     shapes.dims[t] = dims;
     shapes.produced[t] = true;
     if (observe::KernelTaskInfo* own = shapes.infos[index].get(); own != nullptr && i < own->outputs.size()) {
-      set(&own->outputs[i], dims);
+      set(&own->outputs[i], dims, t);
     }
     for (const auto& [consumer, slot] : pg.consumers[t]) {
       observe::KernelTaskInfo* info = shapes.infos[consumer].get();
-      if (info != nullptr && slot < info->inputs.size()) set(&info->inputs[slot], dims);
+      if (info != nullptr && slot < info->inputs.size()) set(&info->inputs[slot], dims, t);
     }
     if (tensor.place == om::TensorPlace::kOutput) {
       std::lock_guard<std::mutex> lock(output_dims_mutex_);
@@ -635,10 +713,14 @@ Status LoadedModel::Execute(const ExecuteRequest& request, ExecuteResult* result
   ASIM_RETURN_IF_ERROR(Bind(gear, request, binding.get()));
   binding->aicpu_timeout_s = request.aicpu_timeout_s;
   if (graphs_[gear].dynamic) {
-    binding->shapes = std::make_shared<ExecShapes>();
-    binding->shapes->dims.resize(model_->graphs[gear].tensors.size());
-    binding->shapes->produced.assign(model_->graphs[gear].tensors.size(), false);
+    const size_t tensors = model_->graphs[gear].tensors.size();
+    binding->shapes = std::make_shared<ExecShapes>(device_);
+    binding->shapes->dims.resize(tensors);
+    binding->shapes->produced.assign(tensors, false);
     binding->shapes->infos.resize(graphs_[gear].nodes.size());
+    binding->shapes->sim.assign(tensors, nullptr);
+    binding->shapes->dev.assign(tensors, nullptr);
+    binding->shapes->handed_outputs.resize(model_->outputs.size());
   }
 
   std::shared_ptr<sim::HwStream> hw = sync_stream_;
@@ -679,9 +761,20 @@ Status LoadedModel::Execute(const ExecuteRequest& request, ExecuteResult* result
     current_gear_.store(static_cast<int>(gear));
   }
   if (request.async) return Status::Ok();
-  ASIM_RETURN_IF_ERROR(sched.SynchronizeStream(*hw, request.timeout_ms));
+  const Status st = sched.SynchronizeStream(*hw, request.timeout_ms);
+  // Nobody will receive the outputs the runtime allocated for the application (after a
+  // timeout the tasks may still write them: they stay allocated).
+  if (binding->shapes && st.code() != err::kRtStreamSyncTimeout && (!st.ok() || result == nullptr)) {
+    for (IoBuffer& b : binding->shapes->handed_outputs) {
+      if (b.data != nullptr) (void)device_->memory().Free(b.data);
+      b = IoBuffer{};
+    }
+  }
+  ASIM_RETURN_IF_ERROR(st);
   if (result != nullptr) {
     result->data_dependent_dims.assign(model_->outputs.size(), {});
+    result->allocated_outputs.assign(model_->outputs.size(), IoBuffer{});
+    if (binding->shapes) result->allocated_outputs = binding->shapes->handed_outputs;
     if (binding->shapes) {
       const om::Graph& g = model_->graphs[gear];
       for (size_t t = 0; t < g.tensors.size(); ++t) {

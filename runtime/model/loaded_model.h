@@ -41,6 +41,7 @@
 #include "kernels/framework/kernel_def.h"
 #include "om/model.h"
 #include "runtime/core/objects.h"
+#include "runtime/model/exec_memory.h"
 #include "runtime/model/model_info.h"
 #include "runtime/model/model_manager.h"
 #include "runtime/observe/kernel_task.h"
@@ -85,6 +86,7 @@ class LoadedModel {
     sim::CostHints hints;
     uint32_t block_dim = 1;
     bool dynamic = false;                  // an input or output tensor is dynamic: shapes re-inferred at execution
+    bool by_values = false;                // an output's dims are unknown at load: inferred from the input values
     std::shared_ptr<const void> prepared;  // the kernel's PrepareFn result (KernelContext::prepared)
   };
   struct PreparedGraph {
@@ -97,10 +99,18 @@ class LoadedModel {
   // Per execution of a dynamic graph: the actual dims of its dynamic tensors (written by
   // their producer's task before any consumer runs: same stream, in order) and every
   // node's KernelTaskInfo, which those tasks update for observers.
+  // Tensors whose dims are unknown at load (values decide them) are sized when produced:
+  // in memory of this execution, or in the output buffer (the application's, or one the
+  // runtime allocates and hands over when the application gave none).
   struct ExecShapes {
+    explicit ExecShapes(std::shared_ptr<rt::DeviceContext> device) : memory(std::move(device)) {}
     std::vector<std::vector<int64_t>> dims;                       // per tensor
     std::vector<bool> produced;                                   // per tensor: dims set in this execution
     std::vector<std::shared_ptr<observe::KernelTaskInfo>> infos;  // per node
+    std::vector<uint8_t*> sim;                                    // per tensor: where it was sized, else nullptr
+    std::vector<const uint8_t*> dev;                              // per tensor: the same as a device address
+    std::vector<IoBuffer> handed_outputs;                         // per model output: allocated for the application
+    ExecMemory memory;
   };
   // Per execution: where each tensor of the graph is, in the simulator's view (sim) and as
   // the application's device address (dev); `shapes` for dynamic graphs only.
@@ -109,6 +119,8 @@ class LoadedModel {
     std::vector<const uint8_t*> dev;
     std::shared_ptr<ExecShapes> shapes;
     uint32_t aicpu_timeout_s = 0;  // the request's (0 = CANN's default)
+    std::vector<IoBuffer> outputs;  // the dataset's output buffers (device addresses and sizes)
+    bool allocates_outputs = false;  // a synchronous execution: NULL output buffers are allocated
   };
 
   LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr<rt::DeviceContext> device, uint32_t id);
@@ -122,6 +134,9 @@ class LoadedModel {
   // Dynamic nodes: the actual input dims into `ctx`, its output shapes re-inferred from them
   // (checked against the planned bytes and workspace) ...
   Status BindActualShapes(size_t gear, const PreparedNode& pn, const Binding& binding,
+                          kernels::KernelContext* ctx) const;
+  // An output of `pn` whose dims were unknown at load, placed for its actual `bytes`.
+  Status PlaceSizedOutput(size_t gear, const PreparedNode& pn, size_t output, uint64_t bytes, const Binding& binding,
                           kernels::KernelContext* ctx) const;
   // ... and after compute, the actual output dims published.
   void PublishShapes(size_t gear, size_t index, const Binding& binding, const kernels::KernelContext& ctx) const;

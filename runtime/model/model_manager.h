@@ -79,6 +79,10 @@ struct ExecuteResult {
   // Per model output: the actual dims when the output is data-dependent (its shape decided
   // by the values, e.g. NonZero's), empty otherwise.
   std::vector<std::vector<int64_t>> data_dependent_dims;
+  // Per model output: the device memory the runtime allocated for it (the application gave
+  // a NULL, 0-byte buffer for an output whose size is known only at execution); the
+  // application owns it and frees it with aclrtFree. Empty entries elsewhere.
+  std::vector<IoBuffer> allocated_outputs;
 };
 
 // aclmdlQueryExeOMDesc's partitions of a model file.

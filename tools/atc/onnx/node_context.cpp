@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "kernels/common/values/cast_util.h"
+#include "kernels/framework/registry.h"
 #include "tools/atc/passes/atc_error.h"
 #include "tools/atc/passes/fold_constants.h"
 #include "tools/atc/passes/infer.h"
@@ -157,24 +158,22 @@ Status NodeContext::Emit(const std::string& type, std::vector<int> inputs, kerne
 Status NodeContext::CheckStaticOutputs(int index) const {
   const ir::Graph& g = *state_.graph;
   const ir::Node& n = g.node(index);
-  bool unknown = false, gear_dependent = false;
-  for (int v : n.outputs) {
-    for (int64_t d : g.value(v).dims) unknown = unknown || d < 0;
+  bool by_values = false;
+  for (int v : n.outputs) by_values = by_values || (g.value(v).data_dependent && !g.value(v).Spec().IsStatic());
+  if (!by_values) return Status::Ok();
+  // Dims decided by values at execution: the AI CPU kernel infers them again before it runs
+  // (docs/models.md, "Shapes decided by values"), so the op needs one.
+  for (const kernels::KernelDef* def : kernels::KernelRegistry::Get().Find(n.type)) {
+    if (def->engine == kernels::Engine::kAiCpu) return Status::Ok();
   }
-  // Unknown dims are resolved per gear; data-dependent values have bounds, not unknowns.
-  for (int v : n.inputs) {
-    gear_dependent = gear_dependent || (v >= 0 && g.value(v).dynamic && !g.value(v).data_dependent);
-  }
-  if (!unknown || gear_dependent) return Status::Ok();
   std::string names;
   for (int v : n.inputs) {
     if (v < 0 || g.value(v).is_constant()) continue;
     names += std::string(names.empty() ? "" : ", ") + "'" + g.value(v).name + "'";
   }
   return Unsupported("the output shape of [" + n.name + "] (" + n.type + ") depends on the values of input(s) " +
-                     names +
-                     ", known only at execution: dynamic shapes inside a model are not supported; make them "
-                     "constants (initializers)");
+                     names + ", known only at execution, and " + n.type +
+                     " has no AI CPU kernel to infer it there; make them constants (initializers)");
 }
 
 Status NodeContext::EmitOne(const std::string& type, std::vector<int> inputs, kernels::AttrMap attrs, int* out,

@@ -99,7 +99,8 @@ class NodeContext {
   std::string Where() const;
 
  private:
-  // E16007 when an output's dims depend on input values (not on gears) known only at run time.
+  // E16007 when an output's dims depend on input values known only at execution (not on
+  // gears) and the op has no AI CPU kernel to infer them there.
   Status CheckStaticOutputs(int index) const;
 
   ImportState& state_;

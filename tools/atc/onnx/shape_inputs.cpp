@@ -11,10 +11,6 @@ namespace {
 // (op type, index of the input whose value is an output dim).
 const std::vector<std::pair<std::string, int>>& ShapeInputs() {
   static const std::vector<std::pair<std::string, int>> table = {
-      {"OneHot", 1},          // depth: the one-hot axis
-      {"HannWindow", 0},      // size: the window's length
-      {"HammingWindow", 0},   // size
-      {"BlackmanWindow", 0},  // size
   };
   return table;
 }

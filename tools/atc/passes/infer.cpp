@@ -39,19 +39,24 @@ Status InferNode(Graph& graph, int index, const kernels::ChipTraits& chip) {
   }
   bool dynamic = false;
   bool data_dependent = false;
+  bool gear_dependent = false;
   for (int v : node.inputs) {
     dynamic = dynamic || (v >= 0 && graph.value(v).dynamic);
     // A folded constant's value is known, whatever computed it.
     data_dependent = data_dependent || (v >= 0 && graph.value(v).data_dependent && !graph.value(v).is_constant());
+    gear_dependent = gear_dependent || (v >= 0 && graph.value(v).dynamic && !graph.value(v).data_dependent);
   }
   for (size_t k = 0; k < node.outputs.size(); ++k) {
     Value& out = graph.value(node.outputs[k]);
     out.dtype = outputs[k].dtype;
     out.dims = outputs[k].dims;
     out.format = outputs[k].format;
-    // A computed output (NonZero ...): its dims are a bound, so nothing may fold them.
-    out.dynamic = dynamic || def->OutputShapeComputed(k, inputs);
-    out.data_dependent = data_dependent || def->OutputShapeComputed(k, inputs);
+    // A computed output (NonZero ...): its dims are a bound, so nothing may fold them. Unknown
+    // dims that no gear resolves come from an input's values (a Reshape's shape known only
+    // at execution): data-dependent as well, without a bound.
+    const bool by_values = !outputs[k].IsStatic() && !gear_dependent;
+    out.dynamic = dynamic || def->OutputShapeComputed(k, inputs) || by_values;
+    out.data_dependent = data_dependent || def->OutputShapeComputed(k, inputs) || by_values;
   }
   return Status::Ok();
 }
