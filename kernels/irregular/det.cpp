@@ -69,7 +69,8 @@ Status DetCompute(KernelContext& ctx) {
   const int64_t batch = ctx.out(0).ElementCount();
   const std::vector<double> values = ViewDoubles(x);
   std::vector<double> det(static_cast<size_t>(batch));
-  ParallelFor(batch, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, m * m * m)), [&](int64_t b, int64_t e) {
+  const int64_t side = std::min<int64_t>(m, 4096);  // the grain's m^3 without overflow
+  ParallelFor(batch, std::max<int64_t>(1, 4096 / std::max<int64_t>(1, side * side * side)), [&](int64_t b, int64_t e) {
     std::vector<double> a(static_cast<size_t>(m * m));
     for (int64_t i = b; i < e; ++i) {
       std::copy(values.begin() + i * m * m, values.begin() + (i + 1) * m * m, a.begin());

@@ -11,7 +11,9 @@
 // the value.
 // Owner: the AI CPU irregular family. AI CPU only. Thread safety: re-entrant.
 // Failure: kOpInputNotMatch for a non-scalar input, num_mel_bins or dft_length below 1,
-// sample_rate not positive; kOpAttrNotMatch for an output_datatype that is not numeric.
+// sample_rate not positive, edges that give a non-finite bin (NaN or infinite hertz);
+// kOpAttrNotMatch for an output_datatype that is not numeric.
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -90,8 +92,13 @@ Status MelCompute(KernelContext& ctx) {
   for (int64_t i = 0; i < mel + 2; ++i) {
     const double m = static_cast<double>(i) * step + low_mel;
     const double hz = 700.0 * (std::pow(10.0, m / 2595.0) - 1.0);
-    bin[static_cast<size_t>(i)] =
-        static_cast<int64_t>(std::floor(static_cast<double>(dft + 1) * hz / static_cast<double>(rate)));
+    const double b = std::floor(static_cast<double>(dft + 1) * hz / static_cast<double>(rate));
+    if (!std::isfinite(b) || std::fabs(b) > 9.0e15) {
+      return Status(err::kOpInputNotMatch, "MelWeightMatrix: lower_edge_hertz " + std::to_string(lower[0]) +
+                                               " and upper_edge_hertz " + std::to_string(upper[0]) +
+                                               " give a spectrogram bin that is not a finite integer");
+    }
+    bin[static_cast<size_t>(i)] = static_cast<int64_t>(b);
   }
   std::vector<double> out(static_cast<size_t>(rows * mel), 0.0);
   auto set = [&](int64_t row, int64_t col, double value) {
@@ -101,13 +108,18 @@ Status MelCompute(KernelContext& ctx) {
     const int64_t left = bin[static_cast<size_t>(i)], center = bin[static_cast<size_t>(i + 1)],
                   right = bin[static_cast<size_t>(i + 2)];
     const int64_t rise = center - left, fall = right - center;
+    // Only rows inside the matrix are visited (the points may lie far outside it).
     if (rise == 0) {
       set(center, i, 1.0);
     } else {
-      for (int64_t j = left; j <= center; ++j) set(j, i, static_cast<double>(j - left) / static_cast<double>(rise));
+      for (int64_t j = std::max<int64_t>(left, 0); j <= std::min(center, rows - 1); ++j) {
+        set(j, i, static_cast<double>(j - left) / static_cast<double>(rise));
+      }
     }
     if (fall > 0) {
-      for (int64_t j = center; j < right; ++j) set(j, i, static_cast<double>(right - j) / static_cast<double>(fall));
+      for (int64_t j = std::max<int64_t>(center, 0); j < std::min(right, rows); ++j) {
+        set(j, i, static_cast<double>(right - j) / static_cast<double>(fall));
+      }
     }
   }
   return ConvertElements(out.data(), DataType::kDouble, ctx.out(0).data, ctx.out(0).dtype(),

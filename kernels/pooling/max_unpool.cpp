@@ -8,7 +8,8 @@
 // they are unknown (-1) and the runtime infers them again with the value.
 // Owner: the pooling family. AI CPU only: fp32, fp16, bf16, double X, any shape.
 // Thread safety: re-entrant. Failure: kOpAttrNotMatch for kernel_shape / strides / pads of
-// the wrong length or non-positive kernel / stride, negative pads; kOpInputNotMatch for X of
+// the wrong length or non-positive kernel / stride, negative pads, an inferred dim beyond
+// int64; kOpInputNotMatch for X of
 // rank below 3, I not of X's shape, output_shape of the wrong length or smaller than the
 // inferred shape, an index outside the inferred shape (naming it).
 #include <algorithm>
@@ -55,15 +56,21 @@ Status InferredDims(const std::vector<int64_t>& x, const AttrMap& attrs, bool gi
                       std::to_string(kernel[i]) + ", " + std::to_string(strides[i]) + ")");
     }
     if (pads[i] < 0 || pads[i + n] < 0) return AttrFail("pads must not be negative");
-    const int64_t pad = given_shape ? 0 : pads[i] + pads[i + n];
+    int64_t pad = 0;
+    if (!given_shape && __builtin_add_overflow(pads[i], pads[i + n], &pad)) return AttrFail("pads overflow int64");
     const int64_t d = x[i + 2];
     if (d < 0) {
       out->push_back(-1);
       continue;
     }
-    const int64_t v = (d - 1) * strides[i] - pad + kernel[i];
-    if (v < 0)
+    int64_t v = 0;
+    if (__builtin_mul_overflow(d - 1, strides[i], &v) || __builtin_add_overflow(v, kernel[i], &v) ||
+        __builtin_sub_overflow(v, pad, &v)) {
+      return AttrFail("the inferred dim " + std::to_string(i + 2) + " overflows int64 (kernel_shape, strides, pads)");
+    }
+    if (v < 0) {
       return InputFail("the inferred dim " + std::to_string(i + 2) + " is negative (" + std::to_string(v) + ")");
+    }
     out->push_back(v);
   }
   return Status::Ok();

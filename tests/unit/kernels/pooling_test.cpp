@@ -433,6 +433,11 @@ TEST(MaxUnpool, BadIndicesShapesAttributesAndDtypesAreRefused) {
   refused(RunOp("MaxUnpool", {x, Indices({1, 1, 2, 2}, {5, 7, 13, 15})}, one), err::kOpAttrNotMatch,
           "kernel_shape has 1 values");
   EXPECT_EQ(RunOp("MaxUnpool", {x, Indices({1, 1, 2, 2}, {5, 7, 13, 15})}).status.code(), err::kOpAttrNotMatch);
+  AttrMap huge = Unpool2x2();  // (2 - 1) * 2^62 + 2^62 overflows int64
+  huge.Set("kernel_shape", std::vector<int64_t>{int64_t{1} << 62, 2});
+  huge.Set("strides", std::vector<int64_t>{int64_t{1} << 62, 2});
+  refused(RunOp("MaxUnpool", {x, Indices({1, 1, 2, 2}, {5, 7, 13, 15})}, huge), err::kOpAttrNotMatch,
+          "overflows int64");
   refused(RunOp("MaxUnpool",
                 {HostTensor::FromValues<int32_t>(DataType::kInt32, {1, 1, 1, 1}, {1}), Indices({1, 1, 1, 1}, {0})},
                 Unpool2x2()),

@@ -233,6 +233,13 @@ TEST(MelWeightMatrix, BadValuesTypesAndShapesAreRefused) {
   auto in = MelInputs(8, 16, 8192, 0, 4096);
   in[2] = HostTensor::FromValues<int32_t>(DataType::kInt32, {2}, {8192, 8192});
   ExpectRefused("MelWeightMatrix", in, {}, err::kOpNotFound, "must be a scalar");
+  // A NaN edge gives no bin (found at compute); edges far past the spectrum only visit rows
+  // inside the matrix.
+  ExpectRefused("MelWeightMatrix", MelInputs(2, 16, 8192, 0, std::nanf("")), {}, err::kOpInputNotMatch,
+                "not a finite integer");
+  RunResult far = RunOp("MelWeightMatrix", MelInputs(2, 8, 100, 0, 1e12f));
+  ASSERT_TRUE(far.status.ok()) << far.status.message();
+  EXPECT_EQ(far.outputs[0].spec.dims, (std::vector<int64_t>{5, 2}));
   in = MelInputs(8, 16, 8192, 0, 4096);
   in[0] = HostTensor::FromValues<float>(DataType::kFloat, {}, {8}).AsConstant();
   ExpectRefused("MelWeightMatrix", in, {}, err::kUnsupportedDataType, "DT_FLOAT");
