@@ -22,8 +22,9 @@
 // Owner: the AI CPU irregular family. AI CPU only: fp32, fp16, bf16, double.
 // Thread safety: re-entrant. Failure: kOpAttrNotMatch for an axis out of range, onesided
 // with complex input; kOpInputNotMatch for a bad rank, a last dim other than 1 or 2, a
-// dft_length / frame_length / frame_step below 1, a window that is not rank 1 or disagrees
-// with frame_length, a signal shorter than one frame, neither window nor frame_length.
+// dft_length / frame_length / frame_step below 1, a window that is empty, not rank 1 or
+// disagrees with frame_length, a signal shorter than one frame, neither window nor
+// frame_length.
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -240,6 +241,7 @@ Status StftInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, st
       return Status(err::kOpInputNotMatch, "STFT: window " + DimsToString(inputs[2].dims) + " must have rank 1");
     }
     window = inputs[2].dims[0];
+    if (window == 0) return Status(err::kOpInputNotMatch, "STFT: the window is empty");
   }
   if (has_length) ASIM_RETURN_IF_ERROR(KnownLength(inputs, 3, "STFT frame_length", &z.frame));
   if (!has_length) z.frame = window;
@@ -272,6 +274,7 @@ Status StftCompute(KernelContext& ctx) {
       return Status(err::kOpInputNotMatch, "STFT: window " + DimsToString(ctx.in(2).dims()) + " must have rank 1");
     }
     window = ViewDoubles(ctx.in(2));
+    if (window.empty()) return Status(err::kOpInputNotMatch, "STFT: the window is empty");
     if (!has_length) z.frame = static_cast<int64_t>(window.size());
     if (static_cast<int64_t>(window.size()) != z.frame) {
       return Status(err::kOpInputNotMatch, "STFT: the window's length " + std::to_string(window.size()) +

@@ -179,6 +179,7 @@ TEST(STFT, BadShapesLengthsAndDtypesAreRefused) {
   ExpectRefused("STFT", {signal, step}, {}, err::kOpNotFound, "neither window nor frame_length");
   ExpectRefused("STFT", {signal, step, F32({3}, {1, 1, 1}), I64({}, {4}).AsConstant()}, {}, err::kOpNotFound,
                 "differs from frame_length");
+  ExpectRefused("STFT", {signal, step, F32({0}, {})}, {}, err::kOpNotFound, "the window is empty");
   ExpectRefused("STFT", {signal, step, Absent(), I64({}, {8}).AsConstant()}, {}, err::kOpNotFound,
                 "fewer than one frame");
   ExpectRefused("STFT", {signal, I64({}, {0}).AsConstant(), Absent(), I64({}, {4}).AsConstant()}, {}, err::kOpNotFound,
