@@ -486,9 +486,9 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
     st = Status(err::kBadAlloc, "out of host memory");
   }
   // Timing-only mode (compute_mode.h): only kernels whose output dims come from their values.
-  StringOutputStaging strings;  // string outputs: written on the host, then copied if they fit
+  NodeStrings strings;  // string inputs checked; string outputs written on the host, copied if they fit
   if (st.ok() && (ComputeEnabled() || pn.def->AnyOutputShapeComputed(pn.inputs))) {
-    st = strings.Stage(&ctx);
+    st = strings.Stage(&ctx, *model_, model_->graphs[gear], node.inputs, binding.string_bytes);
     if (st.ok()) st = kernels::InvokeKernel(*pn.def, ctx);
     if (st.ok()) st = strings.Commit(ctx, *model_, model_->graphs[gear], node.outputs, binding.string_bytes);
   }

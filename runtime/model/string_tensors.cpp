@@ -18,12 +18,6 @@ std::string IoWhat(const om::Model& model, bool input, const om::Tensor& t) {
          "'";
 }
 
-int64_t Elements(const std::vector<int64_t>& dims) {
-  int64_t n = 1;
-  for (int64_t d : dims) n *= d < 0 ? 0 : d;
-  return n;
-}
-
 }  // namespace
 
 Status CheckStringTensors(const om::Graph& g, const om::Node& node) {
@@ -108,12 +102,21 @@ Status BindStringBuffers(const om::Model& model, const om::Graph& g, const Execu
     }
     sims[tensor.io_index] = static_cast<uint8_t*>(p);
     (*capacity)[t] = buf.size;
-    if (input) ASIM_RETURN_IF_ERROR(CheckStringBuffer(p, buf.size, Elements(tensor.desc.dims), what));
   }
   return Status::Ok();
 }
 
-Status StringOutputStaging::Stage(kernels::KernelContext* ctx) {
+Status NodeStrings::Stage(kernels::KernelContext* ctx, const om::Model& model, const om::Graph& g,
+                          const std::vector<int32_t>& inputs, const std::vector<size_t>& capacity) {
+  for (size_t i = 0; i < ctx->inputs.size() && i < inputs.size(); ++i) {
+    const kernels::TensorView& in = ctx->inputs[i];
+    if (in.dtype() != DataType::kString || inputs[i] < 0) continue;
+    const auto t = static_cast<size_t>(inputs[i]);
+    const om::Tensor& tensor = g.tensors[t];
+    if (tensor.place != om::TensorPlace::kInput) continue;  // a model output a node wrote: valid heads
+    ASIM_RETURN_IF_ERROR(CheckStringBuffer(in.data, t < capacity.size() ? capacity[t] : 0, in.ElementCount(),
+                                           IoWhat(model, true, tensor)));
+  }
   const size_t n = ctx->outputs.size();
   host_.assign(n, {});
   dataset_.assign(n, nullptr);
@@ -128,11 +131,11 @@ Status StringOutputStaging::Stage(kernels::KernelContext* ctx) {
   return Status::Ok();
 }
 
-Status StringOutputStaging::Commit(const kernels::KernelContext& ctx, const om::Model& model, const om::Graph& g,
-                                   const std::vector<int32_t>& tensors, const std::vector<size_t>& capacity) {
-  for (size_t i = 0; i < host_.size() && i < tensors.size(); ++i) {
+Status NodeStrings::Commit(const kernels::KernelContext& ctx, const om::Model& model, const om::Graph& g,
+                           const std::vector<int32_t>& outputs, const std::vector<size_t>& capacity) {
+  for (size_t i = 0; i < host_.size() && i < outputs.size(); ++i) {
     if (host_[i].empty()) continue;
-    const auto t = static_cast<size_t>(tensors[i]);
+    const auto t = static_cast<size_t>(outputs[i]);
     const int64_t count = ctx.outputs[i].ElementCount();
     if (static_cast<uint64_t>(count) > host_[i].size() / kernels::kStringHeadBytes) {
       return Status(err::kInternalError, IoWhat(model, false, g.tensors[t]) + ": the kernel reports " +

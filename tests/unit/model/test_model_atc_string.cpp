@@ -3,8 +3,9 @@
 // public API with its DT_STRING input and output in CANN's layout (runtime/model/
 // string_tensors.h, docs/models.md "String tensors"): the model's description (0 bytes,
 // -1 dims for the data-dependent output), the results, the actual dims (dataset tensor
-// desc, aclmdlGetCurOutputDims), stopwords removing every element, and the errors for a
-// too-small output buffer, a too-small input buffer and input heads pointing outside.
+// desc, aclmdlGetCurOutputDims), stopwords removing every element, the errors for a
+// too-small output buffer, a too-small input buffer and input heads pointing outside, and
+// an asynchronous execution whose input is copied on the stream before it.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -140,6 +141,32 @@ TEST_F(AtcString, MalformedInputIsRefusedBeforeAnyKernelReadsIt) {
   ASSERT_EQ(RunStrings(x, 256, 100), ACL_SUCCESS) << aclGetRecentErrMsg();
   std::vector<int64_t> dims;
   EXPECT_EQ(Strings(&dims), (std::vector<std::string>{"a", "b", "c", "d"}));
+}
+
+TEST_F(AtcString, AsyncInputIsCheckedWhenTheNodeRuns) {
+  // The input is copied on the stream before the execution: when aclmdlExecuteAsync returns
+  // the buffer still holds garbage heads, which must not be judged then.
+  OnnxModel m = Normalizer("UPPER");
+  ConvertAndLoad(m);
+  const auto x = kernels::PackStrings({"a", "monday", "b", "c"});
+  void* in_ptr = Device(x.size());
+  const std::vector<uint8_t> garbage(x.size(), 0xFF);
+  Put(in_ptr, garbage);
+  out_size_ = 2 * x.size() + 32;
+  out_ptr_ = Device(out_size_);
+  aclmdlDataset* in = Dataset({{in_ptr, x.size()}});
+  out_ = Dataset({{out_ptr_, out_size_}});
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  ASSERT_EQ(aclrtMemcpyAsync(in_ptr, x.size(), x.data(), x.size(), ACL_MEMCPY_HOST_TO_DEVICE, stream), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlExecuteAsync(id_, in, out_, stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclrtSynchronizeStream(stream), ACL_SUCCESS) << aclGetRecentErrMsg();
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{3}));
+  bytes_ = Get<uint8_t>(out_ptr_, out_size_);
+  std::vector<std::string> y;
+  ASSERT_TRUE(kernels::ReadStrings(bytes_.data(), bytes_.size(), 3, &y).ok());
+  EXPECT_EQ(y, (std::vector<std::string>{"A", "B", "C"}));
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
 }
 
 }  // namespace

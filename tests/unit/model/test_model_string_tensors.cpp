@@ -1,6 +1,6 @@
 // runtime/model/string_tensors.h without a device: the load-time check of where string
-// tensors may be, the check of a string input buffer's heads, the extent of packed strings,
-// and the staging of a kernel's string output (written on the host, copied to the dataset
+// tensors may be, the check of a string input buffer's heads (also when a node runs), the
+// extent of packed strings, and the staging of a kernel's string output (written on the host, copied to the dataset
 // buffer when it fits, kModelOutputNotMatch with the bytes needed when it does not).
 #include "runtime/model/string_tensors.h"
 
@@ -90,6 +90,7 @@ struct NodeRun {
 om::Model OneOutputModel(om::Graph* g) {
   om::Model m;
   m.name = "m";
+  m.inputs = {{"x", DataType::kString, Format::kNd, {3}, 0}};
   m.outputs = {{"y", DataType::kString, Format::kNd, {-1}, 0}};
   g->tensors = {StringTensor("x", om::TensorPlace::kInput, {3}), StringTensor("y", om::TensorPlace::kOutput, {3})};
   return m;
@@ -101,8 +102,8 @@ TEST(StringTensors, StagedOutputIsCopiedWhenItFits) {
   const std::vector<std::string> result = {"AB", "CDE"};
   const auto packed = kernels::PackStrings(result);
   NodeRun r({"ab", "x", "cde"}, packed.size());
-  StringOutputStaging staging;
-  ASSERT_TRUE(staging.Stage(&r.ctx).ok());
+  NodeStrings staging;
+  ASSERT_TRUE(staging.Stage(&r.ctx, m, g, {0}, {r.x.size(), 0}).ok());
   EXPECT_NE(r.ctx.outputs[0].data, r.dataset.data()) << "the kernel writes on the host";
   EXPECT_EQ(r.ctx.inputs[0].data, r.x.data()) << "inputs are read in place";
   // What a kernel does: its strings, then the actual dims.
@@ -122,8 +123,8 @@ TEST(StringTensors, TooSmallOutputBufferIsOutputNotMatch) {
   const std::vector<std::string> result = {"AB", "X", "CDE"};
   const auto packed = kernels::PackStrings(result);
   NodeRun r({"ab", "x", "cde"}, packed.size() - 1);
-  StringOutputStaging staging;
-  ASSERT_TRUE(staging.Stage(&r.ctx).ok());
+  NodeStrings staging;
+  ASSERT_TRUE(staging.Stage(&r.ctx, m, g, {0}, {r.x.size(), 0}).ok());
   size_t written = 0;
   ASSERT_TRUE(
       kernels::WriteStrings(result, r.ctx.outputs[0].data, kernels::StringOutputCapacity(r.ctx, 0), &written).ok());
@@ -137,15 +138,33 @@ TEST(StringTensors, TooSmallOutputBufferIsOutputNotMatch) {
   EXPECT_EQ(r.dataset, std::vector<uint8_t>(packed.size() - 1, 0)) << "nothing copied";
 }
 
+TEST(StringTensors, StageChecksTheInputHeadsWhenTheNodeRuns) {
+  // After aclmdlExecuteAsync the input is complete only when the node's task runs: the
+  // heads are checked then, against the dataset buffer's size.
+  om::Graph g;
+  const om::Model m = OneOutputModel(&g);
+  NodeRun r({"ab", "x", "cde"}, 256);
+  const kernels::StringHead bad{r.x.size() - 1, 2};
+  std::memcpy(r.x.data() + 2 * kernels::kStringHeadBytes, &bad, sizeof bad);
+  NodeStrings staging;
+  Status st = staging.Stage(&r.ctx, m, g, {0}, {r.x.size(), 256});
+  EXPECT_EQ(st.code(), err::kInvalidParam);
+  EXPECT_NE(st.message().find("model 'm' input 0 'x' is DT_STRING: the head of element 2"), std::string::npos)
+      << st.message();
+  EXPECT_EQ(r.ctx.outputs[0].data, r.dataset.data()) << "nothing staged";
+  // The same head inside a larger buffer is fine.
+  EXPECT_TRUE(staging.Stage(&r.ctx, m, g, {0}, {r.x.size() + 1, 256}).ok());
+}
+
 TEST(StringTensors, NodesWithoutStringOutputsAreUntouched) {
   std::vector<float> y(4);
   kernels::KernelContext ctx;
   ctx.outputs = {kernels::TensorView{kernels::MakeSpec(DataType::kFloat, {4}), y.data()}};
-  StringOutputStaging staging;
-  ASSERT_TRUE(staging.Stage(&ctx).ok());
-  EXPECT_EQ(ctx.outputs[0].data, y.data());
   om::Graph g;
   g.tensors.resize(1);
+  NodeStrings staging;
+  ASSERT_TRUE(staging.Stage(&ctx, om::Model{}, g, {}, {}).ok());
+  EXPECT_EQ(ctx.outputs[0].data, y.data());
   EXPECT_TRUE(staging.Commit(ctx, om::Model{}, g, {0}, {}).ok());
 }
 
