@@ -113,9 +113,9 @@ Status NodeStrings::Stage(kernels::KernelContext* ctx, const om::Model& model, c
     if (in.dtype() != DataType::kString || inputs[i] < 0) continue;
     const auto t = static_cast<size_t>(inputs[i]);
     const om::Tensor& tensor = g.tensors[t];
-    if (tensor.place != om::TensorPlace::kInput) continue;  // a model output a node wrote: valid heads
+    // A model output read by a later node is checked too: its producer may not have run.
     ASIM_RETURN_IF_ERROR(CheckStringBuffer(in.data, t < capacity.size() ? capacity[t] : 0, in.ElementCount(),
-                                           IoWhat(model, true, tensor)));
+                                           IoWhat(model, tensor.place == om::TensorPlace::kInput, tensor)));
   }
   const size_t n = ctx->outputs.size();
   host_.assign(n, {});

@@ -65,7 +65,8 @@ Status BindStringBuffers(const om::Model& model, const om::Graph& g, const Execu
 class NodeStrings {
  public:
   // Before compute (ctx's output dims final: the bound for data-dependent ones): the heads
-  // of each DT_STRING input checked against its dataset buffer (CheckStringBuffer), then
+  // of each DT_STRING input (a model input, or a model output a node read back) checked
+  // against its dataset buffer (CheckStringBuffer), then
   // each DT_STRING output gets a host buffer of StringOutputCapacity bytes instead of its
   // dataset buffer, which is remembered. Nothing happens for a node without strings.
   Status Stage(kernels::KernelContext* ctx, const om::Model& model, const om::Graph& g,

@@ -156,6 +156,21 @@ TEST(StringTensors, StageChecksTheInputHeadsWhenTheNodeRuns) {
   EXPECT_TRUE(staging.Stage(&r.ctx, m, g, {0}, {r.x.size() + 1, 256}).ok());
 }
 
+TEST(StringTensors, StageChecksAModelOutputReadBack) {
+  // A node reading a model output (tensor 1, 'y') before its producer wrote it finds the
+  // application's bytes there: checked as an input is.
+  om::Graph g;
+  const om::Model m = OneOutputModel(&g);
+  NodeRun r({"ab", "x", "cde"}, 256);
+  const kernels::StringHead bad{1000, 1};
+  std::memcpy(r.x.data(), &bad, sizeof bad);
+  NodeStrings staging;
+  const Status st = staging.Stage(&r.ctx, m, g, {1}, {0, r.x.size()});
+  EXPECT_EQ(st.code(), err::kInvalidParam);
+  EXPECT_NE(st.message().find("model 'm' output 0 'y' is DT_STRING: the head of element 0"), std::string::npos)
+      << st.message();
+}
+
 TEST(StringTensors, NodesWithoutStringOutputsAreUntouched) {
   std::vector<float> y(4);
   kernels::KernelContext ctx;
