@@ -118,12 +118,17 @@ Status NodeStrings::Stage(kernels::KernelContext* ctx, const om::Model& model, c
                                            IoWhat(model, tensor.place == om::TensorPlace::kInput, tensor)));
   }
   const size_t n = ctx->outputs.size();
-  host_.assign(n, {});
-  dataset_.assign(n, nullptr);
-  written_.assign(n, 0);
+  host_.clear();
+  dataset_.clear();
+  written_.clear();
   for (size_t i = 0; i < n; ++i) {
     kernels::TensorView& out = ctx->outputs[i];
     if (out.dtype() != DataType::kString) continue;
+    if (host_.empty()) {  // nodes without string outputs (nearly all) allocate nothing
+      host_.resize(n);
+      dataset_.assign(n, nullptr);
+      written_.assign(n, 0);
+    }
     host_[i].assign(kernels::StringOutputCapacity(*ctx, i), 0);
     dataset_[i] = out.data;
     out.data = host_[i].data();

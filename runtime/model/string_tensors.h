@@ -76,7 +76,8 @@ class NodeStrings {
   // do not fit.
   Status Commit(const kernels::KernelContext& ctx, const om::Model& model, const om::Graph& g,
                 const std::vector<int32_t>& outputs, const std::vector<size_t>& capacity);
-  // Bytes the last Commit wrote per output (0 for outputs that are not strings).
+  // Bytes the last Commit wrote per output (0 for outputs that are not strings; empty when
+  // the node has no string output).
   const std::vector<size_t>& written() const { return written_; }
 
  private:
