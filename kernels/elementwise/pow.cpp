@@ -1,6 +1,7 @@
 // Pow with numpy broadcasting. AI Core vector unit: fp16 / fp32 base with an exponent of
 // the same type (static shapes). AI CPU: base fp32, fp16, bf16, double, int32, int64 with
-// an exponent of any of fp32, fp16, bf16, double, int8..int64, uint8 (ONNX Pow-15 T / T1).
+// an exponent of any of fp32, fp16, bf16, double, int8..int64, uint8..uint64 (ONNX Pow-15
+// T / T1).
 // Float bases compute std::pow in the base's compute type. Integer bases with an integral
 // exponent use exact repeated squaring (wrapping on overflow); a negative exponent gives
 // 1 / base^n truncated (so 0 unless base is +-1, and 0 for base 0); a fractional exponent
@@ -16,6 +17,8 @@ namespace asim::kernels {
 namespace {
 
 constexpr const char* kSource = ASIM_KERNEL_SOURCE;
+// NumericTypes with uint16, uint32 and uint64 too (ONNX lists every integer width here).
+using AllNumericTypes = ConcatTypes<FloatTypes, IntTypes>::type;
 using PowBaseTypes = Types<float, Fp16, Bf16, double, int32_t, int64_t>;
 
 template <class C>
@@ -95,7 +98,7 @@ KernelDef Pow(Engine engine) {
   if (engine == Engine::kAiCore) {
     b.Input("x", DtypesOf(AiCoreFloatTypes{})).Input("y", DtypesOf(AiCoreFloatTypes{})).SameDtypeAs(0);
   } else {
-    b.Input("x", DtypesOf(PowBaseTypes{})).Input("y", DtypesOf(NumericTypes{}));
+    b.Input("x", DtypesOf(PowBaseTypes{})).Input("y", DtypesOf(AllNumericTypes{}));
   }
   b.Output("z", {}).Constraint(SameLayoutOrScalar()).InferShape(BroadcastInfer()).Compute(PowCompute).Source(kSource);
   return EngineRules(b, engine, 8).Build();

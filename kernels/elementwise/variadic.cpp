@@ -1,6 +1,6 @@
 // Variadic Min, Max, Sum, Mean (one or more inputs, numpy broadcasting over all of them).
 // AI Core vector unit: fp16, fp32 (and int32 for Min / Max), static shapes; AI CPU: Min /
-// Max over floats, int8..int64, uint8; Sum / Mean over floats (ONNX); any shape.
+// Max over floats, int8..int64, uint8..uint64; Sum / Mean over floats (ONNX); any shape.
 // Inputs fold left to right. fp16 / bf16 with more than two inputs (or Mean) accumulate in
 // an fp32 workspace and round once at the end, as the AI Core does; when the launch gave
 // no workspace large enough (dynamic shapes) they fold in their storage type instead.
@@ -13,6 +13,8 @@ namespace asim::kernels {
 namespace {
 
 constexpr const char* kSource = ASIM_KERNEL_SOURCE;
+// NumericTypes with uint16, uint32 and uint64 too (ONNX lists every integer width here).
+using AllNumericTypes = ConcatTypes<FloatTypes, IntTypes>::type;
 
 struct MaxOp {
   template <class C>
@@ -114,13 +116,13 @@ KernelDef BuildMax_AiCore() {
   return Variadic<NumericTypes>("Max", Engine::kAiCore, DtypesOf(AiCoreNumericTypes{}), MaxOp{}, false);
 }
 KernelDef BuildMax_AiCpu() {
-  return Variadic<NumericTypes>("Max", Engine::kAiCpu, {}, MaxOp{}, false);
+  return Variadic<AllNumericTypes>("Max", Engine::kAiCpu, {}, MaxOp{}, false);
 }
 KernelDef BuildMin_AiCore() {
   return Variadic<NumericTypes>("Min", Engine::kAiCore, DtypesOf(AiCoreNumericTypes{}), MinOp{}, false);
 }
 KernelDef BuildMin_AiCpu() {
-  return Variadic<NumericTypes>("Min", Engine::kAiCpu, {}, MinOp{}, false);
+  return Variadic<AllNumericTypes>("Min", Engine::kAiCpu, {}, MinOp{}, false);
 }
 KernelDef BuildSum_AiCore() {
   return Variadic<FloatTypes>("Sum", Engine::kAiCore, DtypesOf(AiCoreFloatTypes{}), SumOp{}, false);

@@ -14,6 +14,7 @@
 #include "kernels/framework/registry.h"
 #include "runtime/core/pointer_text.h"
 #include "runtime/model/compute_mode.h"
+#include "runtime/model/string_tensors.h"
 
 namespace asim::model {
 namespace {
@@ -205,15 +206,7 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
   }
   out->node = &node;
   out->def = def;
-  for (const std::vector<int32_t>* list : {&node.inputs, &node.outputs}) {
-    for (int32_t t : *list) {
-      if (t >= 0 && g.tensors[static_cast<size_t>(t)].desc.dtype == DataType::kString) {
-        return Status(err::kParseModel, Where(node) + ": tensor '" + g.tensors[static_cast<size_t>(t)].name +
-                                            "' is DT_STRING: string tensors (whose size depends on their contents) "
-                                            "are not supported by this runtime yet");
-      }
-    }
-  }
+  if (Status st = CheckStringTensors(g, node); !st.ok()) return Status(st.code(), Where(node) + ": " + st.message());
   for (int32_t t : node.inputs) {
     if (t < 0) {
       out->inputs.push_back(
@@ -441,6 +434,8 @@ Status LoadedModel::Bind(size_t gear, const ExecuteRequest& request, Binding* bi
   }
   binding->outputs = request.outputs;
   binding->allocates_outputs = !request.async;
+  ASIM_RETURN_IF_ERROR(
+      BindStringBuffers(*model_, g, request, device_->memory(), &in_sim, &out_sim, &binding->string_bytes));
   binding->sim.resize(g.tensors.size());
   binding->dev.resize(g.tensors.size());
   for (size_t i = 0; i < g.tensors.size(); ++i) {
@@ -505,8 +500,11 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
     st = Status(err::kBadAlloc, "out of host memory");
   }
   // Timing-only mode (compute_mode.h): only kernels whose output dims come from their values.
+  NodeStrings strings;  // string inputs checked; string outputs written on the host, copied if they fit
   if (st.ok() && (ComputeEnabled() || pn.def->AnyOutputShapeComputed(pn.inputs))) {
-    st = kernels::InvokeKernel(*pn.def, ctx);
+    st = strings.Stage(&ctx, *model_, model_->graphs[gear], node.inputs, binding.string_bytes);
+    if (st.ok()) st = kernels::InvokeKernel(*pn.def, ctx);
+    if (st.ok()) st = strings.Commit(ctx, *model_, model_->graphs[gear], node.outputs, binding.string_bytes);
   }
   if (!st.ok()) return Status(st.code(), "while running " + Where(node) + ": " + st.message());
   if (pn.dynamic) PublishShapes(gear, index, binding, ctx);

@@ -21,6 +21,8 @@
 // KernelTaskInfos, which observers see at their begin, and to the model's latest output
 // dims for aclmdlGetCurOutputDims). Nodes whose shapes are known at load run exactly as in
 // a static model; a dynamic node's simulated duration is its load-time (bound) estimate.
+// String (DT_STRING) model inputs and outputs: bound, checked and written as
+// string_tensors.h says (CANN's layout, the dataset buffer's size is the application's).
 // Thread safety: Execute and WaitIdle are thread-safe; everything else is immutable after
 // Load. Nothing here reads process state: the device and the application's stream come in
 // resolved (tests drive a LoadedModel on a device of their own, without aclInit).
@@ -121,6 +123,8 @@ class LoadedModel {
     uint32_t aicpu_timeout_s = 0;  // the request's (0 = CANN's default)
     std::vector<IoBuffer> outputs;  // the dataset's output buffers (device addresses and sizes)
     bool allocates_outputs = false;  // a synchronous execution: NULL output buffers are allocated
+    uint32_t aicpu_timeout_s = 0;      // the request's (0 = CANN's default)
+    std::vector<size_t> string_bytes;  // per tensor: a DT_STRING input / output's dataset buffer bytes
   };
 
   LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr<rt::DeviceContext> device, uint32_t id);

@@ -2,6 +2,7 @@
 #include "tests/onnx_conformance/acl_executor.h"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,27 @@ std::string OutputDims(const Session& s, size_t i, std::vector<int64_t>* dims) {
   return "";
 }
 
+// Bytes a DT_STRING output of `dims` uses in CANN's layout (docs/models.md "String
+// tensors"): its heads {offset, length} and, after them, each element's bytes and NUL.
+// "" with *used set, or why the buffer is malformed.
+std::string StringBytesUsed(const std::vector<uint8_t>& buf, const std::vector<int64_t>& dims, size_t* used) {
+  uint64_t n = 1;
+  for (int64_t d : dims) n *= d < 0 ? 0 : static_cast<uint64_t>(d);
+  if (n > buf.size() / 16)
+    return std::to_string(n) + " string heads do not fit its " + std::to_string(buf.size()) + " bytes";
+  uint64_t end = n * 16;
+  for (uint64_t i = 0; i < n; ++i) {
+    uint64_t head[2];  // offset from the buffer's start, length without the NUL
+    std::memcpy(head, buf.data() + i * 16, sizeof head);
+    if (head[0] > buf.size() || head[1] >= buf.size() - head[0]) {
+      return "string element " + std::to_string(i) + " lies outside its " + std::to_string(buf.size()) + " bytes";
+    }
+    end = std::max(end, head[0] + head[1] + 1);
+  }
+  *used = static_cast<size_t>(end);
+  return "";
+}
+
 }  // namespace
 
 std::string RunOmThroughAcl(const std::string& om_path, const std::vector<std::vector<uint8_t>>& inputs,
@@ -118,9 +140,16 @@ std::string RunOmThroughAcl(const std::string& om_path, const std::vector<std::v
     e = aclrtMemcpy(p, size, inputs[i].data(), inputs[i].size(), ACL_MEMCPY_HOST_TO_DEVICE);
     if (e != ACL_SUCCESS) return Failed("aclrtMemcpy (input " + std::to_string(i) + ")", e);
   }
+  // A string output's size depends on its contents (aclmdlGetOutputSizeByIndex says 0): the
+  // documented bound for element-wise string ops is twice the string inputs' bytes + 32.
+  size_t string_input_bytes = 0;
+  for (size_t i = 0; i < n_in; ++i) {
+    if (aclmdlGetInputDataType(s.desc, i) == ACL_STRING) string_input_bytes += inputs[i].size();
+  }
   std::vector<size_t> out_sizes;
   for (size_t i = 0; i < n_out; ++i) {
-    out_sizes.push_back(aclmdlGetOutputSizeByIndex(s.desc, i));
+    out_sizes.push_back(aclmdlGetOutputDataType(s.desc, i) == ACL_STRING ? 2 * string_input_bytes + 32
+                                                                         : aclmdlGetOutputSizeByIndex(s.desc, i));
     if (AddBuffer(&s, s.out, out_sizes.back(), &error) == nullptr) return error;
   }
   if ((e = aclmdlExecute(s.id, s.in, s.out)) != ACL_SUCCESS) return Failed("aclmdlExecute", e);
@@ -137,6 +166,12 @@ std::string RunOmThroughAcl(const std::string& om_path, const std::vector<std::v
       e = aclrtMemcpy(o.bytes.data(), o.bytes.size(), aclGetDataBufferAddr(b), o.bytes.size(),
                       ACL_MEMCPY_DEVICE_TO_HOST);
       if (e != ACL_SUCCESS) return Failed("aclrtMemcpy (output " + std::to_string(i) + ")", e);
+    }
+    if (o.dtype == ACL_STRING) {  // only the bytes the strings use
+      size_t used = 0;
+      error = StringBytesUsed(o.bytes, o.dims, &used);
+      if (!error.empty()) return "output " + std::to_string(i) + " '" + o.name + "': " + error;
+      o.bytes.resize(used);
     }
     outputs->push_back(std::move(o));
   }

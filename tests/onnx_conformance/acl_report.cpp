@@ -111,9 +111,10 @@ bool WriteAclReport(const ReportInfo& info, const std::vector<Result>& results) 
     << "input's dims from the test's input tensors; no input is frozen to its value), the `.om` is loaded with "
     << "`aclmdlLoadFromFile` and run with `aclmdlExecute` through libascendcl's public API "
     << "(`ASCEND_SIM_SOC_VERSION=" << info.soc << "`; output dims from the output dataset's tensor desc or "
-    << "`aclmdlGetCurOutputDims`), and the outputs are compared at ONNX's tolerances (rtol 1e-3, atol 1e-7; NaN "
-    << "matches NaN; integers, bools and strings exactly). A test passes, fails (first mismatch or execution "
-    << "error), or is refused at conversion (atc's message).";
+    << "`aclmdlGetCurOutputDims`; string inputs and outputs in CANN's DT_STRING layout, a string output buffer of "
+    << "2 x the string inputs' bytes + 32: docs/models.md \"String tensors\"), and the outputs are compared at "
+    << "ONNX's tolerances (rtol 1e-3, atol 1e-7; NaN matches NaN; integers, bools and strings exactly). A test "
+    << "passes, fails (first mismatch or execution error), or is refused at conversion (atc's message).";
   if (info.interpreter) {
     f << " The interpreter column is the older mode: the atc library converts the model with shape inputs "
       << "frozen to the test's values where the converter needs them, and the om graph runs on the host "

@@ -375,6 +375,28 @@ TEST(AtcOnnxTranslate, CastMapsOnnxTypesToAclNumbering) {
   EXPECT_TRUE(found);
 }
 
+// MelWeightMatrix's output_datatype is an ONNX TensorProto type: the kernel gets a DataType.
+TEST(AtcOnnxTranslate, MelWeightMatrixOutputDatatypeMapsToADataType) {
+  OnnxModel m(17);
+  m.Ints("bins", {}, {8}).Ints("dft", {}, {16}).Ints("rate", {}, {8192});
+  m.Floats("low", {}, {0}).Floats("high", {}, {4096}).Output("y", TensorProto::DOUBLE);
+  SetInt(m.Node("MelWeightMatrix", {"bins", "dft", "rate", "low", "high"}, {"y"}), "output_datatype",
+         TensorProto::DOUBLE);
+  om::Model model;
+  const Status st = Convert(m.Save(), &model);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(model.outputs[0].dtype, DataType::kDouble);
+  EXPECT_EQ(model.outputs[0].dims, (std::vector<int64_t>{9, 8}));
+
+  OnnxModel bad(17);
+  bad.Ints("bins", {}, {8}).Ints("dft", {}, {16}).Ints("rate", {}, {8192});
+  bad.Floats("low", {}, {0}).Floats("high", {}, {4096}).Output("y");
+  SetInt(bad.Node("MelWeightMatrix", {"bins", "dft", "rate", "low", "high"}, {"y"}), "output_datatype", 8);  // STRING
+  const Status refused = Convert(bad.Save(), &model);
+  EXPECT_FALSE(refused.ok());
+  EXPECT_NE(refused.message().find("output_datatype"), std::string::npos) << refused.message();
+}
+
 TEST(AtcOnnxTranslate, ConstantNodeVariants) {
   OnnxModel m(13);
   m.Input("x", kF, {2}).Output("y");

@@ -297,6 +297,38 @@ TEST(IntegerEdges, ModSignFollowsFmod) {
   EXPECT_EQ(ew::Read(fl.outputs[0]), (std::vector<double>{0.5, -0.5}));
 }
 
+// uint16 / uint32 / uint64 (ONNX Max / Min / Mod list every unsigned width): values past the
+// signed range and past 2^53 compare and divide exactly.
+TEST(IntegerEdges, WideUnsignedMaxMinModAreExact) {
+  const uint64_t big = UINT64_MAX - 1;
+  const HostTensor a64 = HostTensor::FromValues<uint64_t>(DataType::kUint64, {3}, {big, 7, 1});
+  const HostTensor b64 = HostTensor::FromValues<uint64_t>(DataType::kUint64, {3}, {UINT64_MAX, 3, 0});
+  RunResult mx = RunOp("Max", {a64, b64});
+  ASSERT_TRUE(mx.status.ok()) << mx.status.message();
+  EXPECT_EQ(mx.def->engine, Engine::kAiCpu);
+  EXPECT_EQ(mx.outputs[0].Values<uint64_t>(), (std::vector<uint64_t>{UINT64_MAX, 7, 1}));
+  RunResult mn = RunOp("Min", {a64, b64});
+  ASSERT_TRUE(mn.status.ok()) << mn.status.message();
+  EXPECT_EQ(mn.outputs[0].Values<uint64_t>(), (std::vector<uint64_t>{big, 3, 0}));
+  RunResult md = RunOp("Mod", {a64, b64});  // x mod 0 is 0
+  ASSERT_TRUE(md.status.ok()) << md.status.message();
+  EXPECT_EQ(md.outputs[0].Values<uint64_t>(), (std::vector<uint64_t>{big, 1, 0}));
+  RunResult m32 = RunOp("Mod",
+                        {HostTensor::FromValues<uint32_t>(DataType::kUint32, {2}, {4000000000u, 9}),
+                         HostTensor::FromValues<uint32_t>(DataType::kUint32, {2}, {3000000000u, 4})},
+                        With("fmod", int64_t{1}));
+  ASSERT_TRUE(m32.status.ok()) << m32.status.message();
+  EXPECT_EQ(m32.outputs[0].Values<uint32_t>(), (std::vector<uint32_t>{1000000000u, 1}));
+  RunResult m16 = RunOp("Max", {HostTensor::FromValues<uint16_t>(DataType::kUint16, {3}, {3, 2, 65535}),
+                                HostTensor::FromValues<uint16_t>(DataType::kUint16, {3}, {1, 4, 4})});
+  ASSERT_TRUE(m16.status.ok()) << m16.status.message();
+  EXPECT_EQ(m16.outputs[0].Values<uint16_t>(), (std::vector<uint16_t>{3, 4, 65535}));
+  // The AI Core keeps its int32 lanes: a uint16 Max is not an AI Core kernel's.
+  RunResult core = RunOpOn(Engine::kAiCore, "Max", {m16.outputs[0], m16.outputs[0]});
+  EXPECT_FALSE(core.status.ok());
+  EXPECT_NE(core.status.message().find("DT_UINT16"), std::string::npos) << core.status.message();
+}
+
 TEST(IntegerEdges, ArithmeticWraps) {
   RunResult add = RunOp("Add", {HostTensor::FromValues<int64_t>(DataType::kInt64, {1}, {INT64_MAX}),
                                 HostTensor::FromValues<int64_t>(DataType::kInt64, {1}, {1})});
@@ -337,6 +369,10 @@ TEST(PowMixed, ExponentTypesDifferFromTheBase) {
       {DataType::kFloat, DataType::kInt64, {2, -2}, {10, 3}, {1024, -8}},
       {DataType::kFloat16, DataType::kFloat, {4, 9}, {0.5, 0.5}, {2, 3}},
       {DataType::kDouble, DataType::kUint8, {1.5, 2}, {2, 0}, {2.25, 1}},
+      {DataType::kFloat, DataType::kUint16, {2, 3}, {3, 0}, {8, 1}},
+      {DataType::kFloat, DataType::kUint32, {1, 2, 3}, {4, 5, 6}, {1, 32, 729}},
+      {DataType::kFloat, DataType::kUint64, {1, 2, 3}, {4, 5, 6}, {1, 32, 729}},
+      {DataType::kInt64, DataType::kUint32, {3, -2}, {4, 3}, {81, -8}},
       {DataType::kInt32, DataType::kFloat, {9, 2, 3}, {0.5, 0.5, 2}, {3, 1, 9}},
       {DataType::kInt64, DataType::kInt8, {2, 1, -1, 5, 0}, {10, -3, -3, -1, -2}, {1024, 1, -1, 0, 0}},
       {DataType::kInt32, DataType::kDouble, {2, 10}, {40, 10.5}, {0, 2147483647}},  // wraps; fractional saturates

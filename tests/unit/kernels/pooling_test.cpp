@@ -2,7 +2,8 @@
 // formulas): MaxPool, AveragePool and LpPool over 1-D, 2-D and 3-D windows with strides,
 // asymmetric pads, dilations, ceil_mode and auto_pad; MaxPool's Indices on the AI CPU; the
 // AI Core's NC1HWC0 layout (checked lane by lane, and through TransData back to NCHW);
-// the global pools; every engine x dtype; refusals.
+// the global pools; every engine x dtype; refusals. MaxUnpool (AI CPU) against hand-computed
+// values, its unknown dims without output_shape's value, and its refusals.
 //
 // Owner: the pooling family. Thread safety: a gtest binary (tests run one at a time; the
 // kernels under test split work across threads). Failure: gtest assertions naming the op,
@@ -10,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <string>
+#include <vector>
 
 #include "tests/unit/kernels/ew_test_util.h"
 #include "tests/unit/kernels/kernel_test_util.h"
@@ -339,6 +342,106 @@ TEST(PoolRefusals, SayWhy) {
   RunResult bf = RunOp("MaxPool", {blocked}, k2);
   EXPECT_FALSE(bf.status.ok());
   EXPECT_NE(bf.status.message().find("NC1HWC0"), std::string::npos) << bf.status.message();
+}
+
+// ---- MaxUnpool (AI CPU) ------------------------------------------------------------------
+
+AttrMap Unpool2x2() {
+  AttrMap a;
+  a.Set("kernel_shape", std::vector<int64_t>{2, 2});
+  a.Set("strides", std::vector<int64_t>{2, 2});
+  return a;
+}
+
+HostTensor Indices(std::vector<int64_t> dims, const std::vector<int64_t>& v) {
+  return HostTensor::FromValues<int64_t>(DataType::kInt64, std::move(dims), v);
+}
+
+TEST(MaxUnpool, ScattersIntoTheInferredOrGivenShapeEveryDtype) {
+  for (DataType dt : ew::Declared("MaxUnpool", Engine::kAiCpu)) {
+    SCOPED_TRACE(DataTypeName(dt));
+    const HostTensor x = ew::Tensor(dt, {1, 1, 2, 2}, {1, 2, 3, 4});
+    const HostTensor idx = Indices({1, 1, 2, 2}, {5, 7, 13, 15});
+    // (2 - 1) * 2 + 2 = 4 per spatial dim; indices 5, 7, 13, 15 are (1, 1), (1, 3), (3, 1), (3, 3).
+    RunResult r = RunOp("MaxUnpool", {x, idx}, Unpool2x2());
+    ASSERT_TRUE(r.status.ok()) << r.status.message();
+    EXPECT_EQ(r.def->engine, Engine::kAiCpu);
+    EXPECT_EQ(r.outputs[0].spec.dims, (std::vector<int64_t>{1, 1, 4, 4}));
+    EXPECT_EQ(ew::Read(r.outputs[0]), (std::vector<double>{0, 0, 0, 0, 0, 1, 0, 2, 0, 0, 0, 0, 0, 3, 0, 4}));
+    // output_shape [1, 1, 5, 5]: the indices still address the inferred 4 x 4, placed at the
+    // origin of the larger output (as ONNX's reference does).
+    RunResult big = RunOp("MaxUnpool", {x, idx, Indices({4}, {1, 1, 5, 5}).AsConstant()}, Unpool2x2());
+    ASSERT_TRUE(big.status.ok()) << big.status.message();
+    EXPECT_EQ(big.outputs[0].spec.dims, (std::vector<int64_t>{1, 1, 5, 5}));
+    std::vector<double> want(25, 0.0);
+    want[6] = 1, want[8] = 2, want[16] = 3, want[18] = 4;
+    EXPECT_EQ(ew::Read(big.outputs[0]), want);
+  }
+  // pads shrink the inferred shape: (2 - 1) * 2 - 1 - 0 + 2 = 3 per dim.
+  AttrMap padded = Unpool2x2();
+  padded.Set("pads", std::vector<int64_t>{1, 1, 0, 0});
+  RunResult p =
+      RunOp("MaxUnpool",
+            {ew::Tensor(DataType::kFloat, {1, 1, 2, 2}, {1, 2, 3, 4}), Indices({1, 1, 2, 2}, {0, 2, 6, 8})}, padded);
+  ASSERT_TRUE(p.status.ok()) << p.status.message();
+  EXPECT_EQ(p.outputs[0].spec.dims, (std::vector<int64_t>{1, 1, 3, 3}));
+  EXPECT_EQ(ew::Read(p.outputs[0]), (std::vector<double>{1, 0, 2, 0, 0, 0, 3, 0, 4}));
+  // N = 2: the indices run over the whole output (the second image starts at 4).
+  RunResult b =
+      RunOp("MaxUnpool", {ew::Tensor(DataType::kFloat, {2, 1, 1, 1}, {7, 8}), Indices({2, 1, 1, 1}, {3, 4 + 1})},
+            Unpool2x2());
+  ASSERT_TRUE(b.status.ok()) << b.status.message();
+  EXPECT_EQ(b.outputs[0].spec.dims, (std::vector<int64_t>{2, 1, 2, 2}));
+  EXPECT_EQ(ew::Read(b.outputs[0]), (std::vector<double>{0, 0, 0, 7, 0, 8, 0, 0}));
+}
+
+TEST(MaxUnpool, UnknownOutputShapeGivesUnknownDims) {
+  TensorSpec x, i, shape;
+  x.dtype = DataType::kFloat, x.dims = {1, 1, 2, 2};
+  i.dtype = DataType::kInt64, i.dims = {1, 1, 2, 2};
+  shape.dtype = DataType::kInt64, shape.dims = {4};
+  Selection sel;
+  ASSERT_TRUE(KernelRegistry::Get().Select("MaxUnpool", {x, i, shape}, Unpool2x2(), {}, &sel).ok());
+  EXPECT_EQ(sel.outputs[0].dims, (std::vector<int64_t>{-1, -1, -1, -1}));
+}
+
+TEST(MaxUnpool, BadIndicesShapesAttributesAndDtypesAreRefused) {
+  const HostTensor x = ew::Tensor(DataType::kFloat, {1, 1, 2, 2}, {1, 2, 3, 4});
+  // Indices outside the output fail at compute (kOpInputNotMatch); shapes at selection
+  // (kOpNotFound with the kernel's reason), attributes with kOpAttrNotMatch.
+  auto refused = [](const RunResult& r, int32_t code, const std::string& words) {
+    EXPECT_EQ(r.status.code(), code) << r.status.message();
+    EXPECT_NE(r.status.message().find(words), std::string::npos) << r.status.message();
+  };
+  refused(RunOp("MaxUnpool", {x, Indices({1, 1, 2, 2}, {5, 7, 13, 16})}, Unpool2x2()), err::kOpInputNotMatch,
+          "index 16");
+  refused(RunOp("MaxUnpool", {x, Indices({1, 1, 2, 2}, {-1, 7, 13, 15})}, Unpool2x2()), err::kOpInputNotMatch,
+          "index -1");
+  refused(RunOp("MaxUnpool", {x, Indices({1, 1, 4}, {5, 7, 13, 15})}, Unpool2x2()), err::kOpNotFound,
+          "must have X's shape");
+  refused(RunOp("MaxUnpool", {x, Indices({1, 1, 2, 2}, {5, 7, 13, 15}), Indices({4}, {1, 1, 3, 3}).AsConstant()},
+                Unpool2x2()),
+          err::kOpNotFound, "smaller than the inferred shape");
+  refused(
+      RunOp("MaxUnpool", {x, Indices({1, 1, 2, 2}, {5, 7, 13, 15}), Indices({2}, {5, 5}).AsConstant()}, Unpool2x2()),
+      err::kOpNotFound, "output_shape has 2 values");
+  refused(
+      RunOp("MaxUnpool", {ew::Tensor(DataType::kFloat, {4}, {1, 2, 3, 4}), Indices({4}, {0, 1, 2, 3})}, Unpool2x2()),
+      err::kOpNotFound, "rank 3 or more");
+  AttrMap one;
+  one.Set("kernel_shape", std::vector<int64_t>{2});
+  refused(RunOp("MaxUnpool", {x, Indices({1, 1, 2, 2}, {5, 7, 13, 15})}, one), err::kOpAttrNotMatch,
+          "kernel_shape has 1 values");
+  EXPECT_EQ(RunOp("MaxUnpool", {x, Indices({1, 1, 2, 2}, {5, 7, 13, 15})}).status.code(), err::kOpAttrNotMatch);
+  AttrMap huge = Unpool2x2();  // (2 - 1) * 2^62 + 2^62 overflows int64
+  huge.Set("kernel_shape", std::vector<int64_t>{int64_t{1} << 62, 2});
+  huge.Set("strides", std::vector<int64_t>{int64_t{1} << 62, 2});
+  refused(RunOp("MaxUnpool", {x, Indices({1, 1, 2, 2}, {5, 7, 13, 15})}, huge), err::kOpAttrNotMatch,
+          "overflows int64");
+  refused(RunOp("MaxUnpool",
+                {HostTensor::FromValues<int32_t>(DataType::kInt32, {1, 1, 1, 1}, {1}), Indices({1, 1, 1, 1}, {0})},
+                Unpool2x2()),
+          err::kUnsupportedDataType, "DT_INT32");
 }
 
 }  // namespace

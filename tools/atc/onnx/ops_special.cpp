@@ -1,7 +1,7 @@
 // Translations that are more than a rename: constants and eliminated ops (Constant,
 // Identity, Dropout; Bernoulli refused by name), attribute conversions (Cast's `to` into aclDataType numbering,
 // ConstantOfShape's tensor `value`, Softmax / LogSoftmax / Hardmax before opset 13 with
-// coerce_2d, MaxPool's optional indices), opset variants the kernels do not take
+// coerce_2d, MaxPool's optional indices, MelWeightMatrix's output_datatype), opset variants the kernels do not take
 // (Reshape-1's shape attribute, TopK-1's k attribute, Resize-10, Upsample, Scatter, Pad-1's
 // paddings, Split without sizes, RoiAlign-10's coordinate mode), BatchNormalization in inference mode, and small
 // decompositions (EyeLike to a constant, Shrink to compare / select, CenterCropPad to Slice
@@ -106,6 +106,22 @@ Status Cast(NodeContext& c) {
   if (c.has_attr("saturate")) attrs.Set("saturate", c.Int("saturate", 1));
   int out = -1;
   ASIM_RETURN_IF_ERROR(c.EmitOne("Cast", {c.input(0)}, attrs, &out));
+  c.SetOutput(0, out);
+  return Status::Ok();
+}
+
+// MelWeightMatrix's output_datatype (ONNX TensorProto numbering) into a DataType.
+Status MelWeightMatrix(NodeContext& c) {
+  const int64_t type = c.Int("output_datatype", 1);
+  const auto dtype = DataTypeFromOnnx(static_cast<int32_t>(type));
+  if (!dtype) {
+    return c.Unsupported("MelWeightMatrix output_datatype " + OnnxTypeName(static_cast<int32_t>(type)) +
+                         " is not supported");
+  }
+  kernels::AttrMap attrs;
+  attrs.Set("output_datatype", *dtype);
+  int out = -1;
+  ASIM_RETURN_IF_ERROR(c.EmitOne("MelWeightMatrix", c.inputs(), attrs, &out));
   c.SetOutput(0, out);
   return Status::Ok();
 }
@@ -404,6 +420,7 @@ void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table) {
   table->emplace_back("Identity", &Identity);
   table->emplace_back("LogSoftmax", &SoftmaxFamily);
   table->emplace_back("MaxPool", &MaxPool);
+  table->emplace_back("MelWeightMatrix", &MelWeightMatrix);
   table->emplace_back("Pad", &Pad);
   table->emplace_back("PRelu", &PRelu);
   table->emplace_back("Reshape", &Reshape);
