@@ -87,6 +87,16 @@ std::string OutputDims(const Session& s, size_t i, std::vector<int64_t>* dims) {
   return "";
 }
 
+// Whether output `i` has a dim known only at execution (-1) in the model's desc.
+bool HasUnknownDims(const Session& s, size_t i) {
+  aclmdlIODims io = {};
+  if (aclmdlGetOutputDims(s.desc, i, &io) != ACL_SUCCESS) return false;
+  for (size_t k = 0; k < io.dimCount; ++k) {
+    if (io.dims[k] < 0) return true;
+  }
+  return false;
+}
+
 // Bytes a DT_STRING output of `dims` uses in CANN's layout (docs/models.md "String
 // tensors"): its heads {offset, length} and, after them, each element's bytes and NUL.
 // "" with *used set, or why the buffer is malformed.
@@ -146,13 +156,34 @@ std::string RunOmThroughAcl(const std::string& om_path, const std::vector<std::v
   for (size_t i = 0; i < n_in; ++i) {
     if (aclmdlGetInputDataType(s.desc, i) == ACL_STRING) string_input_bytes += inputs[i].size();
   }
+  // An output whose dims depend on input values has no size before execution (0 from
+  // aclmdlGetOutputSizeByIndex, -1 dims): it gets a NULL 0-byte buffer for aclmdlExecute to
+  // allocate, read back through the dataset and freed here with aclrtFree.
   std::vector<size_t> out_sizes;
+  std::vector<bool> runtime_allocated;
   for (size_t i = 0; i < n_out; ++i) {
-    out_sizes.push_back(aclmdlGetOutputDataType(s.desc, i) == ACL_STRING ? 2 * string_input_bytes + 32
-                                                                         : aclmdlGetOutputSizeByIndex(s.desc, i));
+    const bool is_string = aclmdlGetOutputDataType(s.desc, i) == ACL_STRING;
+    out_sizes.push_back(is_string ? 2 * string_input_bytes + 32 : aclmdlGetOutputSizeByIndex(s.desc, i));
+    runtime_allocated.push_back(!is_string && out_sizes.back() == 0 && HasUnknownDims(s, i));
+    if (runtime_allocated.back()) {
+      aclDataBuffer* b = aclCreateDataBuffer(nullptr, 0);
+      if (b == nullptr) return "aclCreateDataBuffer(nullptr, 0) returned nullptr";
+      if ((e = aclmdlAddDatasetBuffer(s.out, b)) != ACL_SUCCESS) {
+        (void)aclDestroyDataBuffer(b);
+        return Failed("aclmdlAddDatasetBuffer", e);
+      }
+      continue;
+    }
     if (AddBuffer(&s, s.out, out_sizes.back(), &error) == nullptr) return error;
   }
-  if ((e = aclmdlExecute(s.id, s.in, s.out)) != ACL_SUCCESS) return Failed("aclmdlExecute", e);
+  e = aclmdlExecute(s.id, s.in, s.out);
+  for (size_t i = 0; i < n_out; ++i) {  // freed with the session whatever happened
+    aclDataBuffer* b = aclmdlGetDatasetBuffer(s.out, i);
+    if (!runtime_allocated[i] || aclGetDataBufferAddr(b) == nullptr) continue;
+    s.memory.push_back(aclGetDataBufferAddr(b));
+    out_sizes[i] = aclGetDataBufferSizeV2(b);
+  }
+  if (e != ACL_SUCCESS) return Failed("aclmdlExecute", e);
   for (size_t i = 0; i < n_out; ++i) {
     AclOutput o;
     o.dtype = static_cast<int32_t>(aclmdlGetOutputDataType(s.desc, i));

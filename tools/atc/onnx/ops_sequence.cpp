@@ -2,8 +2,9 @@
 // holds (ImportState::sequences), so SequenceEmpty, SequenceConstruct, SequenceInsert,
 // SequenceErase, SequenceAt and SequenceLength only edit or read that list, and
 // SplitToSequence / ConcatFromSequence become Split (+ Squeeze) / Concat (after Unsqueeze
-// for new_axis). Positions and split sizes must be constants; a sequence cannot be a graph
-// input or output (the importer refuses those).
+// for new_axis). Positions must be constants, and so must a scalar split size (it decides
+// the sequence's length); a 1-D split known only at execution gives as many parts, sized at
+// run time. A sequence cannot be a graph input or output (the importer refuses those).
 // Thread safety: stateless functions. Failure: as translate.h says; E16007 for a position
 // out of range or an input that is not a sequence.
 #include "tools/atc/onnx/translate.h"
@@ -117,6 +118,16 @@ Status SplitToSequence(NodeContext& c) {
   if (!c.has_input(1)) {
     sizes.assign(static_cast<size_t>(dim), 1);
     squeeze = c.Int("keepdims", 1) == 0;
+  } else if (!c.is_const(1) && c.value(1).dims.size() == 1 && c.value(1).dims[0] >= 0) {
+    // Sizes known only at execution: as many parts as the 1-D `split` has values, each
+    // sized by Split at run time (on AI CPU, docs/models.md "Shapes decided by values").
+    kernels::AttrMap attrs;
+    attrs.Set("axis", axis);
+    std::vector<int> parts;
+    ASIM_RETURN_IF_ERROR(c.Emit("Split", {c.input(0), c.input(1)}, attrs,
+                                static_cast<int>(c.value(1).dims[0]), &parts, "split"));
+    c.SetSequence(0, std::move(parts));
+    return Status::Ok();
   } else {
     std::vector<int64_t> split;
     ASIM_RETURN_IF_ERROR(c.ConstInts(1, &split));
