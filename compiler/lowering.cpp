@@ -125,8 +125,8 @@ class Lowerer {
     Selection cpu;
     Status st = KernelRegistry::Get().SelectOnEngine(type, specs, attrs, options_.chip, kernels::Engine::kAiCpu, &cpu);
     if (!st.ok()) {
-      return Status(st.code(), "its dims are known only at execution and only AI CPU kernels run such shapes: " +
-                                   st.message());
+      return Status(st.code(),
+                    "its dims are known only at execution and only AI CPU kernels run such shapes: " + st.message());
     }
     cpu.refusals.push_back("dims known only at execution");
     *sel = std::move(cpu);

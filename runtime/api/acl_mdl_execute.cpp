@@ -15,6 +15,7 @@
 #include "runtime/api/api_guard.h"
 #include "runtime/api/runtime_context.h"
 #include "runtime/api/sim_hooks.h"
+#include "runtime/check/api_hooks.h"
 #include "runtime/model/model_manager.h"
 
 namespace {
@@ -111,6 +112,16 @@ aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDatas
   ACL_API_REQUIRE_INIT();
   asim::model::ExecuteResult result;
   const asim::Status st = Run(kApi, modelId, input, output, nullptr, /*async=*/false, nullptr, &result);
+  // Outputs the runtime allocated (NULL 0-byte buffers, sizes known only at execution) go to
+  // the application with the dataset; after a failure (an injected fault) nothing is handed.
+  for (const asim::model::IoBuffer& b : result.allocated_outputs) {
+    if (b.data == nullptr) continue;
+    if (st.ok()) {
+      asim::check::AfterMalloc(asim::api::Ctx().checks(), b.data, b.size);
+    } else {
+      (void)asim::api::Ctx().core().Free(b.data);
+    }
+  }
   if (st.ok()) ReportOutputDims(modelId, result, output);
   ACL_API_RETURN(st);
   ACL_API_END();

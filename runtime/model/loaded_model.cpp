@@ -250,10 +250,11 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
     if (!k.IsStatic()) {
       // Dims an input's values decide: the kernel infers them again at execution.
       if (!tensor.dynamic || node.engine != kernels::Engine::kAiCpu) {
-        return Status(err::kParseModel, Where(node) + ": output " + std::to_string(i) + " has a shape (" +
-                                            Dims(k.dims) + ") known only at execution but the model " +
-                                            (tensor.dynamic ? "runs the node on the AI Core" : "does not mark it dynamic") +
-                                            ": convert the model again with this atc");
+        return Status(err::kParseModel,
+                      Where(node) + ": output " + std::to_string(i) + " has a shape (" + Dims(k.dims) +
+                          ") known only at execution but the model " +
+                          (tensor.dynamic ? "runs the node on the AI Core" : "does not mark it dynamic") +
+                          ": convert the model again with this atc");
       }
       out->by_values = true;
     }
@@ -600,8 +601,8 @@ Status LoadedModel::PlaceSizedOutput(size_t gear, const PreparedNode& pn, size_t
     if (buf.data == nullptr && buf.size == 0 && binding.allocates_outputs) {
       // AscendCL's first way for an output of unknown size: the runtime allocates it and the
       // application frees it (aclrtFree) after reading it.
-      ASIM_RETURN_IF_ERROR(shapes.memory.Allocate(bytes, "aclmdlExecute " + what + " (free it with aclrtFree)", true,
-                                                  &dev, &sim));
+      ASIM_RETURN_IF_ERROR(
+          shapes.memory.Allocate(bytes, "aclmdlExecute " + what + " (free it with aclrtFree)", true, &dev, &sim));
       shapes.handed_outputs[tensor.io_index] = IoBuffer{dev, std::max<size_t>(bytes, 1), nullptr};
     } else if (buf.size < bytes || (buf.data == nullptr && bytes > 0)) {
       return Status(err::kModelOutputNotMatch,
@@ -617,7 +618,8 @@ Status LoadedModel::PlaceSizedOutput(size_t gear, const PreparedNode& pn, size_t
       sim = static_cast<uint8_t*>(p);
     }
   } else {
-    return Status(err::kInternalError, "tensor '" + tensor.name + "' has unknown dims but is not a work or output tensor");
+    return Status(err::kInternalError,
+                  "tensor '" + tensor.name + "' has unknown dims but is not a work or output tensor");
   }
   shapes.sim[t] = sim;
   shapes.dev[t] = static_cast<const uint8_t*>(dev);

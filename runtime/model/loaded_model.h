@@ -120,9 +120,9 @@ class LoadedModel {
     std::vector<uint8_t*> sim;
     std::vector<const uint8_t*> dev;
     std::shared_ptr<ExecShapes> shapes;
-    uint32_t aicpu_timeout_s = 0;  // the request's (0 = CANN's default)
-    std::vector<IoBuffer> outputs;  // the dataset's output buffers (device addresses and sizes)
-    bool allocates_outputs = false;  // a synchronous execution: NULL output buffers are allocated
+    uint32_t aicpu_timeout_s = 0;      // the request's (0 = CANN's default)
+    std::vector<IoBuffer> outputs;     // the dataset's output buffers (device addresses and sizes)
+    bool allocates_outputs = false;    // a synchronous execution: NULL output buffers are allocated
     std::vector<size_t> string_bytes;  // per tensor: a DT_STRING input / output's dataset buffer bytes
   };
 

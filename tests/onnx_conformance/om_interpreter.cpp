@@ -72,6 +72,9 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
   // gives them none; each lives here, sized when its producer runs.
   std::map<int32_t, std::vector<uint8_t>> strings;
   std::map<int32_t, std::vector<int64_t>> actual;  // tensors whose dims the computation decided
+  // Tensors whose dims input values decide (-1 in the plan, 0 bytes planned): sized here
+  // when their producer's shapes are inferred with those values, as the runtime does.
+  std::map<int32_t, std::vector<uint8_t>> sized;
   for (const om::Node& node : g.nodes) {
     std::vector<kernels::TensorSpec> layouts;
     for (int32_t t : node.inputs) {
@@ -92,6 +95,7 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
       }
       const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
       kernels::TensorView v{SpecOf(tensor), address(tensor)};
+      if (auto it = sized.find(t); it != sized.end()) v.data = it->second.data();
       if (auto it = actual.find(t); it != actual.end()) {
         v.spec.dims = it->second;
         resized = true;
@@ -112,15 +116,41 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
         ctx.inputs[k].data = string_data(node.inputs[k]);
       }
     }
-    if (resized && def->infer_shape) {
-      // Shapes flow on from the computed dims, as the runtime re-infers them.
-      std::vector<kernels::TensorSpec> in_specs, out_specs;
-      for (const auto& v : ctx.inputs) in_specs.push_back(v.spec);
+    bool by_values = false;  // an output's dims are decided by input values
+    for (const auto& v : ctx.outputs) by_values = by_values || !v.spec.IsStatic();
+    std::vector<kernels::TensorSpec> in_specs;
+    if ((resized || by_values) && def->infer_shape) {
+      // Shapes flow on from the computed dims, as the runtime re-infers them; values that
+      // decide dims are read from the inputs.
+      std::vector<kernels::TensorSpec> out_specs;
+      for (const auto& v : ctx.inputs) {
+        in_specs.push_back(v.spec);
+        if (by_values) in_specs.back().host_data = v.data;
+      }
       st = def->infer_shape(in_specs, attrs, &out_specs);
       if (!st.ok()) return Status(st.code(), where + ": " + st.message());
       for (size_t k = 0; k < ctx.outputs.size() && k < out_specs.size(); ++k) {
         if (out_specs[k].IsStatic()) ctx.outputs[k].spec.dims = out_specs[k].dims;
       }
+    }
+    for (size_t k = 0; k < node.outputs.size(); ++k) {
+      const om::Tensor& tensor = g.tensors[static_cast<size_t>(node.outputs[k])];
+      if (kernels::MakeSpec(tensor.desc.dtype, tensor.desc.dims).IsStatic()) continue;
+      if (!ctx.outputs[k].spec.IsStatic()) {
+        return Status(err::kInternalError, where + ": output " + std::to_string(k) + " is still " +
+                                               kernels::DimsToString(ctx.outputs[k].spec.dims) +
+                                               " with the input values");
+      }
+      if (ctx.outputs[k].dtype() == DataType::kString) continue;
+      auto& buf = sized[node.outputs[k]];
+      buf.assign(std::max<size_t>(ctx.outputs[k].spec.Bytes(), 1), 0);
+      ctx.outputs[k].data = buf.data();
+    }
+    std::vector<uint8_t> workspace;  // beyond the plan's, for dims known only now
+    if (by_values && def->workspace) {
+      std::vector<kernels::TensorSpec> out_specs;
+      for (const auto& v : ctx.outputs) out_specs.push_back(v.spec);
+      workspace.resize(def->workspace(in_specs, out_specs, attrs));
     }
     for (size_t k = 0; k < node.outputs.size(); ++k) {
       if (ctx.outputs[k].dtype() != DataType::kString) continue;
@@ -131,6 +161,10 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
     ctx.attrs = &attrs;
     ctx.workspace = node.workspace_size != 0 ? work.data() + node.workspace_offset : nullptr;
     ctx.workspace_bytes = node.workspace_size;
+    if (workspace.size() > ctx.workspace_bytes) {
+      ctx.workspace = workspace.data();
+      ctx.workspace_bytes = workspace.size();
+    }
     st = kernels::InvokeKernel(*def, ctx);
     if (!st.ok()) return Status(st.code(), where + ": " + st.message());
     for (size_t k = 0; k < node.outputs.size(); ++k) {
@@ -138,10 +172,12 @@ Status RunModelOnHost(const om::Model& model, const std::vector<std::vector<uint
       if (ctx.outputs[k].spec.dims != tensor.desc.dims) actual[node.outputs[k]] = ctx.outputs[k].spec.dims;
     }
   }
-  for (const auto& [t, buf] : strings) {
-    const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
-    if (tensor.place == om::TensorPlace::kOutput && tensor.io_index < outputs->size()) {
-      (*outputs)[tensor.io_index] = buf;
+  for (auto* held : {&strings, &sized}) {
+    for (const auto& [t, buf] : *held) {
+      const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
+      if (tensor.place == om::TensorPlace::kOutput && tensor.io_index < outputs->size()) {
+        (*outputs)[tensor.io_index] = buf;
+      }
     }
   }
   if (output_dims != nullptr) {

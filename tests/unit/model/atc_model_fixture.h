@@ -47,7 +47,8 @@ class AtcModelFixture : public DeviceFixture {
     desc_ = aclmdlCreateDesc();
     ASSERT_EQ(aclmdlGetDesc(desc_, id_), ACL_SUCCESS);
   }
-  // Device buffers for every input (filled) and output (aclmdlGetOutputSizeByIndex bytes).
+  // Device buffers for every input (filled) and output (output_bytes_, by default
+  // aclmdlGetOutputSizeByIndex bytes).
   void Run(const std::vector<std::vector<uint8_t>>& inputs) {
     aclError ret = ACL_SUCCESS;
     Execute(inputs, &ret);
@@ -65,11 +66,22 @@ class AtcModelFixture : public DeviceFixture {
     }
     outputs_.clear();
     for (size_t i = 0; i < aclmdlGetNumOutputs(desc_); ++i) {
-      const size_t size = aclmdlGetOutputSizeByIndex(desc_, i);
-      outputs_.push_back({Device(size), size});
-      Add(out, outputs_.back().first, size);
+      if (i < output_bytes_.size() && output_bytes_[i] == kRuntimeAllocated) {
+        outputs_.push_back({nullptr, 0});
+      } else {
+        const size_t size = i < output_bytes_.size() ? output_bytes_[i] : aclmdlGetOutputSizeByIndex(desc_, i);
+        outputs_.push_back({Device(size), size});
+      }
+      Add(out, outputs_.back().first, outputs_.back().second);
     }
     *ret = aclmdlExecute(id_, in, out);
+    // An output aclmdlExecute allocated: the dataset buffer now points at it; freed at TearDown.
+    for (size_t i = 0; i < outputs_.size(); ++i) {
+      if (outputs_[i].first != nullptr) continue;
+      aclDataBuffer* b = aclmdlGetDatasetBuffer(out, i);
+      outputs_[i] = {aclGetDataBufferAddr(b), aclGetDataBufferSizeV2(b)};
+      if (outputs_[i].first != nullptr) device_.push_back(outputs_[i].first);
+    }
   }
   template <typename T>
   std::vector<T> Output(size_t index, size_t count) {
@@ -104,6 +116,11 @@ class AtcModelFixture : public DeviceFixture {
     if (!b.empty()) std::memcpy(b.data(), v.data(), b.size());
     return b;
   }
+
+  // Output buffer sizes for Execute (default: aclmdlGetOutputSizeByIndex each);
+  // kRuntimeAllocated gives a NULL 0-byte buffer for aclmdlExecute to allocate.
+  static constexpr size_t kRuntimeAllocated = ~size_t{0};
+  std::vector<size_t> output_bytes_;
 
   om::Model model_;
   uint32_t id_ = 0;

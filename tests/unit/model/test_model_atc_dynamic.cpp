@@ -2,8 +2,10 @@
 // (ConvertModel) for Ascend310, loaded and executed by the runtime through the public API.
 // NonZero -> Cast -> Add (the computed dims flow downstream) and NonMaxSuppression (the
 // number of selected boxes). Checks the .om (format version 2, the dynamic tensors, -1
-// output dims with the bound as size), the results and aclmdlGetCurOutputDims; and the
-// refusal of a shape input computed from data-dependent dims.
+// output dims with the bound as size), the results and aclmdlGetCurOutputDims; and dims
+// decided by values (a shape input computed at execution or given by the application): the
+// output of unknown size allocated by aclmdlExecute, written to a large enough buffer, or
+// refused naming the bytes needed; intermediate tensors sized in run-time memory.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -102,19 +104,117 @@ TEST_F(AtcDynamic, NonZeroOfAConstantIsFoldedWithItsActualDims) {
   EXPECT_EQ(Output<float>(0, 2), (std::vector<float>{11, 23}));
 }
 
-TEST(AtcDynamicRefusal, ShapeInputComputedFromDataDependentDims) {
-  // Reshape(nz, Shape(nz)): the reshaped dims are values known only at execution, not a
-  // bound the plan could reserve: refused at conversion.
+TEST_F(AtcDynamic, ShapeInputComputedFromDataDependentDims) {
+  // Reshape(nz, Shape(nz)): the reshaped dims are values known only at execution. The
+  // Reshape runs on AI CPU, reading them where Shape wrote them; its output has no size
+  // before execution (0 bytes, -1 dims), so aclmdlExecute allocates it.
   OnnxModel m(13);
   m.Input("x", TensorProto::FLOAT, {2, 3}).Output("r", TensorProto::INT64);
   m.Node("NonZero", {"x"}, {"nz"}, "nonzero");
   m.Node("Shape", {"nz"}, {"s"}, "shape");
   m.Node("Reshape", {"nz", "s"}, {"r"}, "reshape");
-  om::Model model;
-  const asim::Status st = asim::atc::testing::Convert(m.Save(), &model, nullptr, asim::model::testing::Options310());
-  ASSERT_FALSE(st.ok());
-  EXPECT_NE(st.message().find("reshape"), std::string::npos) << st.message();
-  EXPECT_NE(st.message().find("known only at execution"), std::string::npos) << st.message();
+  ConvertAndLoad(m);
+  EXPECT_EQ(DescDims(0), (std::vector<int64_t>{-1, -1}));
+  EXPECT_EQ(aclmdlGetOutputSizeByIndex(desc_, 0), 0u);
+  output_bytes_ = {kRuntimeAllocated};
+  Run({Raw(std::vector<float>{1, 0, 0, 0, 5, 0})});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 2}));
+  ASSERT_NE(outputs_[0].first, nullptr);
+  EXPECT_EQ(outputs_[0].second, 4u * 8);
+  EXPECT_EQ(Output<int64_t>(0, 4), (std::vector<int64_t>{0, 1, 0, 1}));
+}
+
+// Expand to dims given by a graph input: the output's dims are its values.
+class AtcValueShaped : public AtcDynamic {
+ protected:
+  void SetUp() override {
+    AtcDynamic::SetUp();
+    OnnxModel m(13);
+    m.Input("x", TensorProto::FLOAT, {3, 1}).Input("shape", TensorProto::INT64, {2}).Output("y");
+    m.Node("Expand", {"x", "shape"}, {"y"}, "expand");
+    ConvertAndLoad(m);
+  }
+  static std::vector<uint8_t> X() { return Raw(std::vector<float>{1, 2, 3}); }
+};
+
+TEST_F(AtcValueShaped, OutputHasNoSizeBeforeExecution) {
+  EXPECT_EQ(DescDims(0), (std::vector<int64_t>{-1, -1}));
+  EXPECT_EQ(aclmdlGetOutputSizeByIndex(desc_, 0), 0u);
+  EXPECT_TRUE(AnyDynamicTensor());
+}
+
+TEST_F(AtcValueShaped, NullBufferIsAllocatedByAclmdlExecute) {
+  output_bytes_ = {kRuntimeAllocated};
+  Run({X(), Raw(std::vector<int64_t>{3, 4})});
+  ASSERT_NE(outputs_[0].first, nullptr);
+  EXPECT_EQ(outputs_[0].second, 12u * 4);
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{3, 4}));
+  const aclTensorDesc* d = aclmdlGetDatasetTensorDesc(datasets_[1], 0);
+  ASSERT_NE(d, nullptr);
+  ASSERT_EQ(aclGetTensorDescNumDims(d), 2u);
+  int64_t dim = 0;
+  EXPECT_EQ(aclGetTensorDescDimV2(d, 1, &dim), ACL_SUCCESS);
+  EXPECT_EQ(dim, 4);
+  EXPECT_EQ(Output<float>(0, 12), (std::vector<float>{1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3}));
+
+  // The next execution gets its own allocation (the first is the application's to free).
+  output_bytes_ = {kRuntimeAllocated};
+  Run({X(), Raw(std::vector<int64_t>{1, 2})});
+  EXPECT_EQ(outputs_[0].second, 6u * 4);
+  EXPECT_EQ(Output<float>(0, 6), (std::vector<float>{1, 1, 2, 2, 3, 3}));
+}
+
+TEST_F(AtcValueShaped, LargeEnoughBufferIsWrittenInPlace) {
+  output_bytes_ = {64};
+  Run({X(), Raw(std::vector<int64_t>{3, 2})});
+  EXPECT_EQ(outputs_[0].second, 64u);
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{3, 2}));
+  EXPECT_EQ(Output<float>(0, 6), (std::vector<float>{1, 1, 2, 2, 3, 3}));
+}
+
+TEST_F(AtcValueShaped, TooSmallBufferNamesTheBytesNeeded) {
+  output_bytes_ = {16};
+  aclError ret = ACL_SUCCESS;
+  Execute({X(), Raw(std::vector<int64_t>{3, 4})}, &ret);
+  EXPECT_EQ(ret, ACL_ERROR_MODEL_OUTPUT_NOT_MATCH);
+  const std::string msg = aclGetRecentErrMsg();
+  EXPECT_NE(msg.find("48 bytes"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[3,4]"), std::string::npos) << msg;
+}
+
+TEST_F(AtcValueShaped, AsyncExecutionNeedsABuffer) {
+  // Only aclmdlExecute allocates: under aclmdlExecuteAsync a NULL buffer is an error.
+  void* x = Device(12);
+  Put(x, std::vector<float>{1, 2, 3});
+  void* shape = Device(16);
+  Put(shape, std::vector<int64_t>{3, 4});
+  aclmdlDataset* in = Dataset({{x, 12}, {shape, 16}});
+  aclmdlDataset* out = Dataset({{nullptr, 0}});
+  aclrtStream stream = nullptr;
+  ASSERT_EQ(aclrtCreateStream(&stream), ACL_SUCCESS);
+  aclError ret = aclmdlExecuteAsync(id_, in, out, stream);
+  if (ret == ACL_SUCCESS) ret = aclrtSynchronizeStream(stream);
+  EXPECT_NE(ret, ACL_SUCCESS);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("only aclmdlExecute allocates"), std::string::npos);
+  EXPECT_EQ(aclrtDestroyStream(stream), ACL_SUCCESS);
+}
+
+TEST_F(AtcDynamic, ValueShapedIntermediateFeedsStaticNodes) {
+  // Reshape(x, shape) -> Relu -> ReduceSum(keepdims=0) over everything: the intermediate
+  // tensors are sized at execution in run-time memory; the output is a static scalar.
+  OnnxModel m(13);
+  m.Input("x", TensorProto::FLOAT, {2, 3}).Input("shape", TensorProto::INT64, {2}).Output("s");
+  m.Node("Reshape", {"x", "shape"}, {"r"}, "reshape");
+  m.Node("Relu", {"r"}, {"p"}, "relu");
+  m.Node("Mul", {"p", "p"}, {"q"}, "square");
+  auto& sum = m.Node("ReduceSum", {"q"}, {"s"}, "sum");
+  asim::atc::testing::SetInt(sum, "keepdims", 0);
+  ConvertAndLoad(m);
+  EXPECT_TRUE(AnyDynamicTensor());
+  Run({Raw(std::vector<float>{1, -2, 3, -4, 5, 6}), Raw(std::vector<int64_t>{3, 2})});
+  EXPECT_EQ(Output<float>(0, 1), (std::vector<float>{1 + 9 + 25 + 36}));
+  Run({Raw(std::vector<float>{1, -2, 3, -4, 5, 6}), Raw(std::vector<int64_t>{-1, 1})});
+  EXPECT_EQ(Output<float>(0, 1), (std::vector<float>{1 + 9 + 25 + 36}));
 }
 
 // The kernels whose compute reports dims (SetComputedDims) declare those outputs, and the

@@ -232,7 +232,9 @@ TEST(OmModel, DataDependentOutputs) {
   m.graphs[0].tensors[0].dynamic = true;
   ExpectInvalid(m, "graph 0 tensor 0 'x': a input tensor cannot be dynamic");
   m = testing::MakeDataDependentModel();
-  m.graphs[0].tensors[1].desc.dims = {2, -1};
+  m.graphs[0].tensors[1].desc.dims = {2, -1};  // a dim decided by values at execution
+  EXPECT_TRUE(m.Validate().ok()) << m.Validate().message();
+  m.graphs[0].tensors[1].desc.dims = {2, -2};
   ExpectInvalid(m, "graph 0 tensor 1 'nz'");
   m = testing::MakeDataDependentModel();
   m.inputs[0].dims = {-1, 3};

@@ -17,7 +17,6 @@
 #include "tools/atc/onnx/onnx_function.h"
 #include "tools/atc/onnx/onnx_loader.h"
 #include "tools/atc/onnx/onnx_tensor.h"
-#include "tools/atc/onnx/shape_inputs.h"
 #include "tools/atc/onnx/translate.h"
 #include "tools/atc/passes/atc_error.h"
 
@@ -283,7 +282,6 @@ class Importer {
                           "] (node [" + c.name() + "]; only the default domain 'ai.onnx' is translated).");
     }
     ASIM_RETURN_IF_ERROR(RequiredInputs(c));
-    ASIM_RETURN_IF_ERROR(CheckShapeInputs(c));
     std::vector<int64_t> cond;
     if (node.op_type() == "If" && c.ConstInts(0, &cond).ok() && cond.size() == 1) {
       ASIM_RETURN_IF_ERROR(InlineIf(c, cond[0] != 0));

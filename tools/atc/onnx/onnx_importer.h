@@ -16,8 +16,7 @@
 // lacks; E10001 (kInvalidParam) for input shapes that cannot be resolved; E16002
 // (kOpNotFound) for an op type (or domain) without a translation, naming the node;
 // E16006 (kParseModel) for a node reading a value nothing produces; the translations'
-// E16007 / EZ3003 codes (E16007 naming the input for a non-constant OneHot depth or window
-// size, shape_inputs.h); a failure inside a control-flow body keeps its code and ends with
+// E16007 / EZ3003 codes; a failure inside a control-flow body keeps its code and ends with
 // where the body is ("; inside the then_branch of node [a], the body of node [b]").
 #pragma once
 

@@ -124,8 +124,8 @@ Status SplitToSequence(NodeContext& c) {
     kernels::AttrMap attrs;
     attrs.Set("axis", axis);
     std::vector<int> parts;
-    ASIM_RETURN_IF_ERROR(c.Emit("Split", {c.input(0), c.input(1)}, attrs,
-                                static_cast<int>(c.value(1).dims[0]), &parts, "split"));
+    ASIM_RETURN_IF_ERROR(
+        c.Emit("Split", {c.input(0), c.input(1)}, attrs, static_cast<int>(c.value(1).dims[0]), &parts, "split"));
     c.SetSequence(0, std::move(parts));
     return Status::Ok();
   } else {
