@@ -16,4 +16,9 @@ set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE BOTH)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE BOTH)
 set(CMAKE_PREFIX_PATH /usr/lib/aarch64-linux-gnu/cmake)
 find_program(ASIM_QEMU_AARCH64 NAMES qemu-aarch64-static qemu-aarch64 REQUIRED)
-set(CMAKE_CROSSCOMPILING_EMULATOR ${ASIM_QEMU_AARCH64};-L;/usr/aarch64-linux-gnu)
+# No -L /usr/aarch64-linux-gnu: that sysroot's ld.so comes from libc6-arm64-cross, a different
+# glibc build from the multiarch libc6:arm64 the binaries load (through the dependencies' arm64
+# packages), and the two disagree on the layout of ld.so's shared state: pthread_create then
+# walks an uninitialised stack-cache list forever. Without -L, qemu loads the multiarch
+# /lib/ld-linux-aarch64.so.1, which matches the libc beside it.
+set(CMAKE_CROSSCOMPILING_EMULATOR ${ASIM_QEMU_AARCH64})

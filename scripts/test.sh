@@ -10,8 +10,9 @@
 #      repeat most of it and took 5 of the stage's 22 minutes under ASan; nor those labelled
 #      "large", which commit gigabytes of simulated device memory: the 4 GiB model file),
 #   4. TSan build + the stream/event/callback suites (the threaded parts),
-#   5. the aarch64 cross build (-Werror: NEON kernels, libascendcl, the ResNet-50 sample) and
-#      its kernel suite under qemu-user (scripts/test_aarch64.sh says why not more),
+#   5. the aarch64 cross build (-Werror: NEON kernels, libascendcl, the ResNet-50 sample) and,
+#      under qemu-user, its kernel suite, the model-execution suites and the ResNet-50 sample
+#      (scripts/test_aarch64.sh),
 #   6. the libFuzzer targets (the .om reader, atc's Caffe, TensorFlow, AIPP config and --singleop
 #      readers, the DVPP decoders, acl.json, dump files, profiling raw data, atc's whole ONNX
 #      conversion, a model's load and execution) for 20 seconds each (scripts/fuzz.sh), from

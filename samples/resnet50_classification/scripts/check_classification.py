@@ -2,6 +2,9 @@
 """Runs resnet50_classification and checks its top-5 against the numpy reference forward.
 
   check_classification.py --sample <binary> --model resnet50.om --onnx resnet50.onnx --image x.jpg [--runs N]
+                          [--emulator <program>]
+
+--emulator runs the sample through that program (qemu-user for the aarch64 cross build's test).
 
 The sample writes its preprocessed input (--dump-input); tools/modelzoo/onnx_ref.py runs the
 ONNX model in float32 on exactly that input. The top-1 must be the same class and each printed
@@ -29,10 +32,12 @@ def main():
     ap.add_argument("--onnx", required=True)
     ap.add_argument("--image", required=True)
     ap.add_argument("--runs", default="3")
+    ap.add_argument("--emulator", default="")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         dump = os.path.join(tmp, "input.bin")
-        r = subprocess.run([args.sample, "--model", args.model, "--image", args.image, "--runs", args.runs,
+        prefix = [args.emulator] if args.emulator else []
+        r = subprocess.run(prefix + [args.sample, "--model", args.model, "--image", args.image, "--runs", args.runs,
                             "--dump-input", dump], capture_output=True, text=True)
         sys.stdout.write(r.stdout)
         sys.stderr.write(r.stderr)
