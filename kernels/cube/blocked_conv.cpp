@@ -134,14 +134,28 @@ int64_t RowRuns(int64_t n, int64_t ocg, int64_t oh) {
   return std::clamp<int64_t>(CeilDiv(8, std::max<int64_t>(1, n * ocg)), 1, std::max<int64_t>(1, oh));
 }
 
+// A 1x1, stride-1 convolution whose input and output rows are unpadded reads and writes its
+// pixels contiguously, row after row: the engine then tiles the rows as one long row, so that
+// small feature maps (ResNet's 7x7) get full register tiles instead of one short tile per row.
+bool RowsAreContiguous(const BlockedConvArgs& a) {
+  return a.kh == 1 && a.kw == 1 && a.sh == 1 && a.sw == 1 && a.in_row == a.ow * 16 && a.out_row == a.ow * 16;
+}
+
 void RunFused(const BlockedConvArgs& a) {
   const int max_r = conv_tile::MaxTilePixels(a.ob);
-  const int64_t tiles_per_row = CeilDiv(a.ow, max_r);
-  const int r_main = static_cast<int>(CeilDiv(a.ow, tiles_per_row));
   const int s_class = a.sw == 1 ? 1 : a.sw == 2 ? 2 : 0;
-  const TileFn main_fn = Tile(a.ob, r_main, s_class);
   const int64_t runs = RowRuns(a.n, a.ocg, a.oh);
-  const int64_t rows_per_run = CeilDiv(a.oh, runs);
+  // A work item covers `rows_per_run` rows of `row_pixels` pixels: the image's rows, or (rows
+  // contiguous) pixel ranges of the flattened image, as many work items either way (the
+  // workspace holds one chunk buffer per work item).
+  const bool flat = RowsAreContiguous(a);
+  const int64_t row_pixels = flat ? CeilDiv(a.oh * a.ow, runs) : a.ow;
+  const int64_t rows = flat ? runs : a.oh;
+  const int64_t rows_per_run = flat ? 1 : CeilDiv(a.oh, runs);
+  const int64_t pixels = a.oh * a.ow;
+  const int64_t tiles_per_row = CeilDiv(row_pixels, max_r);
+  const int r_main = static_cast<int>(CeilDiv(row_pixels, tiles_per_row));
+  const TileFn main_fn = Tile(a.ob, r_main, s_class);
   const int64_t chunk_floats = ChunkFloats(a.chunk_c1, a.ob, a.kh, a.kw);
   float* sums = a.partial != nullptr ? a.partial : static_cast<float*>(a.out);
   TileArgs base;
@@ -156,7 +170,7 @@ void RunFused(const BlockedConvArgs& a) {
     TileArgs t = base;
     for (int64_t item = begin; item < end; ++item) {
       const int64_t run = item % runs, g = (item / runs) % a.ocg, in = item / (runs * a.ocg);
-      const int64_t row_begin = run * rows_per_run, row_end = std::min(a.oh, row_begin + rows_per_run);
+      const int64_t row_begin = run * rows_per_run, row_end = std::min(rows, row_begin + rows_per_run);
       float* buffer = a.chunk_buffers + item * chunk_floats;
       t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
       for (int64_t c = 0; c < a.c1; c += a.chunk_c1) {
@@ -166,11 +180,16 @@ void RunFused(const BlockedConvArgs& a) {
         t.c1 = count;
         t.c0_last = last ? a.c0_last : 16;
         t.bias = first && a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;
-        for (int64_t oy = row_begin; oy < row_end; ++oy) {
-          const float* in_row = a.in + in * a.in_n + c * a.in_c1 + oy * a.sh * a.in_row;
-          const int64_t row_off = in * a.out_n + g * a.ob * a.out_c1 + oy * a.out_row;
-          for (int64_t ox = 0; ox < a.ow; ox += r_main) {
-            const int64_t r = std::min<int64_t>(r_main, a.ow - ox);
+        for (int64_t row = row_begin; row < row_end; ++row) {
+          // The row's first pixel and its length; input and output addresses of pixel x of
+          // the row are in_row + x * sw * 16 and row_off + x * 16 in both cases.
+          const int64_t width = flat ? std::min(row_pixels, pixels - row * row_pixels) : a.ow;
+          const int64_t in_offset = flat ? row * row_pixels * 16 : row * a.sh * a.in_row;
+          const int64_t out_offset = flat ? row * row_pixels * 16 : row * a.out_row;
+          const float* in_row = a.in + in * a.in_n + c * a.in_c1 + in_offset;
+          const int64_t row_off = in * a.out_n + g * a.ob * a.out_c1 + out_offset;
+          for (int64_t ox = 0; ox < width; ox += r_main) {
+            const int64_t r = std::min<int64_t>(r_main, width - ox);
             const int64_t off = row_off + ox * 16;
             t.in = in_row + ox * a.sw * 16;
             t.acc_in = first ? nullptr : sums + off;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kernels/common/host/large_buffer.h"
+#include "kernels/common/host/parallel.h"
 #include "kernels/common/host/scratch_pool.h"
 #include "kernels/cube/blocked_conv.h"
 #include "kernels/cube/weight_chunks.h"
@@ -258,6 +259,27 @@ const float* PrepackedChunk(const void* source, int64_t g, int64_t ci1_first, in
   return dst;
 }
 
+// A strided 1x1 convolution reads one input pixel in sh x sw: its input gathered to the pixels
+// it reads ([n][c1][oh][ow][16], in scratch memory) makes it a stride-1 1x1 convolution whose
+// rows the engine tiles as one (blocked_conv.cpp): full register tiles over contiguous pixels,
+// instead of tiles that use one cache line in sw of the input. Null when the scratch memory is
+// not there (the caller then reads the input in place).
+const float* GatherStridedInput(const Plan& s, const float* in, std::optional<ScratchLease>* lease) {
+  const int64_t c1 = CeilDiv(s.cin, 16);
+  lease->emplace(static_cast<size_t>(s.n * c1 * s.oh * s.ow * 16) * sizeof(float));
+  auto* out = static_cast<float*>((*lease)->data());
+  if (out == nullptr) return nullptr;
+  ParallelFor(s.n * c1 * s.oh, 8, [&](int64_t begin, int64_t end) {
+    for (int64_t row = begin; row < end; ++row) {
+      const int64_t y = row % s.oh, plane = row / s.oh;  // plane: image * c1 + block
+      const float* src = in + (plane * s.h + y * s.sh) * s.w * 16;
+      float* dst = out + row * s.ow * 16;
+      for (int64_t x = 0; x < s.ow; ++x) std::memcpy(dst + x * 16, src + x * s.sw * 16, 16 * sizeof(float));
+    }
+  });
+  return out;
+}
+
 }  // namespace
 
 std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_format, DataType x_dtype,
@@ -334,9 +356,19 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
   float* weights = reinterpret_cast<float*>(base + s.w_off);
   float* bias = io.bias != nullptr ? reinterpret_cast<float*>(base + s.bias_off) : nullptr;
   const int64_t x_c1 = CeilDiv(s.cin, 16), y_c1 = CeilDiv(s.cout, 16);
+  // A strided 1x1 convolution (ResNet's downsampling shortcuts) on its gathered input.
+  std::optional<ScratchLease> gathered_lease;
+  const float* gathered = nullptr;
+  if (s.direct_in && s.fused && s.groups == 1 && s.kh == 1 && s.kw == 1 && (s.sh > 1 || s.sw > 1)) {
+    gathered = GatherStridedInput(s, static_cast<const float*>(io.x.data), &gathered_lease);
+  }
   for (int64_t g = 0; g < s.groups; ++g) {
     BlockedConvArgs a;
-    if (s.direct_in) {
+    if (gathered != nullptr) {
+      a.in = gathered;
+      a.in_c1 = s.oh * s.ow * 16;
+      a.in_n = x_c1 * a.in_c1;
+    } else if (s.direct_in) {
       a.in = static_cast<const float*>(io.x.data) + g * (s.cin_g / 16) * s.h * s.w * 16;
       a.in_c1 = s.h * s.w * 16;
       a.in_n = x_c1 * a.in_c1;
@@ -347,7 +379,7 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
       a.in_c1 = s.hp * s.wp * 16;
       a.in_n = s.c1g * a.in_c1;
     }
-    a.in_row = s.wp * 16;
+    a.in_row = gathered != nullptr ? s.ow * 16 : s.wp * 16;
     a.c1 = s.c1g;
     a.c0_last = s.cin_g - 16 * (s.c1g - 1);
     const WeightChunkSource chunks = MakeWeightChunkSource(io.w, g * s.cout_g, s.cout_g, s.ob);
@@ -366,6 +398,7 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
     a.ocg = s.ocg;
     a.bias = bias;
     a.kh = s.kh, a.kw = s.kw, a.sh = s.sh, a.sw = s.sw, a.dh = s.dh, a.dw = s.dw;
+    if (gathered != nullptr) a.sh = a.sw = 1;
     a.n = s.n, a.oh = s.oh, a.ow = s.ow;
     a.out_c1 = s.oh * s.ow * 16;
     a.out_row = s.ow * 16;

@@ -25,7 +25,7 @@ constexpr double kG4[6][3] = {{1.0 / 4, 0, 0},
                               {1.0 / 24, -1.0 / 12, 1.0 / 6},
                               {0, 0, 1}};
 
-double GAt(int m, int i, int k) {
+constexpr double GAt(int m, int i, int k) {
   return m == 2 ? kG2[i][k] : kG4[i][k];
 }
 
@@ -70,33 +70,55 @@ int ChooseWinogradTile(int64_t n, int64_t oh, int64_t ow, int64_t cin, int64_t c
   return 0;
 }
 
+namespace {
+
+// One (weight group, input block) of the filter transform, for a tile size known at compile
+// time: G g G^T per (ci, co), computed with co innermost so that the lanes of one row vectorise
+// (the summation order per element is that of the textbook formula, in double).
+template <int M>
+void TransformFilterBlock(const float* src, int64_t co_lanes, int64_t pos_stride, float* out) {
+  constexpr int kA = M + 2;
+  constexpr int64_t kMaxLanes = 64;  // ob <= 4 blocks of 16
+  double g[3][3][kMaxLanes];
+  double gg[kA][3][kMaxLanes];  // G g
+  for (int64_t ci = 0; ci < 16; ++ci) {
+    for (int ky = 0; ky < 3; ++ky)
+      for (int kx = 0; kx < 3; ++kx) {
+        const float* row = src + ((ky * 3 + kx) * 16 + ci) * co_lanes;
+        for (int64_t co = 0; co < co_lanes; ++co) g[ky][kx][co] = row[co];
+      }
+    for (int i = 0; i < kA; ++i)
+      for (int kx = 0; kx < 3; ++kx)
+        for (int64_t co = 0; co < co_lanes; ++co) {
+          double s = 0;
+          for (int ky = 0; ky < 3; ++ky) s += GAt(M, i, ky) * g[ky][kx][co];
+          gg[i][kx][co] = s;
+        }
+    for (int i = 0; i < kA; ++i)
+      for (int j = 0; j < kA; ++j) {
+        float* row = out + (i * kA + j) * pos_stride + ci * co_lanes;
+        for (int64_t co = 0; co < co_lanes; ++co) {
+          double s = 0;
+          for (int kx = 0; kx < 3; ++kx) s += gg[i][kx][co] * GAt(M, j, kx);
+          row[co] = static_cast<float>(s);
+        }
+      }
+  }
+}
+
+}  // namespace
+
 void TransformWinogradFilter(int m, const float* packed, int64_t ocg, int64_t ob, int64_t c1, float* dst) {
-  const int a = m + 2;
   const int64_t co_lanes = ob * 16;
   const int64_t pos_stride = ocg * c1 * 16 * co_lanes;
   ParallelFor(ocg * c1, 1, [&](int64_t begin, int64_t end) {
     for (int64_t gc = begin; gc < end; ++gc) {
       const float* src = packed + gc * 9 * 16 * co_lanes;  // [3][3][16 ci][co_lanes]
       float* out = dst + gc * 16 * co_lanes;
-      for (int64_t ci = 0; ci < 16; ++ci) {
-        for (int64_t co = 0; co < co_lanes; ++co) {
-          double g[3][3];
-          for (int ky = 0; ky < 3; ++ky)
-            for (int kx = 0; kx < 3; ++kx) g[ky][kx] = src[((ky * 3 + kx) * 16 + ci) * co_lanes + co];
-          double gg[6][3];  // G g
-          for (int i = 0; i < a; ++i)
-            for (int kx = 0; kx < 3; ++kx) {
-              double s = 0;
-              for (int ky = 0; ky < 3; ++ky) s += GAt(m, i, ky) * g[ky][kx];
-              gg[i][kx] = s;
-            }
-          for (int i = 0; i < a; ++i)
-            for (int j = 0; j < a; ++j) {
-              double s = 0;
-              for (int kx = 0; kx < 3; ++kx) s += gg[i][kx] * GAt(m, j, kx);
-              out[(i * a + j) * pos_stride + ci * co_lanes + co] = static_cast<float>(s);
-            }
-        }
+      if (m == 2) {
+        TransformFilterBlock<2>(src, co_lanes, pos_stride, out);
+      } else {
+        TransformFilterBlock<4>(src, co_lanes, pos_stride, out);
       }
     }
   });
