@@ -195,12 +195,16 @@ void RunFused(const BlockedConvArgs& a) {
             t.acc_in = first ? nullptr : sums + off;
             t.out32 = nullptr;
             t.out16 = nullptr;
+            t.res32 = nullptr;
+            t.relu = false;
             if (!last) {
               t.out32 = sums + off;
             } else if (a.out_f16) {
               t.out16 = static_cast<uint16_t*>(a.out) + off;
             } else {
               t.out32 = static_cast<float*>(a.out) + off;
+              t.res32 = a.residual != nullptr ? a.residual + off : nullptr;
+              t.relu = a.relu;
             }
             (r == r_main ? main_fn : Tile(a.ob, static_cast<int>(r), s_class))(t);
           }
@@ -244,6 +248,7 @@ void RunBlockedConv(const BlockedConvArgs& a) {
   base.dw16 = a.dw * 16;
   base.sw16 = a.sw * 16;
   base.out_c1 = a.out_c1;
+  base.relu = a.relu && !a.out_f16;
 
   ParallelFor(rows * chunks, 1, [&](int64_t begin, int64_t end) {
     TileArgs t = base;
@@ -267,6 +272,7 @@ void RunBlockedConv(const BlockedConvArgs& a) {
           t.out16 = static_cast<uint16_t*>(a.out) + out_off + ox * 16;
         } else {
           t.out32 = static_cast<float*>(a.out) + out_off + ox * 16;
+          t.res32 = a.residual != nullptr ? a.residual + out_off + ox * 16 : nullptr;
         }
         (r == r_main ? main_fn : Tile(a.ob, static_cast<int>(r), s_class))(t);
       }

@@ -38,6 +38,11 @@ struct BlockedConvArgs {
   int64_t out_n = 0, out_c1 = 0, out_row = 0;
   int64_t out_blocks = 0;  // output channel blocks that exist (<= ocg*ob)
   bool out_f16 = false;
+  // The conv epilogue (conv_epilogue.h) fused into the final stores of an fp32 output:
+  // out = relu?(conv + residual), `residual` laid out as `out` (nullptr: none). Ignored for
+  // fp16 outputs (the caller applies it afterwards, rounding as the vector unit does).
+  const float* residual = nullptr;
+  bool relu = false;
 
   // Fused mode (pack_chunk set; `weights` unused): each work item (n, weight group, run of
   // rows) packs the weights of `chunk_c1` input blocks at a time with

@@ -82,6 +82,14 @@ void ConvTile(const TileArgs& t) {
 #pragma GCC unroll 16
       for (int r = 0; r < R; ++r) simd::StoreHalf(t.out16 + b * t.out_c1 + r * 16, acc[r][b]);
     } else {
+      if (t.res32 != nullptr) {
+#pragma GCC unroll 16
+        for (int r = 0; r < R; ++r) acc[r][b] = simd::Add(acc[r][b], simd::LoadU(t.res32 + b * t.out_c1 + r * 16));
+      }
+      if (t.relu) {
+#pragma GCC unroll 16
+        for (int r = 0; r < R; ++r) acc[r][b] = simd::Relu(acc[r][b]);
+      }
 #pragma GCC unroll 16
       for (int r = 0; r < R; ++r) simd::StoreU(t.out32 + b * t.out_c1 + r * 16, acc[r][b]);
     }

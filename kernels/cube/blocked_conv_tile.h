@@ -29,6 +29,10 @@ struct TileArgs {
   uint16_t* out16 = nullptr;       // ... or fp16
   int64_t out_c1 = 0;              // elements between output channel blocks
   int64_t out_blocks = 0;          // blocks of this group that exist (<= B)
+  // The conv epilogue on a final fp32 store (out32 with every input channel summed):
+  // out = relu?(sums + residual), residual laid out as out32 (nullptr: none).
+  const float* res32 = nullptr;
+  bool relu = false;
 };
 
 using TileFn = void (*)(const TileArgs&);

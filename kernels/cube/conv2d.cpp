@@ -102,8 +102,16 @@ ComputeFn Compute(ConvAttrStyle style) {
       io.bias_dtype = ctx.in(2).dtype();
     }
     io.y = ActView(ctx.out(0).data, ctx.out(0).spec, p.n, p.cout, out_sp);
+    // An fp32 output takes the epilogue in the convolution's own final stores when it can (one
+    // pass over the output instead of two); fp16 rounds the conv first, so it stays a pass.
+    bool epilogue_fused = false;
+    if (ctx.out(0).dtype() == DataType::kFloat) {
+      io.relu = ctx.attrs->GetString(kConvFusedActivationAttr, "") == "Relu";
+      if (ctx.has_input(kConvResidualInput)) io.residual = static_cast<const float*>(ctx.in(kConvResidualInput).data);
+      io.epilogue_fused = &epilogue_fused;
+    }
     ASIM_RETURN_IF_ERROR(RunConv(p, io, ctx.workspace, ctx.workspace_bytes, /*allow_heap=*/false, ctx.prepared));
-    return ApplyConvEpilogue(ctx);
+    return epilogue_fused ? Status::Ok() : ApplyConvEpilogue(ctx);
   };
 }
 

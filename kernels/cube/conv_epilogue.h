@@ -3,9 +3,11 @@
 // activation (Relu), applied in the vector unit on the conv's output before it is written.
 //
 // Owns: the "fused_activation" attribute ("" or "Relu") and the optional "residual" input
-// (index 3) of the Conv / Conv2D kernels, their validation, the host computation (in place
-// on y: y = act(y + residual), fp16 through fp32 as the vector unit does) and the extra
-// vector work and GM reads for the cost model.
+// (index 3) of the Conv / Conv2D kernels, their validation, the host computation as a pass
+// of its own (in place on y: y = act(y + residual), fp16 through fp32 as the vector unit
+// does) and the extra vector work and GM reads for the cost model. An fp32 AI Core output
+// written in place gets the same arithmetic in the convolution's final stores instead
+// (conv_runner.h, ConvIo::residual), which saves a pass over the output.
 // Owner: the cube kernels. Thread safety: re-entrant. Failure: CheckConvEpilogue returns
 // kOpAttrNotMatch for an unknown activation and kOpInputNotMatch for a residual whose dtype
 // or dims differ from the output's.

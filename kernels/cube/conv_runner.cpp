@@ -191,7 +191,7 @@ bool WinogradEnabled() {
 
 // The Winograd path (winograd_conv.h) with `pre`'s transformed filter; false when its scratch
 // memory is not there (the caller then runs the direct engine).
-bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedConvWeights& pre) {
+bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedConvWeights& pre, bool fuse_epilogue) {
   WinogradConvArgs a;
   a.m = s.winograd;
   a.c1 = s.c1g;
@@ -231,6 +231,10 @@ bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedCon
     a.out = io.y.data;
     a.out_f16 = io.y.dtype == DataType::kFloat16;
     a.out_n = CeilDiv(s.cout, 16) * a.out_c1;
+    if (fuse_epilogue) {
+      a.residual = io.residual;
+      a.relu = io.relu;
+    }
   } else {
     a.out = base + s.out_off;
     a.out_n = s.co1g * a.out_c1;
@@ -343,11 +347,15 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
     workspace = heap.get();
   }
   char* base = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(workspace) + 63) / 64 * 64);
+  if (io.epilogue_fused != nullptr) *io.epilogue_fused = false;
   if (s.depthwise) {
     RunDepthwise(s, io, base);
     return Status::Ok();
   }
-  if (pre != nullptr && pre->FitsWinograd(s) && RunWinograd(s, io, base, *pre)) return Status::Ok();
+  const bool fuse_epilogue = (io.residual != nullptr || io.relu) && io.epilogue_fused != nullptr && s.direct_out &&
+                             io.y.dtype == DataType::kFloat;
+  if (fuse_epilogue) *io.epilogue_fused = true;
+  if (pre != nullptr && pre->FitsWinograd(s) && RunWinograd(s, io, base, *pre, fuse_epilogue)) return Status::Ok();
   if (pre != nullptr && !pre->Fits(s)) pre = nullptr;
   if (io.y.format == Format::kNc1hwc0 && !s.direct_out) {  // groups share blocks: padding lanes must be zero
     std::memset(io.y.data, 0,
@@ -410,6 +418,10 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
                         : static_cast<void*>(static_cast<float*>(io.y.data) + offset);
       a.out_n = y_c1 * a.out_c1;
       if (s.partial) a.partial = reinterpret_cast<float*>(base + s.partial_off) + offset;
+      if (fuse_epilogue) {
+        a.residual = io.residual != nullptr ? io.residual + offset : nullptr;
+        a.relu = io.relu;
+      }
     } else {
       a.out = base + s.out_off;
       a.out_n = s.co1g * a.out_c1;

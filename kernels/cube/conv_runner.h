@@ -34,6 +34,12 @@ struct ConvIo {
   const void* bias = nullptr;  // [Cout] or nullptr
   DataType bias_dtype = DataType::kFloat;
   ActTensor y;
+  // The conv epilogue (conv_epilogue.h: y = relu?(conv + residual), residual laid out as y) to
+  // fuse into the final stores. RunConv fuses it when y is fp32 NC1HWC0 written in place, and
+  // then sets *epilogue_fused; otherwise the caller applies it as a pass of its own.
+  const float* residual = nullptr;
+  bool relu = false;
+  bool* epilogue_fused = nullptr;
 };
 
 // Workspace bytes RunConv needs for `p` with x, the filter (`w`: its format, dtype and

@@ -53,6 +53,9 @@ struct WinogradConvArgs {
   void* out = nullptr;  // as BlockedConvArgs::out
   int64_t out_n = 0, out_c1 = 0, out_row = 0, out_blocks = 0;
   bool out_f16 = false;
+  // The conv epilogue on an fp32 output, as BlockedConvArgs has it (ignored for fp16).
+  const float* residual = nullptr;
+  bool relu = false;
   float* scratch = nullptr;  // WinogradScratchBytes, 64-byte aligned
 };
 

@@ -144,11 +144,13 @@ void OutputTransform(const WinogradConvArgs& a, const float* m, int64_t begin, i
         for (int i = 0; i < A; ++i) col[i] = rows[i][x];
         T::Out(col, y);
         for (int r = 0; r < rows_here; ++r) {
-          const V16 value = simd::Add(y[r], bias);
+          V16 value = simd::Add(y[r], bias);
           const int64_t off = out_base + (y0 + r) * a.out_row + (x0 + x) * 16;
           if (a.out_f16) {
             simd::StoreHalf(static_cast<uint16_t*>(a.out) + off, value);
           } else {
+            if (a.residual != nullptr) value = simd::Add(value, simd::LoadU(a.residual + off));
+            if (a.relu) value = simd::Relu(value);
             simd::StoreU(static_cast<float*>(a.out) + off, value);
           }
         }

@@ -7,6 +7,8 @@
 // fp16-rounded inputs (fp16 storage, fp32 accumulation); fp32 1e-4 + 5e-4; double 1e-6 (compared as float).
 // Owner: the cube kernels.
 #include <cmath>
+#include <functional>
+#include <numeric>
 
 #include "kernels/common/cost/cube_work.h"
 #include "tests/unit/kernels/kernel_test_util.h"
@@ -586,18 +588,22 @@ TEST(ConvTranspose, OneDimensional) {
 namespace asim::kernels::testing {
 namespace {
 
-// The fused epilogue (conv_epilogue.h): y = Relu(conv(x) + residual) on both engines.
-void CheckFusedConv(Engine engine, DataType dtype, const ChipTraits& chip, bool residual, bool relu, uint32_t seed) {
-  const ConvCase c{1, 20, 9, 7, 24, 3, 3, 1, 1, 1, 1, 1, 1};
-  SCOPED_TRACE(std::string(EngineName(engine)) + " " + DataTypeName(dtype) + (residual ? " +residual" : "") +
+// The fused epilogue (conv_epilogue.h): y = Relu(conv(x) + residual) on both engines. On an
+// fp32 AI Core output it runs in the convolution's final stores: the direct engine's tiles
+// (one or several weight chunks, flattened 1x1 rows, a gathered strided 1x1 input) and the
+// Winograd output transform (with the filter prepared, as the harness also runs it).
+void CheckFusedConv(const ConvCase& c, Engine engine, DataType dtype, const ChipTraits& chip, bool residual, bool relu,
+                    uint32_t seed) {
+  SCOPED_TRACE(Describe(c) + " " + EngineName(engine) + " " + DataTypeName(dtype) + (residual ? " +residual" : "") +
                (relu ? " +relu" : ""));
-  const std::vector<int64_t> xd{c.n, c.cin, c.h, c.w}, wd{c.cout, c.cin, c.kh, c.kw}, yd{1, c.cout, c.oh(), c.ow()};
-  HostTensor x = WithFormat(HostTensor::FromFloats(dtype, xd, RandomFloats(20 * 9 * 7, -1, 1, seed)), Format::kNchw);
-  HostTensor w =
-      WithFormat(HostTensor::FromFloats(dtype, wd, RandomFloats(24 * 20 * 9, -1, 1, seed + 1)), Format::kNchw);
-  HostTensor b = HostTensor::FromFloats(dtype, {c.cout}, RandomFloats(24, -1, 1, seed + 2));
-  HostTensor r =
-      WithFormat(HostTensor::FromFloats(dtype, yd, RandomFloats(24 * 9 * 7, -2, 2, seed + 3)), Format::kNchw);
+  const std::vector<int64_t> xd{c.n, c.cin, c.h, c.w}, wd{c.cout, c.cin, c.kh, c.kw}, yd{c.n, c.cout, c.oh(), c.ow()};
+  auto count = [](const std::vector<int64_t>& d) {
+    return static_cast<size_t>(std::accumulate(d.begin(), d.end(), int64_t{1}, std::multiplies<int64_t>()));
+  };
+  HostTensor x = WithFormat(HostTensor::FromFloats(dtype, xd, RandomFloats(count(xd), -1, 1, seed)), Format::kNchw);
+  HostTensor w = WithFormat(HostTensor::FromFloats(dtype, wd, RandomFloats(count(wd), -1, 1, seed + 1)), Format::kNchw);
+  HostTensor b = HostTensor::FromFloats(dtype, {c.cout}, RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2));
+  HostTensor r = WithFormat(HostTensor::FromFloats(dtype, yd, RandomFloats(count(yd), -2, 2, seed + 3)), Format::kNchw);
   std::vector<HostTensor> inputs{x, w, b};
   if (residual) inputs.push_back(r);
   AttrMap attrs = OnnxAttrs(c);
@@ -616,11 +622,19 @@ void CheckFusedConv(Engine engine, DataType dtype, const ChipTraits& chip, bool 
 
 TEST(Conv, FusedResidualAddAndReluOnBothEngines) {
   uint32_t seed = 900;
-  for (bool residual : {false, true}) {
-    for (bool relu : {false, true}) {
-      CheckFusedConv(Engine::kAiCore, DataType::kFloat16, {}, residual, relu, seed += 5);
-      CheckFusedConv(Engine::kAiCore, DataType::kFloat, Ascend910B(), residual, relu, seed += 5);
-      CheckFusedConv(Engine::kAiCpu, DataType::kFloat, {}, residual, relu, seed += 5);
+  const ConvCase cases[] = {
+      {1, 20, 9, 7, 24, 3, 3, 1, 1, 1, 1, 1, 1},    // 3x3, one chunk per input block
+      {1, 32, 14, 14, 40, 3, 3, 1, 1, 1, 1, 1, 1},  // Winograd F(2x2, 3x3) once prepared
+      {2, 80, 7, 7, 24, 1, 1},                      // 1x1: flattened rows, two weight chunks
+      {1, 40, 9, 8, 24, 1, 1, 2, 2},                // strided 1x1: gathered input
+  };
+  for (const ConvCase& c : cases) {
+    for (bool residual : {false, true}) {
+      for (bool relu : {false, true}) {
+        CheckFusedConv(c, Engine::kAiCore, DataType::kFloat16, {}, residual, relu, seed += 5);
+        CheckFusedConv(c, Engine::kAiCore, DataType::kFloat, Ascend910B(), residual, relu, seed += 5);
+        CheckFusedConv(c, Engine::kAiCpu, DataType::kFloat, {}, residual, relu, seed += 5);
+      }
     }
   }
 }
