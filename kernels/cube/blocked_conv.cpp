@@ -149,10 +149,10 @@ void RunFused(const BlockedConvArgs& a) {
   // contiguous) pixel ranges of the flattened image, as many work items either way (the
   // workspace holds one chunk buffer per work item).
   const bool flat = RowsAreContiguous(a);
-  const int64_t row_pixels = flat ? CeilDiv(a.oh * a.ow, runs) : a.ow;
-  const int64_t rows = flat ? runs : a.oh;
-  const int64_t rows_per_run = flat ? 1 : CeilDiv(a.oh, runs);
   const int64_t pixels = a.oh * a.ow;
+  const int64_t row_pixels = flat ? CeilDiv(pixels, runs) : a.ow;
+  const int64_t rows = flat ? CeilDiv(pixels, row_pixels) : a.oh;
+  const int64_t rows_per_run = flat ? 1 : CeilDiv(a.oh, runs);
   const int64_t tiles_per_row = CeilDiv(row_pixels, max_r);
   const int r_main = static_cast<int>(CeilDiv(row_pixels, tiles_per_row));
   const TileFn main_fn = Tile(a.ob, r_main, s_class);
@@ -171,6 +171,7 @@ void RunFused(const BlockedConvArgs& a) {
     for (int64_t item = begin; item < end; ++item) {
       const int64_t run = item % runs, g = (item / runs) % a.ocg, in = item / (runs * a.ocg);
       const int64_t row_begin = run * rows_per_run, row_end = std::min(rows, row_begin + rows_per_run);
+      if (row_begin >= row_end) continue;  // more work items than rows: nothing to pack or compute
       float* buffer = a.chunk_buffers + item * chunk_floats;
       t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
       for (int64_t c = 0; c < a.c1; c += a.chunk_c1) {
