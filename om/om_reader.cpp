@@ -637,6 +637,20 @@ class File {
       return Status(err::kReadModelFailure, "model file '" + path + "': fstat: " + std::string(std::strerror(errno)));
     }
     size_ = static_cast<uint64_t>(st.st_size);
+    mtime_ns_ = MtimeNs(st);
+    return Status::Ok();
+  }
+  // Ok while the file still has the size and modification time it had at Open (the
+  // descriptor keeps the same file even if the path now names another one).
+  Status Unchanged(const std::string& path) const {
+    struct stat st {};
+    if (::fstat(fd_, &st) != 0) {
+      return Status(err::kReadModelFailure, "model file '" + path + "': fstat: " + std::string(std::strerror(errno)));
+    }
+    if (static_cast<uint64_t>(st.st_size) != size_ || MtimeNs(st) != mtime_ns_) {
+      return Status(err::kDeserializeModel,
+                    "model file '" + path + "' changed while it was being loaded (modified in place)");
+    }
     return Status::Ok();
   }
   // Reads up to `length` bytes at `offset` into `*bytes`; fewer only at the end of the file
@@ -672,8 +686,12 @@ class File {
   uint64_t size() const { return size_; }
 
  private:
+  static int64_t MtimeNs(const struct stat& st) {
+    return static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + static_cast<int64_t>(st.st_mtim.tv_nsec);
+  }
   int fd_ = -1;
   uint64_t size_ = 0;
+  int64_t mtime_ns_ = 0;
 };
 
 }  // namespace
@@ -745,6 +763,9 @@ struct ModelFile::Impl {
   File file;
   std::string path;
   SectionInfo weights;  // offset, length and CRC of the blob in the file
+  // Per kWeightChunk of the blob, its CRC-32, once ReadWeights has checked the whole blob
+  // (written by ReadWeights only, which the loader calls before any RereadWeights).
+  std::vector<uint32_t> chunk_crcs;
 };
 
 Status ModelFile::Open(const std::string& path, Model* model, std::unique_ptr<ModelFile>* out) {
@@ -775,23 +796,54 @@ uint64_t ModelFile::weight_size() const {
   return impl_->weights.length;
 }
 
-Status ModelFile::ReadWeights(uint8_t* dst, const ParallelRunner& parallel) const {
+namespace {
+constexpr uint64_t kWeightChunk = uint64_t{4} << 20;
+}  // namespace
+
+Status ModelFile::ReadWeights(uint8_t* dst, const ParallelRunner& parallel, const WeightRanges& skip) const {
   const SectionInfo& ws = impl_->weights;
-  constexpr uint64_t kChunk = uint64_t{4} << 20;
+  constexpr uint64_t kChunk = kWeightChunk;
   const size_t chunks = static_cast<size_t>((ws.length + kChunk - 1) / kChunk);
   std::vector<uint32_t> crcs(chunks, 0);
   std::vector<Status> errors(chunks);
   const auto read = [&](size_t begin, size_t end) {
+    std::vector<uint8_t> bounce;  // a chunk with bytes to skip is read here, then copied in parts
     for (size_t c = begin; c < end; ++c) {
       const uint64_t at = c * kChunk, n = std::min(kChunk, ws.length - at);
+      // The skipped ranges overlapping this chunk (skip is sorted and disjoint).
+      auto first = std::lower_bound(
+          skip.begin(), skip.end(), at,
+          [](const std::pair<uint64_t, uint64_t>& r, uint64_t offset) { return r.first + r.second <= offset; });
+      const bool partial = first != skip.end() && first->first < at + n;
+      uint8_t* into = dst + at;
+      if (partial) {
+        try {
+          bounce.resize(static_cast<size_t>(n));
+        } catch (const std::bad_alloc&) {
+          errors[c] = Status(err::kReadModelFailure, "model file '" + impl_->path + "': cannot allocate " +
+                                                         std::to_string(n) + " bytes to read its weights");
+          continue;
+        }
+        into = bounce.data();
+      }
       uint64_t done = 0;
-      errors[c] = impl_->file.ReadInto(impl_->path, ws.offset + at, n, dst + at, &done);
+      errors[c] = impl_->file.ReadInto(impl_->path, ws.offset + at, n, into, &done);
       if (errors[c].ok() && done != n) {
         errors[c] = Status(err::kModelSizeInvalid, "model file '" + impl_->path +
                                                        "' shrank while its weights were read: it ends at byte " +
                                                        std::to_string(ws.offset + at + done));
       }
-      if (errors[c].ok()) crcs[c] = Crc32(dst + at, n);
+      if (!errors[c].ok()) continue;
+      crcs[c] = Crc32(into, n);
+      if (!partial) continue;
+      // The parts between the skipped ranges go to dst.
+      uint64_t from = at;
+      for (auto r = first; from < at + n; ++r) {
+        const uint64_t to = r != skip.end() ? std::clamp(r->first, from, at + n) : at + n;
+        if (to > from) std::memcpy(dst + from, into + (from - at), static_cast<size_t>(to - from));
+        if (r == skip.end()) break;
+        from = std::max(from, r->first + r->second);
+      }
     }
   };
   if (parallel && chunks > 1) {
@@ -807,6 +859,53 @@ Status ModelFile::ReadWeights(uint8_t* dst, const ParallelRunner& parallel) cons
   if (crc != ws.crc32) {
     return WithPath(impl_->path, Corrupt(SectionWhere(ws) + ": CRC-32 mismatch: stored " + Hex32(ws.crc32) +
                                          ", computed " + Hex32(crc)));
+  }
+  impl_->chunk_crcs = std::move(crcs);
+  return Status::Ok();
+}
+
+Status ModelFile::ReadWeightRange(uint64_t offset, uint64_t len, uint8_t* dst) const {
+  const SectionInfo& ws = impl_->weights;
+  if (offset > ws.length || len > ws.length - offset) {
+    return Status(err::kInvalidParam, "model file '" + impl_->path + "': weight bytes [" + std::to_string(offset) +
+                                          ", +" + std::to_string(len) + ") are outside the " +
+                                          std::to_string(ws.length) + "-byte blob");
+  }
+  uint64_t done = 0;
+  ASIM_RETURN_IF_ERROR(impl_->file.ReadInto(impl_->path, ws.offset + offset, len, dst, &done));
+  if (done != len) {
+    return Status(err::kModelSizeInvalid, "model file '" + impl_->path +
+                                              "' shrank while its weights were read: it ends at byte " +
+                                              std::to_string(ws.offset + offset + done));
+  }
+  return impl_->file.Unchanged(impl_->path);
+}
+
+Status ModelFile::RereadWeights(uint64_t offset, uint64_t len, uint8_t* dst) const {
+  const SectionInfo& ws = impl_->weights;
+  if (impl_->chunk_crcs.empty() && ws.length > 0) {
+    return Status(err::kInvalidParam, "model file '" + impl_->path + "': weights re-read before they were read");
+  }
+  if (offset > ws.length || len > ws.length - offset) {
+    return Status(err::kInvalidParam, "model file '" + impl_->path + "': weight bytes [" + std::to_string(offset) +
+                                          ", +" + std::to_string(len) + ") are outside the " +
+                                          std::to_string(ws.length) + "-byte blob");
+  }
+  std::vector<uint8_t> chunk;
+  for (uint64_t c = offset / kWeightChunk; len > 0 && c * kWeightChunk < offset + len; ++c) {
+    const uint64_t at = c * kWeightChunk, n = std::min(kWeightChunk, ws.length - at);
+    chunk.resize(static_cast<size_t>(n));
+    uint64_t done = 0;
+    ASIM_RETURN_IF_ERROR(impl_->file.ReadInto(impl_->path, ws.offset + at, n, chunk.data(), &done));
+    if (done != n || Crc32(chunk.data(), n) != impl_->chunk_crcs[static_cast<size_t>(c)]) {
+      return WithPath(impl_->path,
+                      Corrupt(SectionWhere(ws) + ": bytes [" + std::to_string(at) + ", +" + std::to_string(n) +
+                              ") of the weights changed since it was loaded (" +
+                              (done != n ? "the file shrank" : "CRC-32 mismatch") +
+                              "): the file must not be modified in place while a model loaded from it is in use"));
+    }
+    const uint64_t from = std::max(offset, at), to = std::min(offset + len, at + n);
+    std::memcpy(dst + (from - offset), chunk.data() + (from - at), static_cast<size_t>(to - from));
   }
   return Status::Ok();
 }

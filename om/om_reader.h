@@ -24,6 +24,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/status.h"
@@ -83,9 +84,28 @@ class ModelFile {
   // Runs body(begin, end) over [0, count) pieces, possibly on several threads (the caller's
   // thread pool: this library has none).
   using ParallelRunner = std::function<void(size_t count, const std::function<void(size_t, size_t)>& body)>;
+  // (offset, size) ranges of the weight blob, sorted by offset and disjoint.
+  using WeightRanges = std::vector<std::pair<uint64_t, uint64_t>>;
   // Reads the weight_size() bytes into dst in 4 MiB chunks, each CRC-checked while still in
-  // the cache; with `parallel`, chunks on several threads (their CRCs combined).
-  Status ReadWeights(uint8_t* dst, const ParallelRunner& parallel = nullptr) const;
+  // the cache; with `parallel`, chunks on several threads (their CRCs combined). Bytes in
+  // `skip` are read and checked but not written (dst's memory there is not touched: a
+  // loader that will not keep them, see ReadWeightRange).
+  Status ReadWeights(uint8_t* dst, const ParallelRunner& parallel = nullptr, const WeightRanges& skip = {}) const;
+  // Reads bytes [offset, offset + len) of the weight blob into dst during the load that
+  // called ReadWeights (the skipped bytes a loader needs once, e.g. to repack a filter):
+  // no CRC, but the file must still have the size and modification time it had at Open,
+  // so the bytes are those ReadWeights checked (else kDeserializeModel: "changed while it
+  // was being loaded"); kInvalidParam for a range outside the blob, kModelSizeInvalid when
+  // the file shrank. Thread safety: as RereadWeights.
+  Status ReadWeightRange(uint64_t offset, uint64_t len, uint8_t* dst) const;
+  // Reads bytes [offset, offset + len) of the weight blob into dst again, after ReadWeights
+  // succeeded (a loader that returned pages of weights it no longer needed and now does):
+  // the 4 MiB chunks they lie in are read whole and each checked against the CRC-32
+  // ReadWeights computed for it, so a file changed since then is an error
+  // (kDeserializeModel: "changed since it was loaded"), not wrong weights. kInvalidParam
+  // before ReadWeights or for a range outside the blob; otherwise as ReadWeights. Thread
+  // safety: callable from several threads at once, and concurrently with nothing else.
+  Status RereadWeights(uint64_t offset, uint64_t len, uint8_t* dst) const;
 
  private:
   ModelFile() = default;

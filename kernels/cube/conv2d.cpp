@@ -90,6 +90,7 @@ ComputeFn Compute(ConvAttrStyle style) {
     ConvParams p;
     ASIM_RETURN_IF_ERROR(ConvParamsFromSpecs(style, specs, *ctx.attrs, &p));
     if (specs[0].dtype == DataType::kInt8) {
+      ASIM_RETURN_IF_ERROR(ctx.Materialize(1));  // never prepared: read as it is
       RunConvInt8(p, ctx);
       return Status::Ok();
     }
@@ -110,6 +111,8 @@ ComputeFn Compute(ConvAttrStyle style) {
       if (ctx.has_input(kConvResidualInput)) io.residual = static_cast<const float*>(ctx.in(kConvResidualInput).data);
       io.epilogue_fused = &epilogue_fused;
     }
+    const std::function<Status()> load_filter = [&ctx] { return ctx.Materialize(1); };
+    io.load_filter = &load_filter;
     ASIM_RETURN_IF_ERROR(RunConv(p, io, ctx.workspace, ctx.workspace_bytes, /*allow_heap=*/false, ctx.prepared));
     return epilogue_fused ? Status::Ok() : ApplyConvEpilogue(ctx);
   };
@@ -135,7 +138,9 @@ KernelDef Build(const char* op, ConvAttrStyle style, bool small_channel) {
       .InferShape(Infer(style))
       .Workspace(Workspace(style))
       .Compute(Compute(style))
-      .Prepare(Prepare(style), /*same_bytes=*/false)  // a 3x3 filter may be transformed for Winograd
+      // A 3x3 filter may be transformed for Winograd; with a prepared filter, the filter
+      // input is read only through ctx.Materialize (RunConv's paths that cannot use it).
+      .Prepare(Prepare(style), /*same_bytes=*/false, /*replaces=*/{1})
       .Cost([style](const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs, const AttrMap& attrs,
                     const ChipTraits& chip) {
         WorkDesc w = ConvCubeCost(style)(inputs, outputs, attrs, chip);

@@ -294,13 +294,19 @@ std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_for
   auto pre = std::make_shared<PrepackedConvWeights>();
   pre->groups = s.groups, pre->c1g = s.c1g, pre->ob = s.ob, pre->ocg = s.ocg, pre->taps = s.kh * s.kw;
   if (s.winograd != 0 && WinogradEnabled()) {
-    const size_t packed_bytes = static_cast<size_t>(PackedWeightFloats(s.co1g, s.ob, s.c1g, 3, 3)) * sizeof(float);
-    LargeBuffer<float> packed = AllocateLarge<float>(packed_bytes);
+    // One output group packed at a time into a buffer of one group (a few hundred KiB), not
+    // the whole packed filter: fresh memory is zeroed by the kernel, which dominates load time.
+    const size_t group_bytes = static_cast<size_t>(PackedWeightFloats(s.ob, s.ob, s.c1g, 3, 3)) * sizeof(float);
+    ScratchLease packed(group_bytes);
     pre->floats =
         AllocateLarge<float>(static_cast<size_t>(WinogradFilterFloats(s.winograd, s.ocg, s.ob, s.c1g)) * sizeof(float));
-    if (packed != nullptr && pre->floats != nullptr) {
-      PackWeights(w, 0, s.cout, s.ob, packed.get());
-      TransformWinogradFilter(s.winograd, packed.get(), s.ocg, s.ob, s.c1g, pre->floats.get());
+    if (packed.data() != nullptr && pre->floats != nullptr) {
+      auto* group = static_cast<float*>(packed.data());
+      for (int64_t g = 0; g < s.ocg; ++g) {
+        const int64_t co_first = g * s.ob * 16;
+        PackWeights(w, co_first, std::min(s.ob * 16, s.cout - co_first), s.ob, group);
+        TransformWinogradFilter(s.winograd, group, g, s.ocg, s.ob, s.c1g, pre->floats.get());
+      }
       pre->winograd = s.winograd;
       return pre;
     }
@@ -348,7 +354,9 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
   }
   char* base = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(workspace) + 63) / 64 * 64);
   if (io.epilogue_fused != nullptr) *io.epilogue_fused = false;
+  const auto load_filter = [&io] { return io.load_filter != nullptr ? (*io.load_filter)() : Status::Ok(); };
   if (s.depthwise) {
+    ASIM_RETURN_IF_ERROR(load_filter());
     RunDepthwise(s, io, base);
     return Status::Ok();
   }
@@ -357,7 +365,8 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
   if (fuse_epilogue) *io.epilogue_fused = true;
   if (pre != nullptr && pre->FitsWinograd(s) && RunWinograd(s, io, base, *pre, fuse_epilogue)) return Status::Ok();
   if (pre != nullptr && !pre->Fits(s)) pre = nullptr;
-  if (io.y.format == Format::kNc1hwc0 && !s.direct_out) {  // groups share blocks: padding lanes must be zero
+  if (pre == nullptr) ASIM_RETURN_IF_ERROR(load_filter());  // the filter is packed from w below
+  if (io.y.format == Format::kNc1hwc0 && !s.direct_out) {   // groups share blocks: padding lanes must be zero
     std::memset(io.y.data, 0,
                 static_cast<size_t>(s.n * CeilDiv(s.cout, 16) * s.oh * s.ow * 16) * ElemBytes(io.y.dtype));
   }

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 
 #include "base/status.h"
@@ -40,6 +41,9 @@ struct ConvIo {
   const float* residual = nullptr;
   bool relu = false;
   bool* epilogue_fused = nullptr;
+  // Called (when set) before RunConv reads w's bytes: only when it cannot use `prepacked`,
+  // whose caller may have left the filter out of memory (KernelContext::Materialize).
+  const std::function<Status()>* load_filter = nullptr;
 };
 
 // Workspace bytes RunConv needs for `p` with x, the filter (`w`: its format, dtype and

@@ -108,13 +108,14 @@ void TransformFilterBlock(const float* src, int64_t co_lanes, int64_t pos_stride
 
 }  // namespace
 
-void TransformWinogradFilter(int m, const float* packed, int64_t ocg, int64_t ob, int64_t c1, float* dst) {
+void TransformWinogradFilter(int m, const float* packed, int64_t group, int64_t ocg, int64_t ob, int64_t c1,
+                             float* dst) {
   const int64_t co_lanes = ob * 16;
   const int64_t pos_stride = ocg * c1 * 16 * co_lanes;
-  ParallelFor(ocg * c1, 1, [&](int64_t begin, int64_t end) {
-    for (int64_t gc = begin; gc < end; ++gc) {
-      const float* src = packed + gc * 9 * 16 * co_lanes;  // [3][3][16 ci][co_lanes]
-      float* out = dst + gc * 16 * co_lanes;
+  ParallelFor(c1, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t c = begin; c < end; ++c) {
+      const float* src = packed + c * 9 * 16 * co_lanes;  // [3][3][16 ci][co_lanes]
+      float* out = dst + (group * c1 + c) * 16 * co_lanes;
       if (m == 2) {
         TransformFilterBlock<2>(src, co_lanes, pos_stride, out);
       } else {

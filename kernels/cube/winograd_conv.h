@@ -32,9 +32,12 @@ int ChooseWinogradTile(int64_t n, int64_t oh, int64_t ow, int64_t cin, int64_t c
 // Floats of the transformed filter: (m+2)^2 * ocg * c1 * 16 * ob * 16.
 int64_t WinogradFilterFloats(int m, int64_t ocg, int64_t ob, int64_t c1);
 
-// Transforms `packed` (the engine's packed 3x3 weights [ocg][c1][3][3][16 ci][ob*16 co],
-// PackWeights) into dst [(m+2)^2 positions][ocg][c1][16 ci][ob*16 co] (computed in double).
-void TransformWinogradFilter(int m, const float* packed, int64_t ocg, int64_t ob, int64_t c1, float* dst);
+// Transforms output group `group` of a filter into its place in dst
+// [(m+2)^2 positions][ocg][c1][16 ci][ob*16 co] (computed in double). `packed` is that group
+// alone as PackWeights lays it out ([c1][3][3][16 ci][ob*16 co]): a loader packs and
+// transforms one group at a time through a buffer of one group, not the whole filter.
+void TransformWinogradFilter(int m, const float* packed, int64_t group, int64_t ocg, int64_t ob, int64_t c1,
+                             float* dst);
 
 struct WinogradConvArgs {
   int m = 4;

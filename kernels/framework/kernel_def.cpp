@@ -202,9 +202,10 @@ KernelBuilder& KernelBuilder::Compute(ComputeFn fn) {
   def_.compute = std::move(fn);
   return *this;
 }
-KernelBuilder& KernelBuilder::Prepare(PrepareFn fn, bool same_bytes) {
+KernelBuilder& KernelBuilder::Prepare(PrepareFn fn, bool same_bytes, std::vector<size_t> replaces) {
   def_.prepare = std::move(fn);
   def_.prepared_same_bytes = same_bytes;
+  def_.prepared_replaces = std::move(replaces);
   return *this;
 }
 KernelBuilder& KernelBuilder::Cost(CostFn fn) {

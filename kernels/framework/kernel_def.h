@@ -69,6 +69,11 @@ struct KernelContext {
   // What the kernel's PrepareFn derived at model load from its constant inputs (nullptr when
   // it has none or was not prepared: compute must work without it).
   const void* prepared = nullptr;
+  // Makes input `i`'s bytes readable when the loader left them out of memory (a weight in
+  // KernelDef::prepared_replaces, whose pages went back to the OS once `prepared` was made):
+  // compute calls Materialize(i) before it reads such an input itself. Empty: every input
+  // is in memory.
+  std::function<Status(size_t)> materialize;
   // True once the kernel must give up (the runtime's op execute timeout, aclrtSetOpExecuteTimeOut,
   // has passed); empty: never. Kernels whose running time depends on the data (Loop, Scan)
   // ask between passes and return err::kRtAicpuTimeout.
@@ -77,6 +82,7 @@ struct KernelContext {
   const TensorView& in(size_t i) const { return inputs[i]; }
   TensorView& out(size_t i) { return outputs[i]; }
   bool has_input(size_t i) const { return i < inputs.size() && inputs[i].data != nullptr; }
+  Status Materialize(size_t i) const { return materialize ? materialize(i) : Status::Ok(); }
   bool Interrupted() const { return interrupted && interrupted(); }
 };
 
@@ -113,6 +119,10 @@ struct KernelDef {
   // may take another algorithm that rounds differently, within the kernel's documented
   // tolerance (false: the convolution's Winograd path for filters transformed at load).
   bool prepared_same_bytes = true;
+  // Inputs whose bytes compute, given a non-null `prepare` result, reads only after
+  // KernelContext::Materialize (e.g. the convolution's filter, which it reads from its
+  // repacked copy): a loader may return their memory to the OS after preparing the node.
+  std::vector<size_t> prepared_replaces;
   CostFn cost;
   std::vector<ConstraintFn> constraints;
   std::string source;  // "kernels/activation/relu.cpp" (for docs and diagnostics)
@@ -156,7 +166,8 @@ class KernelBuilder {
   KernelBuilder& InferShape(InferShapeFn fn);
   KernelBuilder& Workspace(WorkspaceFn fn);
   KernelBuilder& Compute(ComputeFn fn);
-  KernelBuilder& Prepare(PrepareFn fn, bool same_bytes = true);
+  // `replaces`: KernelDef::prepared_replaces.
+  KernelBuilder& Prepare(PrepareFn fn, bool same_bytes = true, std::vector<size_t> replaces = {});
   KernelBuilder& Cost(CostFn fn);
   KernelBuilder& Constraint(ConstraintFn fn);
   KernelBuilder& StaticShapesOnly();        // AI Core kernels: every input dim known

@@ -59,7 +59,7 @@ bool DumpObserver::InRange(const observe::KernelTaskInfo& info, const ModelSelec
 }
 
 DumpTensor DumpObserver::Copy(const observe::TaskTensor& tensor, const observe::KernelTaskInfo& info, bool output,
-                              size_t index) {
+                              size_t index, bool readable) {
   DumpTensor t;
   const om::TensorDesc& desc = tensor.desc;
   t.data_type = DumpDataTypeOf(desc.dtype);
@@ -71,7 +71,7 @@ DumpTensor DumpObserver::Copy(const observe::TaskTensor& tensor, const observe::
     const Format origin = desc.origin_format == Format::kUndefined ? desc.format : desc.origin_format;
     t.original_op = DumpOriginalOp{info.op_name, static_cast<uint32_t>(index), t.data_type, DumpFormatOf(origin)};
   }
-  if (tensor.bytes == 0 || tensor.device_addr == nullptr) return t;
+  if (tensor.bytes == 0 || tensor.device_addr == nullptr || !readable) return t;
   void* sim_ptr = nullptr;
   const Status st = memory_->Translate(tensor.device_addr, tensor.bytes, &sim_ptr);
   if (!st.ok()) {
@@ -110,13 +110,18 @@ void DumpObserver::OnKernelBegin(const sim::TaskRecord& record, const observe::K
   TensorSelection selection =
       session.Select(model, info->op_name, info->op_type, info->inputs.size(), info->outputs.size());
   if (!selection.any) return;
+  const Status loaded = info->LoadInputs();
+  if (!loaded.ok()) {
+    ASIM_LOG_ERROR("[ACL] dump: the inputs of op '{}' cannot be read back ({}); they are dumped empty", info->op_name,
+                   loaded.message());
+  }
 
   Pending pending;
   pending.writer = std::move(target.writer);
   pending.dir = std::move(dir);
   pending.record.op_name = info->op_name;
   for (size_t i = 0; i < info->inputs.size(); ++i) {
-    if (selection.inputs[i]) pending.record.inputs.push_back(Copy(info->inputs[i], *info, false, i));
+    if (selection.inputs[i]) pending.record.inputs.push_back(Copy(info->inputs[i], *info, false, i, loaded.ok()));
   }
   pending.selection = std::move(selection);
   std::lock_guard<std::mutex> lock(mu_);
@@ -129,6 +134,12 @@ void DumpObserver::OnKernelEnd(const sim::TaskRecord& record, const observe::Ker
   const bool active = manager_->active();
   if (!active && result.ok() && pending_count_.load(std::memory_order_acquire) == 0) return;
   const observe::KernelTaskInfo* info = &kernel;
+  if (!result.ok()) {
+    // The failed op's inputs are read later (exception dump, aclmdlCreateAndGetOpDesc).
+    if (const Status st = info->LoadInputs(); !st.ok()) {
+      ASIM_LOG_ERROR("[ACL] the inputs of failed op '{}' cannot be read back: {}", info->op_name, st.message());
+    }
+  }
   if (active || !result.ok()) manager_->RecordOpDesc(DescOf(record, *info));
 
   Pending pending;

@@ -47,7 +47,9 @@ class DumpObserver : public observe::KernelTaskObserver {
 
   // True when the opname_range of `model` selects this op (updates the range state).
   bool InRange(const observe::KernelTaskInfo& info, const ModelSelection& model);
-  DumpTensor Copy(const observe::TaskTensor& tensor, const observe::KernelTaskInfo& info, bool output, size_t index);
+  // `readable` false: the bytes are not there (KernelTaskInfo::LoadInputs failed): dumped empty.
+  DumpTensor Copy(const observe::TaskTensor& tensor, const observe::KernelTaskInfo& info, bool output, size_t index,
+                  bool readable = true);
 
   DumpManager* const manager_;
   const uint32_t device_id_;

@@ -1,7 +1,9 @@
 // LoadedModel: load (memory, weights, prepared task lists) and execute (bind, submit).
 #include "runtime/model/loaded_model.h"
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -10,6 +12,8 @@
 #include "base/log.h"
 #include "compiler/chip_traits.h"
 #include "device_sim/cost/l2_reuse.h"
+#include "device_sim/memory/address_space.h"
+#include "kernels/common/host/parallel.h"
 #include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
 #include "runtime/core/pointer_text.h"
@@ -75,7 +79,13 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
                                          spec.soc_version + " (or set \"sim\": {\"soc_version\"} in acl.json)");
   }
   std::shared_ptr<LoadedModel> m(new LoadedModel(std::move(model), std::move(device), id));
-  ASIM_RETURN_IF_ERROR(m->AllocateMemory(memory));
+  // Weights the model will not keep (see ReleaseReplacedWeights) are not even written to
+  // device memory when the source can read them again: they are left out of the upload and
+  // read from the file for repacking. Their memory then stays untouched, which the weight
+  // memory's huge pages would defeat (a weight written next to them faults in 2 MiB).
+  const bool can_skip =
+      m->model_->weights_in_source && weights.reread && weights.read_range && memory.weight == nullptr;
+  ASIM_RETURN_IF_ERROR(m->AllocateMemory(memory, /*huge_weight_pages=*/!can_skip));
   if (m->model_->weights_in_source) {
     if (!weights.copy_to || weights.size != m->model_->weight_size()) {
       return Status(err::kInternalError, "model '" + m->model_->name + "': its weight blob (" +
@@ -85,22 +95,30 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
   } else {
     const std::vector<uint8_t>& own = m->model_->weights;
     weights.size = own.size();
-    weights.copy_to = [&own](uint8_t* dst) {
+    weights.copy_to = [&own](uint8_t* dst, const WeightRanges& /*skip: none without reread*/) {
       if (!own.empty()) std::memcpy(dst, own.data(), own.size());
       return Status::Ok();
     };
   }
   using Clock = std::chrono::steady_clock;
   const auto upload_start = Clock::now();
-  ASIM_RETURN_IF_ERROR(m->UploadWeights(weights));
-  weights = {};  // the source (an open model file) goes before Prepare's repacking
+  m->reread_ = std::move(weights.reread);
+  WeightRanges skip;
+  if (can_skip) skip = m->PlanSkippedWeights(spec);
+  ASIM_RETURN_IF_ERROR(m->UploadWeights(weights, skip));
+  m->read_range_ = std::move(weights.read_range);
+  weights = {};  // the source's bytes go before Prepare's repacking (a model file stays open for reread_)
   const auto prepare_start = Clock::now();
   ASIM_RETURN_IF_ERROR(m->Prepare(spec));
+  m->read_range_ = nullptr;
+  m->staging_ = {};
   const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
-  ASIM_LOG_DEBUG("[ACL] model '{}': {} bytes of weights read and uploaded in {:.1f} ms, {} nodes prepared in {:.1f} ms",
-                 m->model_->name, m->model_->weight_size(), ms(prepare_start - upload_start),
-                 m->model_->graphs.empty() ? size_t{0} : m->model_->graphs[0].nodes.size(),
-                 ms(Clock::now() - prepare_start));
+  ASIM_LOG_DEBUG(
+      "[ACL] model '{}': {} bytes of weights read and uploaded in {:.1f} ms, {} nodes prepared in {:.1f} ms, {} "
+      "bytes of weights only prepared copies read returned to the OS",
+      m->model_->name, m->model_->weight_size(), ms(prepare_start - upload_start),
+      m->model_->graphs.empty() ? size_t{0} : m->model_->graphs[0].nodes.size(), ms(Clock::now() - prepare_start),
+      m->released_bytes_);
   m->info_ = ModelInfo::Build(*m->model_);
   const uint32_t limit = m->device_->device().spec().limits.max_streams;
   m->sync_stream_ = m->device_->scheduler().CreateStream(m->device_->NextStreamId(), 0, limit);
@@ -114,7 +132,7 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
   return Status::Ok();
 }
 
-Status LoadedModel::AllocateMemory(const LoadMemory& memory) {
+Status LoadedModel::AllocateMemory(const LoadMemory& memory, bool huge_weight_pages) {
   sim::DeviceMemory& mem = device_->memory();
   struct Region {
     const char* what;
@@ -153,8 +171,8 @@ Status LoadedModel::AllocateMemory(const LoadMemory& memory) {
     }
     const std::string origin = std::string("aclmdlLoad ") + r.what + " memory of model '" + model_->name + "'";
     void* dev = nullptr;
-    Status st = mem.Allocate(r.need, 0, r.need >= (uint64_t{2} << 20) ? sim::PageKind::kHuge : sim::PageKind::kNormal,
-                             origin, &dev);
+    const bool huge = r.need >= (uint64_t{2} << 20) && (huge_weight_pages || r.dev != &weight_dev_);
+    Status st = mem.Allocate(r.need, 0, huge ? sim::PageKind::kHuge : sim::PageKind::kNormal, origin, &dev);
     if (!st.ok() && st.code() == err::kRtMemoryAllocation) {
       st = mem.Allocate(r.need, 0, sim::PageKind::kNormal, origin, &dev);
     }
@@ -171,7 +189,78 @@ Status LoadedModel::AllocateMemory(const LoadMemory& memory) {
   return Status::Ok();
 }
 
-Status LoadedModel::UploadWeights(const WeightSource& weights) {
+WeightRanges LoadedModel::PlanSkippedWeights(const sim::SocSpec& spec) {
+  const kernels::ChipTraits chip = atc::ChipTraitsOf(spec);
+  const uint64_t page = sim::AddressSpace::PageSize();
+  const uint64_t base = reinterpret_cast<uint64_t>(weight_dev_);
+  // Pages wholly inside a weight that every node reading it replaces with a prepared copy,
+  // and no node reads as it is (a bias sharing the page). Which kernel a node gets is known
+  // before its weights are: the registry's choice depends on the layouts only.
+  std::vector<std::pair<uint64_t, uint64_t>> replaced, kept;  // device addresses [begin, end)
+  for (const om::Graph& g : model_->graphs) {
+    for (const om::Node& node : g.nodes) {
+      std::vector<kernels::TensorSpec> layouts;
+      bool dynamic = false;
+      for (int32_t t : node.inputs) {
+        layouts.push_back(t < 0 ? kernels::TensorSpec{} : SpecOf(g.tensors[static_cast<size_t>(t)]));
+        dynamic = dynamic || (t >= 0 && g.tensors[static_cast<size_t>(t)].dynamic);
+      }
+      for (int32_t t : node.outputs) dynamic = dynamic || g.tensors[static_cast<size_t>(t)].dynamic;
+      const kernels::KernelDef* def = kernels::KernelRegistry::Get().FindForLayouts(node.type, node.engine, layouts);
+      for (size_t i = 0; i < node.inputs.size(); ++i) {
+        const int32_t t = node.inputs[i];
+        if (t < 0) continue;
+        const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
+        if (tensor.place != om::TensorPlace::kWeight || tensor.size == 0) continue;
+        const bool by_copy = def != nullptr && def->prepare && !dynamic &&
+                             std::find(def->prepared_replaces.begin(), def->prepared_replaces.end(), i) !=
+                                 def->prepared_replaces.end() &&
+                             def->Match(layouts, node.attrs, chip).ok();
+        const uint64_t begin = base + tensor.offset, end = begin + tensor.size;
+        if (by_copy) {
+          if ((begin + page - 1) / page < end / page)
+            replaced.emplace_back((begin + page - 1) / page * page, end / page * page);
+        } else {
+          kept.emplace_back(begin / page * page, (end + page - 1) / page * page);
+        }
+      }
+    }
+  }
+  // replaced minus kept, as sorted disjoint ranges of the blob; one range per weight (not
+  // merged with the next one: a weight read back reads back itself only).
+  const auto merge = [](std::vector<std::pair<uint64_t, uint64_t>>* v) {
+    std::sort(v->begin(), v->end());
+    std::vector<std::pair<uint64_t, uint64_t>> out;
+    for (const auto& r : *v) {
+      if (!out.empty() && r.first < out.back().second) {
+        out.back().second = std::max(out.back().second, r.second);
+      } else {
+        out.push_back(r);
+      }
+    }
+    *v = std::move(out);
+  };
+  merge(&replaced);
+  merge(&kept);
+  WeightRanges skip;
+  size_t k = 0;
+  for (auto [begin, end] : replaced) {
+    while (k < kept.size() && kept[k].second <= begin) ++k;
+    for (size_t j = k; begin < end; ++j) {
+      const uint64_t stop = j < kept.size() ? std::min(end, kept[j].first) : end;
+      if (stop > begin) skip.emplace_back(begin - base, stop - begin);
+      if (j >= kept.size() || kept[j].first >= end) break;
+      begin = std::max(begin, kept[j].second);
+    }
+  }
+  for (const auto& [offset, size] : skip) {
+    released_.push_back(ReleasedRun{offset, size, false});
+    released_bytes_ += size;
+  }
+  return skip;
+}
+
+Status LoadedModel::UploadWeights(const WeightSource& weights, const WeightRanges& skip) {
   if (weights.size == 0) return Status::Ok();
   sim::Scheduler& sched = device_->scheduler();
   sim::TaskDesc desc;
@@ -183,11 +272,149 @@ Status LoadedModel::UploadWeights(const WeightSource& weights) {
   uint8_t* dst = weight_sim_;
   sim::DeviceMemory& memory = device_->memory();
   void* dev = weight_dev_;
-  desc.run = [dst, dev, &memory, &weights]() {
-    ASIM_RETURN_IF_ERROR(memory.Populate(dev, weights.size));  // one call, not a fault per page
-    return weights.copy_to(dst);
-  };  // RunSync: `weights` outlives the task
+  desc.run = [dst, dev, &memory, &weights, &skip]() {
+    // One call per written range, not a fault per page.
+    uint64_t at = 0;
+    for (size_t i = 0; i <= skip.size(); ++i) {
+      const uint64_t stop = i < skip.size() ? skip[i].first : weights.size;
+      if (stop > at) ASIM_RETURN_IF_ERROR(memory.Populate(static_cast<uint8_t*>(dev) + at, stop - at));
+      if (i < skip.size()) at = skip[i].first + skip[i].second;
+    }
+    return weights.copy_to(dst, skip);
+  };  // RunSync: `weights` and `skip` outlive the task
   return sched.RunSync(std::move(desc));
+}
+
+struct LoadedModel::WeightPages {
+  uint64_t page = 0;
+  uint64_t base = 0;              // the weight memory's device address
+  uint64_t first_page = 0;        // base / page
+  std::vector<uint32_t> readers;  // per page: node inputs (all graphs) still to be prepared that read it
+  std::vector<uint8_t> replaced;  // per page: wholly inside a weight a prepared copy replaces
+  std::vector<uint8_t> needed;    // per page: read as it is by some node
+  std::vector<uint8_t> gone;      // per page: left out of the upload (PlanSkippedWeights)
+  bool enabled() const { return page != 0; }
+  // The pages weight bytes [offset, offset + size) touch, and those it wholly covers.
+  std::pair<uint64_t, uint64_t> Touched(uint64_t offset, uint64_t size) const {
+    return {(base + offset) / page - first_page, (base + offset + size + page - 1) / page - first_page};
+  }
+  std::pair<uint64_t, uint64_t> Inside(uint64_t offset, uint64_t size) const {
+    const uint64_t lo = (base + offset + page - 1) / page, hi = (base + offset + size) / page;
+    return {lo - first_page, std::max(lo, hi) - first_page};
+  }
+};
+
+void LoadedModel::CountWeightReaders(WeightPages* pages) const {
+  if (!reread_ || !owns_weight_ || weight_dev_ == nullptr || model_->weight_size() == 0) return;
+  pages->page = sim::AddressSpace::PageSize();
+  pages->base = reinterpret_cast<uint64_t>(weight_dev_);
+  pages->first_page = pages->base / pages->page;
+  const uint64_t count = pages->Touched(0, model_->weight_size()).second;
+  pages->readers.assign(count, 0);
+  pages->replaced.assign(count, 0);
+  pages->needed.assign(count, 0);
+  pages->gone.assign(count, 0);
+  for (const ReleasedRun& run : released_) {
+    const auto [lo, hi] = pages->Inside(run.offset, run.size);
+    for (uint64_t p = lo; p < hi; ++p) pages->gone[p] = 1;
+  }
+  for (const om::Graph& g : model_->graphs) {
+    for (const om::Node& node : g.nodes) {
+      for (int32_t t : node.inputs) {
+        if (t < 0) continue;
+        const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
+        if (tensor.place != om::TensorPlace::kWeight || tensor.size == 0) continue;
+        const auto [lo, hi] = pages->Touched(tensor.offset, tensor.size);
+        for (uint64_t p = lo; p < hi; ++p) ++pages->readers[p];
+      }
+    }
+  }
+}
+
+Status LoadedModel::ReleaseReplacedWeights(size_t graph, const PreparedNode& pn, WeightPages* pages) {
+  if (!pages->enabled()) return Status::Ok();
+  const om::Graph& g = model_->graphs[graph];
+  const std::vector<size_t>& replaces = pn.def->prepared_replaces;
+  std::vector<std::pair<uint64_t, uint64_t>> done;  // the pages this node's weights touch
+  for (size_t i = 0; i < pn.node->inputs.size(); ++i) {
+    const int32_t t = pn.node->inputs[i];
+    if (t < 0) continue;
+    const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
+    if (tensor.place != om::TensorPlace::kWeight || tensor.size == 0) continue;
+    const bool by_copy =
+        pn.prepared != nullptr && !pn.dynamic && std::find(replaces.begin(), replaces.end(), i) != replaces.end();
+    // Left out of the upload but read as it is after all (the kernel prepared nothing): now in.
+    if (!by_copy) ASIM_RETURN_IF_ERROR(RestoreWeights(tensor.offset, tensor.size));
+    const auto touched = pages->Touched(tensor.offset, tensor.size);
+    for (uint64_t p = touched.first; p < touched.second; ++p) {
+      --pages->readers[p];
+      if (!by_copy) pages->needed[p] = 1;
+    }
+    if (by_copy) {
+      const auto [lo, hi] = pages->Inside(tensor.offset, tensor.size);
+      for (uint64_t p = lo; p < hi; ++p) pages->replaced[p] = 1;
+    }
+    done.push_back(touched);
+  }
+  // Pages no node will read as they are, and no node is left to prepare from: in runs.
+  sim::DeviceMemory& memory = device_->memory();
+  for (const auto& [lo, hi] : done) {
+    for (uint64_t p = lo; p < hi;) {
+      const auto releasable = [&](uint64_t q) {
+        return pages->replaced[q] && !pages->needed[q] && !pages->gone[q] && pages->readers[q] == 0;
+      };
+      if (!releasable(p)) {
+        ++p;
+        continue;
+      }
+      uint64_t q = p;
+      while (q < hi && releasable(q)) pages->replaced[q++] = 0;  // released once
+      const uint64_t offset = (pages->first_page + p) * pages->page - pages->base, size = (q - p) * pages->page;
+      uint64_t discarded = 0;
+      ASIM_RETURN_IF_ERROR(memory.Discard(static_cast<uint8_t*>(weight_dev_) + offset, size, &discarded));
+      released_.push_back(ReleasedRun{offset, size, false});
+      released_bytes_ += discarded;
+      p = q;
+    }
+  }
+  return Status::Ok();
+}
+
+Status LoadedModel::RestoreWeights(uint64_t offset, uint64_t size) const {
+  if (released_.empty()) return Status::Ok();
+  std::lock_guard<std::mutex> lock(released_mutex_);
+  for (ReleasedRun& run : released_) {
+    if (run.restored || run.offset >= offset + size || run.offset + run.size <= offset) continue;
+    void* dev = static_cast<uint8_t*>(weight_dev_) + run.offset;
+    ASIM_RETURN_IF_ERROR(device_->memory().Populate(dev, run.size));
+    // During the load, the bytes the upload checked (no second CRC pass); after it, checked again.
+    const Status st = (read_range_ ? read_range_ : reread_)(run.offset, run.size, weight_sim_ + run.offset);
+    if (!st.ok()) {
+      return Status(st.code(), "model '" + model_->name + "': reading back " + std::to_string(run.size) +
+                                   " bytes of weights returned to the OS after load: " + st.message());
+    }
+    run.restored = true;
+  }
+  return Status::Ok();
+}
+
+Status LoadedModel::RestoreNodeWeights(size_t gear, const om::Node& node, size_t input) const {
+  const om::Graph& g = model_->graphs[gear];
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    if (input != SIZE_MAX && i != input) continue;
+    const int32_t t = node.inputs[i];
+    if (t < 0) continue;
+    const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
+    if (tensor.place == om::TensorPlace::kWeight) ASIM_RETURN_IF_ERROR(RestoreWeights(tensor.offset, tensor.size));
+  }
+  return Status::Ok();
+}
+
+uint64_t LoadedModel::restored_weight_bytes() const {
+  std::lock_guard<std::mutex> lock(released_mutex_);
+  uint64_t bytes = 0;
+  for (const ReleasedRun& run : released_) bytes += run.restored ? run.size : 0;
+  return bytes;
 }
 
 Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernels::ChipTraits& chip,
@@ -207,7 +434,12 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
   out->node = &node;
   out->def = def;
   if (Status st = CheckStringTensors(g, node); !st.ok()) return Status(st.code(), Where(node) + ": " + st.message());
-  for (int32_t t : node.inputs) {
+  // A weight the upload left out (PlanSkippedWeights) is read from the source for the
+  // kernel's prepare only, into the load's staging buffer (reused node after node, freed
+  // after the load; its bytes read on the kernels' threads, in 1 MiB pieces).
+  uint64_t staged = 0;
+  for (size_t i = 0; i < node.inputs.size(); ++i) {
+    const int32_t t = node.inputs[i];
     if (t < 0) {
       out->inputs.push_back(
           kernels::TensorSpec{DataType::kUndefined, Format::kNd, {}, nullptr, Format::kUndefined, {}});
@@ -215,7 +447,36 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
     }
     const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
     kernels::TensorSpec s = SpecOf(tensor);
-    if (tensor.place == om::TensorPlace::kWeight) s.host_data = weight_sim_ + tensor.offset;
+    if (tensor.place == om::TensorPlace::kWeight) {
+      s.host_data = weight_sim_ + tensor.offset;
+      if (Released(tensor.offset, tensor.size)) {
+        const auto& replaces = def->prepared_replaces;
+        if (read_range_ && def->prepare && std::find(replaces.begin(), replaces.end(), i) != replaces.end()) {
+          try {
+            if (staging_.size() < staged + tensor.size) staging_.resize(staged + tensor.size);
+          } catch (const std::bad_alloc&) {
+            return Status(err::kBadAlloc, Where(node) + ": out of host memory");
+          }
+          uint8_t* dst = staging_.data() + staged;
+          constexpr uint64_t kPiece = uint64_t{1} << 20;
+          const int64_t pieces = static_cast<int64_t>((tensor.size + kPiece - 1) / kPiece);
+          std::vector<Status> read(static_cast<size_t>(pieces));
+          kernels::ParallelFor(pieces, 1, [&](int64_t begin, int64_t end) {
+            for (int64_t k = begin; k < end; ++k) {
+              const uint64_t at = static_cast<uint64_t>(k) * kPiece, n = std::min(kPiece, tensor.size - at);
+              read[static_cast<size_t>(k)] = read_range_(tensor.offset + at, n, dst + at);
+            }
+          });
+          for (const Status& st : read) {
+            if (!st.ok()) return Status(st.code(), Where(node) + ": " + st.message());
+          }
+          s.host_data = dst;
+          staged += tensor.size;
+        } else {
+          ASIM_RETURN_IF_ERROR(RestoreWeights(tensor.offset, tensor.size));
+        }
+      }
+    }
     out->inputs.push_back(std::move(s));
   }
   Status st = def->Match(out->inputs, node.attrs, chip);
@@ -283,12 +544,28 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
       out->prepared = nullptr;  // compute works without it, only slower
     }
   }
+  for (size_t i = 0; i < node.inputs.size(); ++i) {  // staged bytes go now: the spec names device memory
+    const int32_t t = node.inputs[i];
+    if (t >= 0 && g.tensors[static_cast<size_t>(t)].place == om::TensorPlace::kWeight) {
+      out->inputs[i].host_data = weight_sim_ + g.tensors[static_cast<size_t>(t)].offset;
+    }
+  }
   return Status::Ok();
+}
+
+bool LoadedModel::Released(uint64_t offset, uint64_t size) const {
+  std::lock_guard<std::mutex> lock(released_mutex_);
+  for (const ReleasedRun& run : released_) {
+    if (!run.restored && run.offset < offset + size && offset < run.offset + run.size) return true;
+  }
+  return false;
 }
 
 Status LoadedModel::Prepare(const sim::SocSpec& spec) {
   const kernels::ChipTraits chip = atc::ChipTraitsOf(spec);
   graphs_.resize(model_->graphs.size());
+  WeightPages weight_pages;
+  CountWeightReaders(&weight_pages);
   for (size_t gi = 0; gi < model_->graphs.size(); ++gi) {
     const om::Graph& g = model_->graphs[gi];
     // The L2 carries tensors from producer to consumer along the execution order, as the
@@ -326,6 +603,7 @@ Status LoadedModel::Prepare(const sim::SocSpec& spec) {
       pn.hints = hints;
       pn.block_dim = pn.estimate.block_dim;
       graphs_[gi].dynamic = graphs_[gi].dynamic || pn.dynamic;
+      ASIM_RETURN_IF_ERROR(ReleaseReplacedWeights(gi, pn, &weight_pages));
       graphs_[gi].nodes.push_back(std::move(pn));
     }
     if (!graphs_[gi].dynamic) continue;
@@ -487,6 +765,9 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
     ctx.workspace_bytes = node.workspace_size;
   }
   ctx.prepared = pn.prepared.get();
+  if (!released_.empty()) {
+    ctx.materialize = [this, gear, &node](size_t input) { return RestoreNodeWeights(gear, node, input); };
+  }
   if (node.engine == kernels::Engine::kAiCpu) {
     // Kernels whose running time depends on the data (Loop, Scan) ask between passes.
     const uint32_t set = binding.aicpu_timeout_s;
@@ -697,6 +978,10 @@ sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, uint64_t executio
     if (t >= 0) info->inputs.push_back(tensor(t));
   }
   for (int32_t t : node.outputs) info->outputs.push_back(tensor(t));
+  if (!released_.empty()) {
+    const LoadedModel* self = this;
+    info->load_inputs = [self, gear, &node] { return self->RestoreNodeWeights(gear, node, SIZE_MAX); };
+  }
   if (binding->shapes) binding->shapes->infos[index] = info;  // updated by the tasks as they run
   desc.info = std::move(info);
   // Not owning: Unload and device release wait for the last execution's end event (which

@@ -32,6 +32,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -69,6 +70,11 @@ class LoadedModel {
   // The actual dims of data-dependent output `index` in the latest execution that produced
   // it; false when it is not data-dependent or was not produced yet.
   bool LastOutputDims(size_t index, std::vector<int64_t>* dims) const;
+
+  // Bytes of weight memory returned to the OS after load (ReleaseReplacedWeights), and how
+  // many of them were read back since (diagnostics, tests).
+  uint64_t released_weight_bytes() const { return released_bytes_; }
+  uint64_t restored_weight_bytes() const;
 
   // Binds and submits one execution; a synchronous one also waits and fills `result` (may
   // be nullptr) with the actual dims of the data-dependent outputs.
@@ -127,9 +133,28 @@ class LoadedModel {
   };
 
   LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr<rt::DeviceContext> device, uint32_t id);
-  Status AllocateMemory(const LoadMemory& memory);
-  Status UploadWeights(const WeightSource& weights);
+  Status AllocateMemory(const LoadMemory& memory, bool huge_weight_pages);
+  // The weight pages the upload leaves out: those ReleaseReplacedWeights would return right
+  // after (recorded as released runs; the source must have read_range and reread).
+  WeightRanges PlanSkippedWeights(const sim::SocSpec& spec);
+  Status UploadWeights(const WeightSource& weights, const WeightRanges& skip);
+  bool Released(uint64_t offset, uint64_t size) const;  // some byte of the range is not in memory
   Status Prepare(const sim::SocSpec& spec);
+  // For a model whose weights can be read again (WeightSource::reread) and live in memory it
+  // allocated: the whole pages of weights that only kernels with a prepared copy read
+  // (KernelDef::prepared_replaces: ResNet-50's filters, repacked at load, are most of its
+  // 100 MB) go back to the OS as soon as the last node reading them is prepared, so they
+  // are not held twice, not even during the load. WeightPages counts, per page, the node
+  // inputs that read it (CountWeightReaders, before Prepare); ReleaseReplacedWeights, after
+  // each node, releases the pages it was the last reader of.
+  struct WeightPages;
+  void CountWeightReaders(WeightPages* pages) const;
+  Status ReleaseReplacedWeights(size_t graph, const PreparedNode& pn, WeightPages* pages);
+  // Reads back the released pages that overlap weight bytes [offset, offset + size), once:
+  // before a kernel or an observer reads them (KernelContext::materialize,
+  // KernelTaskInfo::load_inputs). Thread-safe.
+  Status RestoreWeights(uint64_t offset, uint64_t size) const;
+  Status RestoreNodeWeights(size_t gear, const om::Node& node, size_t input) const;  // one input, or every (SIZE_MAX)
   Status PrepareNode(size_t graph, const om::Node& node, const kernels::ChipTraits& chip, PreparedNode* out) const;
   Status SelectGear(const ExecuteRequest& request, size_t* gear) const;
   Status Bind(size_t gear, const ExecuteRequest& request, Binding* binding) const;
@@ -158,6 +183,19 @@ class LoadedModel {
   void* weight_dev_ = nullptr;
   uint8_t* weight_sim_ = nullptr;
   bool owns_weight_ = false;
+  // Released weight pages (ReleaseReplacedWeights), in runs sorted by offset into the weight
+  // memory; fixed after load except `restored`, which RestoreWeights sets under the mutex.
+  struct ReleasedRun {
+    uint64_t offset = 0;
+    uint64_t size = 0;
+    bool restored = false;
+  };
+  std::function<Status(uint64_t, uint64_t, uint8_t*)> reread_;
+  std::function<Status(uint64_t, uint64_t, uint8_t*)> read_range_;  // during Load only
+  mutable std::vector<uint8_t> staging_;                            // during Load only: PrepareNode's
+  mutable std::mutex released_mutex_;
+  mutable std::vector<ReleasedRun> released_;
+  uint64_t released_bytes_ = 0;
 
   std::shared_ptr<sim::HwStream> sync_stream_;  // aclmdlExecute's stream
   std::mutex exec_mutex_;                       // submission order of executions

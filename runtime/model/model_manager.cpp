@@ -22,13 +22,21 @@ Status ReadFromFile(const std::string& path, std::shared_ptr<om::Model>* out, We
   std::unique_ptr<om::ModelFile> file;
   ASIM_RETURN_IF_ERROR(om::ModelFile::Open(path, model.get(), &file));
   weights->size = file->weight_size();
-  weights->copy_to = [file = std::shared_ptr<const om::ModelFile>(std::move(file))](uint8_t* dst) {
+  std::shared_ptr<const om::ModelFile> shared(std::move(file));
+  weights->reread = [shared](uint64_t offset, uint64_t len, uint8_t* dst) {
+    return shared->RereadWeights(offset, len, dst);
+  };
+  weights->read_range = [shared](uint64_t offset, uint64_t len, uint8_t* dst) {
+    return shared->ReadWeightRange(offset, len, dst);
+  };
+  weights->copy_to = [file = std::move(shared)](uint8_t* dst, const WeightRanges& skip) {
     // Read and CRC-checked on the kernels' threads (a 100 MB blob: both halve).
-    return file->ReadWeights(dst, [](size_t count, const std::function<void(size_t, size_t)>& body) {
+    const auto parallel = [](size_t count, const std::function<void(size_t, size_t)>& body) {
       kernels::ParallelFor(static_cast<int64_t>(count), 1, [&](int64_t begin, int64_t end) {
         body(static_cast<size_t>(begin), static_cast<size_t>(end));
       });
-    });
+    };
+    return file->ReadWeights(dst, parallel, skip);
   };
   *out = std::move(model);
   return Status::Ok();
@@ -42,7 +50,7 @@ Status ReadFromMem(const void* data, size_t size, std::shared_ptr<om::Model>* ou
   ASIM_RETURN_IF_ERROR(om::ReadModel(data, size, model.get(), om::WeightCopy::kLeaveInSource));
   const uint8_t* blob = static_cast<const uint8_t*>(data) + model->source_weight_offset;
   weights->size = model->source_weight_size;
-  weights->copy_to = [blob, n = weights->size](uint8_t* dst) {
+  weights->copy_to = [blob, n = weights->size](uint8_t* dst, const WeightRanges& /*skip: none without reread*/) {
     std::memcpy(dst, blob, n);
     return Status::Ok();
   };
@@ -234,6 +242,14 @@ Status ModelManager::InfoFromMem(const void* data, size_t size, std::shared_ptr<
   WeightSource unused;
   ASIM_RETURN_IF_ERROR(ReadFromMem(data, size, &model, &unused));
   *info = ModelInfo::Build(*model);
+  return Status::Ok();
+}
+
+Status ModelManager::WeightResidency(uint32_t model_id, uint64_t* released, uint64_t* restored) const {
+  std::shared_ptr<LoadedModel> m;
+  ASIM_RETURN_IF_ERROR(Find(model_id, &m));
+  if (released != nullptr) *released = m->released_weight_bytes();
+  if (restored != nullptr) *restored = m->restored_weight_bytes();
   return Status::Ok();
 }
 

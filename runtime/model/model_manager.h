@@ -19,6 +19,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "base/status.h"
@@ -43,11 +44,21 @@ struct LoadMemory {
 // Where a model's weight blob comes from at load when the model does not hold it
 // (om::Model::weights_in_source): the model file (read straight into device memory) or the
 // caller's buffer of aclmdlLoadFromMem. `copy_to` writes the `size` bytes to dst; the
-// loader calls it once and drops the source before it repacks anything, so the weights are
-// never held twice.
+// loader calls it once and drops it before it repacks anything, so the weights are never
+// held twice (a model file stays open for `reread` only: a file descriptor, no bytes).
+using WeightRanges = std::vector<std::pair<uint64_t, uint64_t>>;  // (offset, size), sorted, disjoint
 struct WeightSource {
   uint64_t size = 0;
-  std::function<Status(uint8_t* dst)> copy_to;
+  // Writes the blob to dst, all of it but the `skip` ranges (whose memory it leaves
+  // untouched; a source may skip only when it has `reread`).
+  std::function<Status(uint8_t* dst, const WeightRanges& skip)> copy_to;
+  // Set only when the source outlives the load (a model file): the loaded model then does
+  // not keep weights it no longer reads once it has repacked them (a convolution's filter),
+  // nor even writes them to device memory; it reads them from the source when it needs them:
+  // `read_range` during the load (repacking; the bytes copy_to checked), `reread` after it
+  // (a dump, a path that cannot use the repacked copy; checked again).
+  std::function<Status(uint64_t offset, uint64_t len, uint8_t* dst)> read_range;
+  std::function<Status(uint64_t offset, uint64_t len, uint8_t* dst)> reread;
 };
 
 // One dataset entry as the executor sees it.
@@ -126,6 +137,10 @@ class ModelManager {
   // latest execution that produced it; *known = false when the output is not data-dependent
   // or no execution produced it yet.
   Status LastOutputDims(uint32_t model_id, size_t index, std::vector<int64_t>* dims, bool* known) const;
+
+  // Weight bytes the model returned to the OS after load, and those read back since
+  // (LoadedModel::released_weight_bytes; diagnostics and tests).
+  Status WeightResidency(uint32_t model_id, uint64_t* released, uint64_t* restored) const;
 
   // `result` (may be nullptr) is filled by synchronous executions that succeed.
   Status Execute(uint32_t model_id, const ExecuteRequest& request, ExecuteResult* result = nullptr);

@@ -15,9 +15,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
+#include "base/status.h"
 #include "device_sim/cost/cost_model.h"
 #include "device_sim/engine/observer.h"
 #include "device_sim/engine/task.h"
@@ -44,6 +46,11 @@ struct KernelTaskInfo final : sim::TaskInfo {
   sim::CostEstimate estimate;
   WorkDesc work;         // what the estimate was computed from (profiling's AI Core metrics)
   sim::CostHints hints;  // the executor's L2 hints for that estimate
+  // Makes the input tensors' bytes readable: a model may have returned the pages of weights
+  // only a prepared copy reads to the OS after load (LoadedModel::ReleaseReplacedWeights).
+  // Observers that read input bytes call LoadInputs() first. Empty: nothing to do.
+  std::function<Status()> load_inputs;
+  Status LoadInputs() const { return load_inputs ? load_inputs() : Status::Ok(); }
 };
 
 // The KernelTaskInfo `record` carries, or nullptr: tasks other than kernels (copies, events,

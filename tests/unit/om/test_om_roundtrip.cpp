@@ -134,6 +134,82 @@ TEST(OmModelFile, WeightCrcMismatchIsFoundWhenTheWeightsAreRead) {
   std::remove(path.c_str());
 }
 
+// A loader that leaves weights out of its memory (runtime/model: filters it repacks): ReadWeights
+// checks every byte but writes none of the skipped ones; ReadWeightRange gives them during the
+// load, RereadWeights after it, each refusing a file modified in place since Open.
+TEST(OmModelFile, SkippedWeightsAreCheckedNotWrittenAndReadBackOnlyFromTheSameFile) {
+  Model model = testing::MakeConvReluModel();
+  const size_t used = model.weights.size();
+  model.weights.resize((size_t{9} << 20) + 123);  // three 4 MiB chunks, the last one partial
+  for (size_t i = used; i < model.weights.size(); ++i) model.weights[i] = static_cast<uint8_t>(i * 7 + (i >> 12));
+  const std::string path = TempPath("skipped_weights.om");
+  ASSERT_TRUE(WriteModelFile(model, path).ok());
+  Model read;
+  std::unique_ptr<ModelFile> file;
+  ASSERT_TRUE(ModelFile::Open(path, &read, &file).ok());
+  ASSERT_EQ(file->weight_size(), model.weights.size());
+  const uint64_t mib = uint64_t{1} << 20;
+  // Inside a chunk, across the first chunk boundary, a whole chunk and more, up to the end.
+  const ModelFile::WeightRanges skip = {
+      {100, 4096}, {4 * mib - 10, 20}, {5 * mib, 4 * mib}, {model.weights.size() - 3, 3}};
+  std::vector<uint8_t> blob(model.weights.size(), 0xEE);
+  Status s = file->ReadWeights(blob.data(), nullptr, skip);
+  ASSERT_TRUE(s.ok()) << s.message();
+  size_t r = 0;
+  for (size_t i = 0; i < blob.size(); ++i) {
+    while (r < skip.size() && skip[r].first + skip[r].second <= i) ++r;
+    const bool skipped = r < skip.size() && skip[r].first <= i;
+    ASSERT_EQ(blob[i], skipped ? 0xEE : model.weights[i]) << "byte " << i << (skipped ? " (skipped)" : "");
+  }
+  for (const auto& [offset, size] : skip) {
+    std::vector<uint8_t> range(size, 0), again(size, 0);
+    ASSERT_TRUE(file->ReadWeightRange(offset, size, range.data()).ok());
+    s = file->RereadWeights(offset, size, again.data());
+    ASSERT_TRUE(s.ok()) << s.message();
+    const std::vector<uint8_t> expected(model.weights.begin() + static_cast<std::ptrdiff_t>(offset),
+                                        model.weights.begin() + static_cast<std::ptrdiff_t>(offset + size));
+    EXPECT_EQ(range, expected) << offset;
+    EXPECT_EQ(again, expected) << offset;
+  }
+  std::vector<uint8_t> one(1);
+  EXPECT_EQ(file->ReadWeightRange(model.weights.size(), 1, one.data()).code(), err::kInvalidParam);
+  EXPECT_EQ(file->RereadWeights(model.weights.size() - 1, 2, one.data()).code(), err::kInvalidParam);
+
+  // The file modified in place (a later modification time: the clock the kernel stamps files
+  // with ticks every few milliseconds).
+  usleep(30000);
+  {
+    FILE* f = std::fopen(path.c_str(), "r+b");
+    ASSERT_NE(f, nullptr);
+    ASSERT_EQ(std::fseek(f, static_cast<long>(read.source_weight_offset + 5 * mib + 1), SEEK_SET), 0);
+    ASSERT_EQ(std::fputc(0x42 ^ model.weights[5 * mib + 1], f), 0x42 ^ model.weights[5 * mib + 1]);
+    std::fclose(f);
+  }
+  std::vector<uint8_t> range(16);
+  s = file->ReadWeightRange(100, 16, range.data());
+  EXPECT_EQ(s.code(), err::kDeserializeModel);
+  EXPECT_NE(s.message().find("changed while it was being loaded"), std::string::npos) << s.message();
+  s = file->RereadWeights(5 * mib, 16, range.data());  // its chunk changed
+  EXPECT_EQ(s.code(), err::kDeserializeModel);
+  EXPECT_NE(s.message().find("changed since it was loaded"), std::string::npos) << s.message();
+  EXPECT_NE(s.message().find(path), std::string::npos) << s.message();
+  EXPECT_TRUE(file->RereadWeights(100, 16, range.data()).ok()) << "an unchanged chunk still reads back";
+  std::remove(path.c_str());
+}
+
+// RereadWeights needs the CRCs ReadWeights computes.
+TEST(OmModelFile, RereadBeforeReadIsRefused) {
+  const Model model = testing::MakeConvReluModel();
+  const std::string path = TempPath("reread_first.om");
+  ASSERT_TRUE(WriteModelFile(model, path).ok());
+  Model read;
+  std::unique_ptr<ModelFile> file;
+  ASSERT_TRUE(ModelFile::Open(path, &read, &file).ok());
+  std::vector<uint8_t> range(8);
+  EXPECT_EQ(file->RereadWeights(0, 8, range.data()).code(), err::kInvalidParam);
+  std::remove(path.c_str());
+}
+
 TEST(OmModelFile, MissingFileIsPathInvalid) {
   Model m;
   std::unique_ptr<ModelFile> file;
