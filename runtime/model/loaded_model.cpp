@@ -13,6 +13,7 @@
 #include "compiler/chip_traits.h"
 #include "device_sim/cost/l2_reuse.h"
 #include "device_sim/memory/address_space.h"
+#include "kernels/common/host/large_buffer.h"
 #include "kernels/common/host/parallel.h"
 #include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
@@ -111,7 +112,8 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
   const auto prepare_start = Clock::now();
   ASIM_RETURN_IF_ERROR(m->Prepare(spec));
   m->read_range_ = nullptr;
-  m->staging_ = {};
+  m->staging_.reset();
+  m->staging_bytes_ = 0;
   const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
   ASIM_LOG_DEBUG(
       "[ACL] model '{}': {} bytes of weights read and uploaded in {:.1f} ms, {} nodes prepared in {:.1f} ms, {} "
@@ -197,6 +199,7 @@ WeightRanges LoadedModel::PlanSkippedWeights(const sim::SocSpec& spec) {
   // and no node reads as it is (a bias sharing the page). Which kernel a node gets is known
   // before its weights are: the registry's choice depends on the layouts only.
   std::vector<std::pair<uint64_t, uint64_t>> replaced, kept;  // device addresses [begin, end)
+  uint64_t largest_replaced = 0;
   for (const om::Graph& g : model_->graphs) {
     for (const om::Node& node : g.nodes) {
       std::vector<kernels::TensorSpec> layouts;
@@ -217,6 +220,7 @@ WeightRanges LoadedModel::PlanSkippedWeights(const sim::SocSpec& spec) {
                                  def->prepared_replaces.end() &&
                              def->Match(layouts, node.attrs, chip).ok();
         const uint64_t begin = base + tensor.offset, end = begin + tensor.size;
+        if (by_copy) largest_replaced = std::max(largest_replaced, tensor.size);
         if (by_copy) {
           if ((begin + page - 1) / page < end / page)
             replaced.emplace_back((begin + page - 1) / page * page, end / page * page);
@@ -256,6 +260,10 @@ WeightRanges LoadedModel::PlanSkippedWeights(const sim::SocSpec& spec) {
   for (const auto& [offset, size] : skip) {
     released_.push_back(ReleasedRun{offset, size, false});
     released_bytes_ += size;
+  }
+  if (largest_replaced > 0) {  // PrepareNode's staging buffer at once, not grown weight after weight
+    staging_ = kernels::AllocateLarge<uint8_t>(static_cast<size_t>(largest_replaced));
+    staging_bytes_ = staging_ ? largest_replaced : 0;
   }
   return skip;
 }
@@ -452,12 +460,14 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
       if (Released(tensor.offset, tensor.size)) {
         const auto& replaces = def->prepared_replaces;
         if (read_range_ && def->prepare && std::find(replaces.begin(), replaces.end(), i) != replaces.end()) {
-          try {
-            if (staging_.size() < staged + tensor.size) staging_.resize(staged + tensor.size);
-          } catch (const std::bad_alloc&) {
-            return Status(err::kBadAlloc, Where(node) + ": out of host memory");
+          if (staging_bytes_ < staged + tensor.size) {
+            // A mapping of its own, so its pages go when the load ends (not kept by the heap).
+            staging_.reset();
+            staging_ = kernels::AllocateLarge<uint8_t>(static_cast<size_t>(staged + tensor.size));
+            staging_bytes_ = staging_ ? staged + tensor.size : 0;
+            if (!staging_) return Status(err::kBadAlloc, Where(node) + ": out of host memory");
           }
-          uint8_t* dst = staging_.data() + staged;
+          uint8_t* dst = staging_.get() + staged;
           constexpr uint64_t kPiece = uint64_t{1} << 20;
           const int64_t pieces = static_cast<int64_t>((tensor.size + kPiece - 1) / kPiece);
           std::vector<Status> read(static_cast<size_t>(pieces));

@@ -41,6 +41,7 @@
 #include "device_sim/cost/cost_model.h"
 #include "device_sim/engine/hw_stream.h"
 #include "device_sim/engine/sim_event.h"
+#include "kernels/common/host/large_buffer.h"
 #include "kernels/framework/kernel_def.h"
 #include "om/model.h"
 #include "runtime/core/objects.h"
@@ -192,7 +193,8 @@ class LoadedModel {
   };
   std::function<Status(uint64_t, uint64_t, uint8_t*)> reread_;
   std::function<Status(uint64_t, uint64_t, uint8_t*)> read_range_;  // during Load only
-  mutable std::vector<uint8_t> staging_;                            // during Load only: PrepareNode's
+  mutable kernels::LargeBuffer<uint8_t> staging_;  // during Load only: PrepareNode's weights read from the source
+  mutable uint64_t staging_bytes_ = 0;
   mutable std::mutex released_mutex_;
   mutable std::vector<ReleasedRun> released_;
   uint64_t released_bytes_ = 0;
