@@ -220,10 +220,11 @@ WeightRanges LoadedModel::PlanSkippedWeights(const sim::SocSpec& spec) {
                                  def->prepared_replaces.end() &&
                              def->Match(layouts, node.attrs, chip).ok();
         const uint64_t begin = base + tensor.offset, end = begin + tensor.size;
-        if (by_copy) largest_replaced = std::max(largest_replaced, tensor.size);
         if (by_copy) {
-          if ((begin + page - 1) / page < end / page)
+          largest_replaced = std::max(largest_replaced, tensor.size);
+          if ((begin + page - 1) / page < end / page) {
             replaced.emplace_back((begin + page - 1) / page * page, end / page * page);
+          }
         } else {
           kept.emplace_back(begin / page * page, (end + page - 1) / page * page);
         }
