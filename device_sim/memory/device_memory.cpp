@@ -175,16 +175,6 @@ Status DeviceMemory::Populate(const void* p, size_t len) {
   return Status::Ok();
 }
 
-Status DeviceMemory::Discard(const void* p, size_t len, uint64_t* discarded) {
-  void* sim = nullptr;
-  ASIM_RETURN_IF_ERROR(Translate(p, len, &sim));
-  const uint64_t page = AddressSpace::PageSize();
-  const uint64_t lo = AlignUp(AddrOf(p), page), hi = AlignDown(AddrOf(p) + len, page);
-  if (discarded != nullptr) *discarded = hi > lo ? hi - lo : 0;
-  if (hi > lo) space_->Release(lo - base(), hi - lo);
-  return Status::Ok();
-}
-
 Status DeviceMemory::Translate(const void* p, size_t len, void** sim_ptr) const {
   const uint64_t addr = AddrOf(p);
   if (sim_ptr == nullptr) return Status(err::kInvalidParam, Where() + ": Translate: output pointer is null");

@@ -74,10 +74,6 @@ class DeviceMemory {
   // Commits the pages behind [p, p + len) of a live allocation ahead of writing all of it
   // (AddressSpace::Populate); same checks as Translate.
   Status Populate(const void* p, size_t len);
-  // Returns the whole pages inside [p, p + len) of a live allocation to the OS (a model's
-  // weights it no longer reads); they read as zero until written again. Returns the bytes
-  // returned (0 when no whole page lies inside). Same checks as Translate.
-  Status Discard(const void* p, size_t len, uint64_t* discarded);
   std::optional<AllocationInfo> Find(const void* p) const;  // live allocation holding p
   // The most recently freed allocation (still remembered) whose range holds p.
   std::optional<AllocationInfo> FindFreed(const void* p) const;

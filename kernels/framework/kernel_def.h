@@ -70,7 +70,7 @@ struct KernelContext {
   // it has none or was not prepared: compute must work without it).
   const void* prepared = nullptr;
   // Makes input `i`'s bytes readable when the loader left them out of memory (a weight in
-  // KernelDef::prepared_replaces, whose pages went back to the OS once `prepared` was made):
+  // KernelDef::prepared_replaces, left out of memory once `prepared` was made):
   // compute calls Materialize(i) before it reads such an input itself. Empty: every input
   // is in memory.
   std::function<Status(size_t)> materialize;
@@ -121,7 +121,7 @@ struct KernelDef {
   bool prepared_same_bytes = true;
   // Inputs whose bytes compute, given a non-null `prepare` result, reads only after
   // KernelContext::Materialize (e.g. the convolution's filter, which it reads from its
-  // repacked copy): a loader may return their memory to the OS after preparing the node.
+  // repacked copy): a loader may leave them out of memory once the node is prepared.
   std::vector<size_t> prepared_replaces;
   CostFn cost;
   std::vector<ConstraintFn> constraints;

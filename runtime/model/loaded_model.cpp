@@ -80,9 +80,9 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
                                          spec.soc_version + " (or set \"sim\": {\"soc_version\"} in acl.json)");
   }
   std::shared_ptr<LoadedModel> m(new LoadedModel(std::move(model), std::move(device), id));
-  // Weights the model will not keep (see ReleaseReplacedWeights) are not even written to
-  // device memory when the source can read them again: they are left out of the upload and
-  // read from the file for repacking. Their memory then stays untouched, which the weight
+  // Weights the model will not keep (see PlanSkippedWeights) are not even written to device
+  // memory when the source can read them again: they are left out of the upload and read
+  // from the file for repacking. Their memory then stays untouched, which the weight
   // memory's huge pages would defeat (a weight written next to them faults in 2 MiB).
   const bool can_skip =
       m->model_->weights_in_source && weights.reread && weights.read_range && memory.weight == nullptr;
@@ -117,7 +117,7 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
   const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
   ASIM_LOG_DEBUG(
       "[ACL] model '{}': {} bytes of weights read and uploaded in {:.1f} ms, {} nodes prepared in {:.1f} ms, {} "
-      "bytes of weights only prepared copies read returned to the OS",
+      "bytes of weights only prepared copies read left out of memory",
       m->model_->name, m->model_->weight_size(), ms(prepare_start - upload_start),
       m->model_->graphs.empty() ? size_t{0} : m->model_->graphs[0].nodes.size(), ms(Clock::now() - prepare_start),
       m->released_bytes_);
@@ -294,97 +294,15 @@ Status LoadedModel::UploadWeights(const WeightSource& weights, const WeightRange
   return sched.RunSync(std::move(desc));
 }
 
-struct LoadedModel::WeightPages {
-  uint64_t page = 0;
-  uint64_t base = 0;              // the weight memory's device address
-  uint64_t first_page = 0;        // base / page
-  std::vector<uint32_t> readers;  // per page: node inputs (all graphs) still to be prepared that read it
-  std::vector<uint8_t> replaced;  // per page: wholly inside a weight a prepared copy replaces
-  std::vector<uint8_t> needed;    // per page: read as it is by some node
-  std::vector<uint8_t> gone;      // per page: left out of the upload (PlanSkippedWeights)
-  bool enabled() const { return page != 0; }
-  // The pages weight bytes [offset, offset + size) touch, and those it wholly covers.
-  std::pair<uint64_t, uint64_t> Touched(uint64_t offset, uint64_t size) const {
-    return {(base + offset) / page - first_page, (base + offset + size + page - 1) / page - first_page};
-  }
-  std::pair<uint64_t, uint64_t> Inside(uint64_t offset, uint64_t size) const {
-    const uint64_t lo = (base + offset + page - 1) / page, hi = (base + offset + size) / page;
-    return {lo - first_page, std::max(lo, hi) - first_page};
-  }
-};
-
-void LoadedModel::CountWeightReaders(WeightPages* pages) const {
-  if (!reread_ || !owns_weight_ || weight_dev_ == nullptr || model_->weight_size() == 0) return;
-  pages->page = sim::AddressSpace::PageSize();
-  pages->base = reinterpret_cast<uint64_t>(weight_dev_);
-  pages->first_page = pages->base / pages->page;
-  const uint64_t count = pages->Touched(0, model_->weight_size()).second;
-  pages->readers.assign(count, 0);
-  pages->replaced.assign(count, 0);
-  pages->needed.assign(count, 0);
-  pages->gone.assign(count, 0);
-  for (const ReleasedRun& run : released_) {
-    const auto [lo, hi] = pages->Inside(run.offset, run.size);
-    for (uint64_t p = lo; p < hi; ++p) pages->gone[p] = 1;
-  }
-  for (const om::Graph& g : model_->graphs) {
-    for (const om::Node& node : g.nodes) {
-      for (int32_t t : node.inputs) {
-        if (t < 0) continue;
-        const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
-        if (tensor.place != om::TensorPlace::kWeight || tensor.size == 0) continue;
-        const auto [lo, hi] = pages->Touched(tensor.offset, tensor.size);
-        for (uint64_t p = lo; p < hi; ++p) ++pages->readers[p];
-      }
-    }
-  }
-}
-
-Status LoadedModel::ReleaseReplacedWeights(size_t graph, const PreparedNode& pn, WeightPages* pages) {
-  if (!pages->enabled()) return Status::Ok();
+Status LoadedModel::RestoreUnreplacedWeights(size_t graph, const PreparedNode& pn) const {
+  if (released_.empty() || (pn.prepared != nullptr && !pn.dynamic)) return Status::Ok();
+  // The kernel prepared nothing after all (a depthwise filter, read in place): the weights
+  // PlanSkippedWeights left out for it are read in now.
   const om::Graph& g = model_->graphs[graph];
-  const std::vector<size_t>& replaces = pn.def->prepared_replaces;
-  std::vector<std::pair<uint64_t, uint64_t>> done;  // the pages this node's weights touch
-  for (size_t i = 0; i < pn.node->inputs.size(); ++i) {
-    const int32_t t = pn.node->inputs[i];
+  for (int32_t t : pn.node->inputs) {
     if (t < 0) continue;
     const om::Tensor& tensor = g.tensors[static_cast<size_t>(t)];
-    if (tensor.place != om::TensorPlace::kWeight || tensor.size == 0) continue;
-    const bool by_copy =
-        pn.prepared != nullptr && !pn.dynamic && std::find(replaces.begin(), replaces.end(), i) != replaces.end();
-    // Left out of the upload but read as it is after all (the kernel prepared nothing): now in.
-    if (!by_copy) ASIM_RETURN_IF_ERROR(RestoreWeights(tensor.offset, tensor.size));
-    const auto touched = pages->Touched(tensor.offset, tensor.size);
-    for (uint64_t p = touched.first; p < touched.second; ++p) {
-      --pages->readers[p];
-      if (!by_copy) pages->needed[p] = 1;
-    }
-    if (by_copy) {
-      const auto [lo, hi] = pages->Inside(tensor.offset, tensor.size);
-      for (uint64_t p = lo; p < hi; ++p) pages->replaced[p] = 1;
-    }
-    done.push_back(touched);
-  }
-  // Pages no node will read as they are, and no node is left to prepare from: in runs.
-  sim::DeviceMemory& memory = device_->memory();
-  for (const auto& [lo, hi] : done) {
-    for (uint64_t p = lo; p < hi;) {
-      const auto releasable = [&](uint64_t q) {
-        return pages->replaced[q] && !pages->needed[q] && !pages->gone[q] && pages->readers[q] == 0;
-      };
-      if (!releasable(p)) {
-        ++p;
-        continue;
-      }
-      uint64_t q = p;
-      while (q < hi && releasable(q)) pages->replaced[q++] = 0;  // released once
-      const uint64_t offset = (pages->first_page + p) * pages->page - pages->base, size = (q - p) * pages->page;
-      uint64_t discarded = 0;
-      ASIM_RETURN_IF_ERROR(memory.Discard(static_cast<uint8_t*>(weight_dev_) + offset, size, &discarded));
-      released_.push_back(ReleasedRun{offset, size, false});
-      released_bytes_ += discarded;
-      p = q;
-    }
+    if (tensor.place == om::TensorPlace::kWeight) ASIM_RETURN_IF_ERROR(RestoreWeights(tensor.offset, tensor.size));
   }
   return Status::Ok();
 }
@@ -400,7 +318,7 @@ Status LoadedModel::RestoreWeights(uint64_t offset, uint64_t size) const {
     const Status st = (read_range_ ? read_range_ : reread_)(run.offset, run.size, weight_sim_ + run.offset);
     if (!st.ok()) {
       return Status(st.code(), "model '" + model_->name + "': reading back " + std::to_string(run.size) +
-                                   " bytes of weights returned to the OS after load: " + st.message());
+                                   " bytes of weights left out of memory at load: " + st.message());
     }
     run.restored = true;
   }
@@ -575,8 +493,6 @@ bool LoadedModel::Released(uint64_t offset, uint64_t size) const {
 Status LoadedModel::Prepare(const sim::SocSpec& spec) {
   const kernels::ChipTraits chip = atc::ChipTraitsOf(spec);
   graphs_.resize(model_->graphs.size());
-  WeightPages weight_pages;
-  CountWeightReaders(&weight_pages);
   for (size_t gi = 0; gi < model_->graphs.size(); ++gi) {
     const om::Graph& g = model_->graphs[gi];
     // The L2 carries tensors from producer to consumer along the execution order, as the
@@ -614,7 +530,7 @@ Status LoadedModel::Prepare(const sim::SocSpec& spec) {
       pn.hints = hints;
       pn.block_dim = pn.estimate.block_dim;
       graphs_[gi].dynamic = graphs_[gi].dynamic || pn.dynamic;
-      ASIM_RETURN_IF_ERROR(ReleaseReplacedWeights(gi, pn, &weight_pages));
+      ASIM_RETURN_IF_ERROR(RestoreUnreplacedWeights(gi, pn));
       graphs_[gi].nodes.push_back(std::move(pn));
     }
     if (!graphs_[gi].dynamic) continue;

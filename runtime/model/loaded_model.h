@@ -72,8 +72,8 @@ class LoadedModel {
   // it; false when it is not data-dependent or was not produced yet.
   bool LastOutputDims(size_t index, std::vector<int64_t>* dims) const;
 
-  // Bytes of weight memory returned to the OS after load (ReleaseReplacedWeights), and how
-  // many of them were read back since (diagnostics, tests).
+  // Bytes of weight memory the load left out of memory (PlanSkippedWeights), and how many of
+  // them were read back since (diagnostics, tests).
   uint64_t released_weight_bytes() const { return released_bytes_; }
   uint64_t restored_weight_bytes() const;
 
@@ -135,22 +135,18 @@ class LoadedModel {
 
   LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr<rt::DeviceContext> device, uint32_t id);
   Status AllocateMemory(const LoadMemory& memory, bool huge_weight_pages);
-  // The weight pages the upload leaves out: those ReleaseReplacedWeights would return right
-  // after (recorded as released runs; the source must have read_range and reread).
+  // For a model whose weights can be read again (WeightSource::read_range and reread) and
+  // live in memory it allocated: the whole pages of weights that only kernels with a
+  // prepared copy read (KernelDef::prepared_replaces: ResNet-50's filters, repacked at load,
+  // are most of its 100 MB), which the upload leaves out so they are never held twice
+  // (recorded as released runs, read back on demand by RestoreWeights).
   WeightRanges PlanSkippedWeights(const sim::SocSpec& spec);
   Status UploadWeights(const WeightSource& weights, const WeightRanges& skip);
   bool Released(uint64_t offset, uint64_t size) const;  // some byte of the range is not in memory
   Status Prepare(const sim::SocSpec& spec);
-  // For a model whose weights can be read again (WeightSource::reread) and live in memory it
-  // allocated: the whole pages of weights that only kernels with a prepared copy read
-  // (KernelDef::prepared_replaces: ResNet-50's filters, repacked at load, are most of its
-  // 100 MB) go back to the OS as soon as the last node reading them is prepared, so they
-  // are not held twice, not even during the load. WeightPages counts, per page, the node
-  // inputs that read it (CountWeightReaders, before Prepare); ReleaseReplacedWeights, after
-  // each node, releases the pages it was the last reader of.
-  struct WeightPages;
-  void CountWeightReaders(WeightPages* pages) const;
-  Status ReleaseReplacedWeights(size_t graph, const PreparedNode& pn, WeightPages* pages);
+  // After PrepareNode: the weights of `pn` PlanSkippedWeights left out, read in when its
+  // kernel prepared nothing to replace them with.
+  Status RestoreUnreplacedWeights(size_t graph, const PreparedNode& pn) const;
   // Reads back the released pages that overlap weight bytes [offset, offset + size), once:
   // before a kernel or an observer reads them (KernelContext::materialize,
   // KernelTaskInfo::load_inputs). Thread-safe.
@@ -184,8 +180,8 @@ class LoadedModel {
   void* weight_dev_ = nullptr;
   uint8_t* weight_sim_ = nullptr;
   bool owns_weight_ = false;
-  // Released weight pages (ReleaseReplacedWeights), in runs sorted by offset into the weight
-  // memory; fixed after load except `restored`, which RestoreWeights sets under the mutex.
+  // Weight pages left out of memory (PlanSkippedWeights), in runs sorted by offset into the
+  // weight memory; fixed after load except `restored`, which RestoreWeights sets under the mutex.
   struct ReleasedRun {
     uint64_t offset = 0;
     uint64_t size = 0;

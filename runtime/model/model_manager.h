@@ -138,7 +138,7 @@ class ModelManager {
   // or no execution produced it yet.
   Status LastOutputDims(uint32_t model_id, size_t index, std::vector<int64_t>* dims, bool* known) const;
 
-  // Weight bytes the model returned to the OS after load, and those read back since
+  // Weight bytes the load left out of memory, and those read back since
   // (LoadedModel::released_weight_bytes; diagnostics and tests).
   Status WeightResidency(uint32_t model_id, uint64_t* released, uint64_t* restored) const;
 

@@ -129,36 +129,6 @@ TEST(DeviceMemory, PopulateCommitsTheRangeAhead) {
   }
 }
 
-// Discard returns the whole pages inside a range of a live allocation (a model's weights
-// it no longer reads): they read as zero, the bytes around them keep theirs, the allocation
-// stays live and writable. Outside a live allocation it is refused as Translate refuses.
-TEST(DeviceMemory, DiscardReturnsWholePagesOfALiveAllocation) {
-  const uint64_t page = AddressSpace::PageSize();
-  for (bool host_accessible : {false, true}) {
-    auto mem = Make(256 * kMiB, host_accessible);
-    void* block = Alloc(*mem, 8 * kMiB);
-    char* sim = Sim(*mem, block, 8 * kMiB);
-    std::memset(sim, 0x5c, 8 * kMiB);
-    const uint64_t resident = mem->ResidentBytes();
-    uint64_t discarded = 0;
-    // From the middle of page 1 to the middle of page 5 (page-aligned block): pages 2..4.
-    ASSERT_TRUE(mem->Discard(static_cast<char*>(block) + page + page / 2, 4 * page, &discarded).ok());
-    EXPECT_EQ(discarded, 3 * page);
-    EXPECT_LE(mem->ResidentBytes(), resident - 3 * page);
-    EXPECT_EQ(sim[2 * page - 1], 0x5c) << "the partial page before keeps its bytes";
-    EXPECT_EQ(sim[2 * page], 0);
-    EXPECT_EQ(sim[5 * page - 1], 0);
-    EXPECT_EQ(sim[5 * page], 0x5c) << "the partial page after keeps its bytes";
-    sim[3 * page] = 7;  // still the allocation's memory
-    EXPECT_EQ(sim[3 * page], 7);
-    ASSERT_TRUE(mem->Discard(block, page / 2, &discarded).ok());
-    EXPECT_EQ(discarded, 0u) << "no whole page inside";
-    EXPECT_FALSE(mem->Discard(static_cast<char*>(block) + 8 * kMiB - page, 2 * page, &discarded).ok());
-    ASSERT_TRUE(mem->Free(block).ok());
-    EXPECT_FALSE(mem->Discard(block, page, &discarded).ok()) << "freed";
-  }
-}
-
 TEST(DeviceMemory, FreeReturnsWholeFreePagesToTheOs) {
   auto mem = Make(256 * kMiB, false);
   void* block = Alloc(*mem, 64 * kMiB);

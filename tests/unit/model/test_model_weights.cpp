@@ -1,6 +1,6 @@
-// Weights a loaded model no longer holds (LoadedModel::ReleaseReplacedWeights): a model loaded
-// from a file returns the pages of the convolution filters it repacked at load to the OS and
-// reads them back from the file when something needs them as they are: an observer (the
+// Weights a loaded model does not hold (LoadedModel::PlanSkippedWeights): a model loaded from
+// a file leaves the convolution filters it repacks at load out of memory and reads them back
+// from the file when something needs them as they are: an observer (the
 // dump) through KernelTaskInfo::LoadInputs, a kernel path that cannot use the repacked copy
 // through KernelContext::Materialize. Checked against the same model loaded from memory
 // (which keeps every weight): the same outputs, the same bytes read back, and a file changed
