@@ -1,11 +1,13 @@
 // DumpObserver driven directly with task records (no streams): the directory layout of model
 // and single-op tasks, inputs captured before an in-place kernel overwrites them, tensors in
 // their device format with the original shape, the op name ranges, the model id threshold of
-// aclmdlSetDump sessions, and no work at all with the dump off.
+// aclmdlSetDump sessions, no work at all with the dump off, and inputs a model left out of
+// memory loaded before they are dumped (or recorded for a failed op).
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <filesystem>
+#include <map>
 
 #include "device_sim/memory/device_memory.h"
 #include "dumpfmt/dump_file.h"
@@ -196,6 +198,57 @@ TEST_F(DumpObserverTest, FailedTasksAreRememberedForOpDescQueries) {
   EXPECT_EQ(d.inputs[0].desc.format, Format::kNc1hwc0);
   EXPECT_EQ(d.inputs[0].address, buffer_);
   EXPECT_EQ(manager_.FindOpDesc(0, 5, 100, &d).code(), err::kInvalidParam);
+}
+
+// Inputs a model left out of memory (weights only a prepared copy reads): the observer asks
+// for them (KernelTaskInfo::LoadInputs) before it copies them, and dumps them empty, with a
+// logged error, when they cannot be read back.
+TEST_F(DumpObserverTest, InputsAreLoadedBeforeTheyAreDumped) {
+  Configure(R"("dump_list": [{"model_name": "my.model"}], "dump_mode": "input")");
+  auto info = Info(1, 0, "conv1");
+  int loads = 0;
+  info->load_inputs = [&] {
+    ++loads;
+    for (int i = 0; i < 128; ++i) host_[i] = static_cast<uint8_t>(200 - i);  // what the file holds
+    return Status::Ok();
+  };
+  std::memset(host_, 0, 128);  // left out of memory: reads as zero
+  Run(*info, 1);
+  auto failing = Info(1, 0, "conv2");
+  failing->load_inputs = [] { return Status(err::kDeserializeModel, "model file 'm.om' changed since it was loaded"); };
+  Run(*failing, 2);
+  Flush();
+  EXPECT_EQ(loads, 1);
+  std::map<std::string, DumpRecord> records;
+  for (const std::string& f : dir_.Files()) {
+    DumpRecord r;
+    ASSERT_TRUE(ReadDumpFile(dir_ / f, &r).ok());
+    records[r.op_name] = std::move(r);
+  }
+  ASSERT_EQ(records.size(), 2u);
+  ASSERT_EQ(records["conv1"].inputs.size(), 1u);
+  std::vector<uint8_t> loaded(128);
+  for (int i = 0; i < 128; ++i) loaded[i] = static_cast<uint8_t>(200 - i);
+  EXPECT_EQ(records["conv1"].inputs[0].data, loaded);
+  ASSERT_EQ(records["conv2"].inputs.size(), 1u);
+  EXPECT_TRUE(records["conv2"].inputs[0].data.empty()) << "not the zeros of memory left out";
+}
+
+TEST_F(DumpObserverTest, AFailedTaskLoadsItsInputsForLaterReads) {
+  auto info = Info(1, 0, "conv1");
+  int loads = 0;
+  info->load_inputs = [&] {
+    ++loads;
+    return Status::Ok();
+  };
+  const sim::TaskRecord ok = Record(*info, 1);
+  observer_->OnTaskBegin(ok);
+  observer_->OnTaskEnd(ok, Status::Ok());
+  EXPECT_EQ(loads, 0) << "the dump is off and the task succeeded: nothing reads its inputs";
+  const sim::TaskRecord failed = Record(*info, 2);
+  observer_->OnTaskBegin(failed);
+  observer_->OnTaskEnd(failed, Status(err::kInternalError, "boom"));
+  EXPECT_EQ(loads, 1);
 }
 
 }  // namespace
