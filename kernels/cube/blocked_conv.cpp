@@ -127,6 +127,15 @@ int64_t ChunkFloats(int64_t chunk_c1, int64_t ob, int64_t kh, int64_t kw) {
 
 namespace {
 
+// The tiles' stride class (blocked_conv_tile.h) for the input's pixel step; 0: at run time.
+int StrideClass(const BlockedConvArgs& a) {
+  const int64_t step = a.sw * a.in_pixel;
+  for (int s = 1; s < conv_tile::kStrideClasses; ++s) {
+    if (conv_tile::kStrideClassFloats[s] == step) return s;
+  }
+  return 0;
+}
+
 // Fused mode: runs of rows per (n, weight group), enough for 8 work items (each run packs
 // its group's weights again). A fixed count, not the worker count, so the workspace sized
 // at selection fits at run time.
@@ -138,12 +147,13 @@ int64_t RowRuns(int64_t n, int64_t ocg, int64_t oh) {
 // pixels contiguously, row after row: the engine then tiles the rows as one long row, so that
 // small feature maps (ResNet's 7x7) get full register tiles instead of one short tile per row.
 bool RowsAreContiguous(const BlockedConvArgs& a) {
-  return a.kh == 1 && a.kw == 1 && a.sh == 1 && a.sw == 1 && a.in_row == a.ow * 16 && a.out_row == a.ow * 16;
+  return a.kh == 1 && a.kw == 1 && a.sh == 1 && a.sw == 1 && a.in_pixel == 16 && a.in_row == a.ow * 16 &&
+         a.out_row == a.ow * 16;
 }
 
 void RunFused(const BlockedConvArgs& a) {
   const int max_r = conv_tile::MaxTilePixels(a.ob);
-  const int s_class = a.sw == 1 ? 1 : a.sw == 2 ? 2 : 0;
+  const int s_class = StrideClass(a);
   const int64_t runs = RowRuns(a.n, a.ocg, a.oh);
   // A work item covers `rows_per_run` rows of `row_pixels` pixels: the image's rows, or (rows
   // contiguous) pixel ranges of the flattened image, as many work items either way (the
@@ -163,8 +173,8 @@ void RunFused(const BlockedConvArgs& a) {
   base.kh = a.kh;
   base.kw = a.kw;
   base.dh_row = a.dh * a.in_row;
-  base.dw16 = a.dw * 16;
-  base.sw16 = a.sw * 16;
+  base.dw16 = a.dw * a.in_pixel;
+  base.sw16 = a.sw * a.in_pixel;
   base.out_c1 = a.out_c1;
   ParallelFor(a.n * a.ocg * runs, 1, [&](int64_t begin, int64_t end) {
     TileArgs t = base;
@@ -192,7 +202,7 @@ void RunFused(const BlockedConvArgs& a) {
           for (int64_t ox = 0; ox < width; ox += r_main) {
             const int64_t r = std::min<int64_t>(r_main, width - ox);
             const int64_t off = row_off + ox * 16;
-            t.in = in_row + ox * a.sw * 16;
+            t.in = in_row + ox * a.sw * a.in_pixel;
             t.acc_in = first ? nullptr : sums + off;
             t.out32 = nullptr;
             t.out16 = nullptr;
@@ -230,7 +240,7 @@ void RunBlockedConv(const BlockedConvArgs& a) {
   const int max_r = conv_tile::MaxTilePixels(a.ob);
   const int64_t tiles_per_row = CeilDiv(a.ow, max_r);
   const int r_main = static_cast<int>(CeilDiv(a.ow, tiles_per_row));  // tiles as even as possible
-  const int s_class = a.sw == 1 ? 1 : a.sw == 2 ? 2 : 0;
+  const int s_class = StrideClass(a);
   const TileFn main_fn = Tile(a.ob, r_main, s_class);
   const int64_t rows = a.n * a.ocg * a.oh;
   // Split rows into column chunks when there are too few rows to keep every worker busy.
@@ -246,8 +256,8 @@ void RunBlockedConv(const BlockedConvArgs& a) {
   base.kh = a.kh;
   base.kw = a.kw;
   base.dh_row = a.dh * a.in_row;
-  base.dw16 = a.dw * 16;
-  base.sw16 = a.sw * 16;
+  base.dw16 = a.dw * a.in_pixel;
+  base.sw16 = a.sw * a.in_pixel;
   base.out_c1 = a.out_c1;
   base.relu = a.relu && !a.out_f16;
 
@@ -268,7 +278,7 @@ void RunBlockedConv(const BlockedConvArgs& a) {
       const int64_t last = std::min(a.ow, first + tiles_per_chunk * r_main);
       for (int64_t ox = first; ox < last; ox += r_main) {
         const int64_t r = std::min<int64_t>(r_main, last - ox);
-        t.in = in_row + ox * a.sw * 16;
+        t.in = in_row + ox * a.sw * a.in_pixel;
         if (a.out_f16) {
           t.out16 = static_cast<uint16_t*>(a.out) + out_off + ox * 16;
         } else {

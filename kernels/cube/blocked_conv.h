@@ -33,6 +33,9 @@ struct BlockedConvArgs {
 
   int64_t kh = 1, kw = 1, sh = 1, sw = 1, dh = 1, dw = 1;
   int64_t n = 0, oh = 0, ow = 0;
+  // Floats from one input pixel to the next along a row: 16 (a C0 block), or fewer for an
+  // input whose pixels are packed narrower (conv_runner.cpp's narrow stem: its channels).
+  int64_t in_pixel = 16;
 
   void* out = nullptr;
   int64_t out_n = 0, out_c1 = 0, out_row = 0;

@@ -33,7 +33,8 @@ constexpr int MaxPixels(int b) {
   return std::clamp((simd::kRegisters - 1 - per_pixel) / per_pixel, 1, 14);
 }
 
-// S: the stride in pixels when it is 1 or 2 (addresses fold into constants), 0 = runtime.
+// S: the stride class (blocked_conv_tile.h): the input's pixel step as a constant (addresses
+// fold into displacements), 0 = t.sw16 at run time.
 template <int R, int B, int S>
 void ConvTile(const TileArgs& t) {
   using simd::V16;
@@ -49,7 +50,7 @@ void ConvTile(const TileArgs& t) {
 #pragma GCC unroll 16
     for (int r = 0; r < R; ++r) acc[r][b] = init;
   }
-  const int64_t sw16 = S != 0 ? S * 16 : t.sw16;
+  const int64_t sw16 = S != 0 ? asim::kernels::conv_tile::kStrideClassFloats[S] : t.sw16;
   const float* wp = t.weights;
   for (int64_t c = 0; c < t.c1; ++c) {
     const int64_t count = c + 1 == t.c1 ? t.c0_last : 16;
@@ -96,17 +97,18 @@ void ConvTile(const TileArgs& t) {
   }
 }
 
-// The tiles for B output blocks on this target: R = 1..MaxPixels(B), stride class 0, 1, 2.
+// The tiles for B output blocks on this target: R = 1..MaxPixels(B), every stride class.
 template <int B>
 struct TileTable {
   static constexpr int kMaxR = MaxPixels(B);
-  TileFn fns[kMaxR][3];
+  TileFn fns[kMaxR][asim::kernels::conv_tile::kStrideClasses];
 
   template <int R>
   constexpr void Fill() {
     fns[R - 1][0] = &ConvTile<R, B, 0>;
     fns[R - 1][1] = &ConvTile<R, B, 1>;
     fns[R - 1][2] = &ConvTile<R, B, 2>;
+    fns[R - 1][3] = &ConvTile<R, B, 3>;
     if constexpr (R < kMaxR) Fill<R + 1>();
   }
   constexpr TileTable() : fns{} { Fill<1>(); }

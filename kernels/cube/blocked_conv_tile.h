@@ -37,8 +37,15 @@ struct TileArgs {
 
 using TileFn = void (*)(const TileArgs&);
 
-// The running target's tile for B (1, 2 or 4) output blocks, R pixels and stride class s
-// (0 runtime, 1, 2); R must be 1..MaxTilePixels(B). Defined in blocked_conv_b{1,2,4}.cpp.
+// Stride classes: the floats between output pixels in the input (TileArgs::sw16) that a tile
+// has as a constant (its broadcasts then address from one pointer): class 1 is 16 (stride 1
+// in C0 blocks), 2 is 32 (stride 2), 3 is 6 (the narrow stem's 3 channels at stride 2: an
+// image's first convolution); class 0 reads sw16 at run time.
+inline constexpr int kStrideClasses = 4;
+inline constexpr int64_t kStrideClassFloats[kStrideClasses] = {0, 16, 32, 6};
+
+// The running target's tile for B (1, 2 or 4) output blocks, R pixels and stride class s;
+// R must be 1..MaxTilePixels(B). Defined in blocked_conv_b{1,2,4}.cpp.
 TileFn TileB1(int r, int s);
 TileFn TileB2(int r, int s);
 TileFn TileB4(int r, int s);

@@ -16,6 +16,7 @@
 #include "kernels/common/host/parallel.h"
 #include "kernels/common/host/scratch_pool.h"
 #include "kernels/cube/blocked_conv.h"
+#include "kernels/cube/narrow_stem.h"
 #include "kernels/cube/weight_chunks.h"
 #include "kernels/cube/winograd_conv.h"
 
@@ -34,6 +35,7 @@ struct Plan {
   int64_t n = 0, h = 1, w = 1, oh = 1, ow = 1, kh = 1, kw = 1, sh = 1, sw = 1, dh = 1, dw = 1;
   int64_t pt = 0, pb = 0, pl = 0, pr = 0;
   int64_t cin = 0, cout = 0, groups = 1, cin_g = 0, cout_g = 0;
+  bool two_d = true;
   bool depthwise = false, direct_in = false, direct_out = false, known = true;
   bool fused = false;    // weights packed chunk by chunk inside the engine (weight_chunks.h)
   bool partial = false;  // fused with an fp16 output in place: fp32 running sums in the workspace
@@ -48,6 +50,7 @@ Plan MakePlan(const ConvParams& p, Format x_format, DataType x_dtype, const Filt
               DataType y_dtype, std::optional<bool> one_register = std::nullopt) {
   Plan s;
   const bool one_d = p.spatial == 1;
+  s.two_d = p.spatial == 2;
   s.n = p.n;
   s.h = one_d ? 1 : p.in[0];
   s.w = one_d ? p.in[0] : p.in[1];
@@ -244,6 +247,62 @@ bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedCon
   return true;
 }
 
+NarrowStemShape StemShape(const Plan& s) {
+  NarrowStemShape t;
+  t.n = s.n, t.cin = s.cin, t.h = s.h, t.w = s.w, t.hp = s.hp, t.wp = s.wp, t.pt = s.pt, t.pl = s.pl;
+  t.kh = s.kh, t.kw = s.kw, t.cout = s.cout, t.ob = s.ob, t.ocg = s.ocg;
+  return t;
+}
+
+// Whether RunConv takes the narrow stem (narrow_stem.h) for this plan: its repacked input and
+// filter go where the plan keeps the padded input and the packed filter, which they fit.
+bool UsesNarrowStem(const Plan& s, Format x_format, DataType x_dtype) {
+  if (!s.known || !s.two_d || s.depthwise || s.direct_in || !s.direct_out ||
+      !NarrowStemApplies(s.cin, s.groups, s.dw, x_format, x_dtype)) {
+    return false;
+  }
+  const NarrowStemShape t = StemShape(s);
+  return static_cast<size_t>(NarrowStemInputFloats(t)) * sizeof(float) <= s.w_off - s.in_off &&
+         static_cast<size_t>(NarrowStemWeightFloats(t)) * sizeof(float) <= s.bias_off - s.w_off;
+}
+
+void RunNarrowStem(const Plan& s, const ConvIo& io, char* base, bool fuse_epilogue) {
+  const NarrowStemShape t = StemShape(s);
+  auto* in = reinterpret_cast<float*>(base + s.in_off);
+  auto* weights = reinterpret_cast<float*>(base + s.w_off);
+  PackNarrowStemInput(t, io.x, in);
+  PackNarrowStemWeights(t, io.w, weights);
+  BlockedConvArgs a;
+  a.in = in;
+  a.in_pixel = s.cin;
+  a.in_row = s.wp * s.cin;
+  a.in_c1 = 16;  // block b of a filter row's steps starts 16 floats after block b - 1
+  a.in_n = s.hp * a.in_row;
+  a.c1 = NarrowStemBlocks(t);
+  a.c0_last = s.kw * s.cin - 16 * (a.c1 - 1);
+  a.weights = weights;
+  a.ob = s.ob;
+  a.ocg = s.ocg;
+  if (io.bias != nullptr) {
+    auto* bias = reinterpret_cast<float*>(base + s.bias_off);
+    PackBias(io.bias, io.bias_dtype, 0, s.cout, s.ocg * s.ob * 16, bias);
+    a.bias = bias;
+  }
+  a.kh = s.kh, a.kw = 1, a.sh = s.sh, a.sw = s.sw, a.dh = s.dh, a.dw = 1;
+  a.n = s.n, a.oh = s.oh, a.ow = s.ow;
+  a.out_f16 = io.y.dtype == DataType::kFloat16;
+  a.out = io.y.data;
+  a.out_c1 = s.oh * s.ow * 16;
+  a.out_row = s.ow * 16;
+  a.out_n = CeilDiv(s.cout, 16) * a.out_c1;
+  a.out_blocks = s.co1g;
+  if (fuse_epilogue) {
+    a.residual = io.residual;
+    a.relu = io.relu;
+  }
+  RunBlockedConv(a);
+}
+
 struct PrepackedChunkSource {
   const PrepackedConvWeights* pre = nullptr;
   const float* group = nullptr;  // this convolution group's packed filter
@@ -291,6 +350,7 @@ std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_for
   if (w.data == nullptr) return nullptr;
   const Plan s = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype);
   if (!s.known || s.depthwise || s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return nullptr;
+  if (UsesNarrowStem(s, x_format, x_dtype)) return nullptr;  // its filter is small: packed per run
   auto pre = std::make_shared<PrepackedConvWeights>();
   pre->groups = s.groups, pre->c1g = s.c1g, pre->ob = s.ob, pre->ocg = s.ocg, pre->taps = s.kh * s.kw;
   if (s.winograd != 0 && WinogradEnabled()) {
@@ -364,6 +424,11 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
                              io.y.dtype == DataType::kFloat;
   if (fuse_epilogue) *io.epilogue_fused = true;
   if (pre != nullptr && pre->FitsWinograd(s) && RunWinograd(s, io, base, *pre, fuse_epilogue)) return Status::Ok();
+  if (UsesNarrowStem(s, io.x.format, io.x.dtype)) {
+    ASIM_RETURN_IF_ERROR(load_filter());
+    RunNarrowStem(s, io, base, fuse_epilogue);
+    return Status::Ok();
+  }
   if (pre != nullptr && !pre->Fits(s)) pre = nullptr;
   if (pre == nullptr) ASIM_RETURN_IF_ERROR(load_filter());  // the filter is packed from w below
   if (io.y.format == Format::kNc1hwc0 && !s.direct_out) {   // groups share blocks: padding lanes must be zero

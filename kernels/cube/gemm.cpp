@@ -10,6 +10,7 @@
 #include "kernels/common/host/parallel.h"
 #include "kernels/cube/blocked_conv.h"
 #include "kernels/cube/conv_pack.h"
+#include "kernels/cube/gemv.h"
 #include "kernels/cube/weight_chunks.h"
 
 namespace asim::kernels {
@@ -67,6 +68,9 @@ float ReadF(const void* p, DataType t, int64_t i) {
   return t == DataType::kFloat16 ? HalfToFloat(static_cast<const uint16_t*>(p)[i]) : static_cast<const float*>(p)[i];
 }
 
+// op(A) op(B) on the blocked convolution engine, into `out` as [N/16][M][16].
+void RunBlocked(const GemmArgs& g, const Layout& l, bool reuse_b, float* a_buf, float* b_buf, float* bias, float* out);
+
 }  // namespace
 
 size_t GemmWorkspaceBytes(int64_t m, int64_t k, int64_t n, DataType ab_dtype, bool trans_b) {
@@ -82,6 +86,35 @@ void RunGemm(const GemmArgs& g, void* workspace, bool reuse_b) {
   float* b_buf = reinterpret_cast<float*>(base + l.b_off);
   float* bias = reinterpret_cast<float*>(base + l.bias_off);
   float* out = reinterpret_cast<float*>(base + l.out_off);
+  // A few rows of fp32 A against B stored [N][K]: dot products read B once, in place.
+  const bool gemv = !g.trans_a && g.trans_b && g.ab_dtype == DataType::kFloat && g.m <= kGemvMaxRows;
+  if (gemv) {
+    RunGemvTransB(static_cast<const float*>(g.a), g.m, static_cast<const float*>(g.b), g.n, g.k, out);
+  } else {
+    RunBlocked(g, l, reuse_b, a_buf, b_buf, bias, out);
+  }
+  // Epilogue: the product ([M][N] from the dot products, blocked [N/16][M][16] from the
+  // engine) -> row-major [M][N], alpha, beta * C, dtype.
+  ParallelFor(g.m, 16, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
+      for (int64_t j = 0; j < g.n; ++j) {
+        float v = g.alpha * (gemv ? out[i * g.n + j] : out[((j / 16) * g.m + i) * 16 + j % 16]);
+        if (g.c != nullptr) {
+          v += g.beta * ReadF(g.c, g.c_dtype, (g.c_rows == 1 ? 0 : i) * g.c_cols + (g.c_cols == 1 ? 0 : j));
+        }
+        if (g.y_dtype == DataType::kFloat16) {
+          static_cast<uint16_t*>(g.y)[i * g.n + j] = FloatToHalf(v);
+        } else {
+          static_cast<float*>(g.y)[i * g.n + j] = v;
+        }
+      }
+    }
+  });
+}
+
+namespace {
+
+void RunBlocked(const GemmArgs& g, const Layout& l, bool reuse_b, float* a_buf, float* b_buf, float* bias, float* out) {
   // A as activations: pixels = rows of A, channels = K.
   ActTensor a;
   a.data = const_cast<void*>(g.a);
@@ -118,22 +151,8 @@ void RunGemm(const GemmArgs& g, void* workspace, bool reuse_b) {
   c.out_row = c.out_c1;
   c.out_blocks = l.n1;
   RunBlockedConv(c);
-  // Epilogue: blocked [N/16][M][16] -> row-major [M][N], alpha, beta * C, dtype.
-  ParallelFor(g.m, 16, [&](int64_t begin, int64_t end) {
-    for (int64_t i = begin; i < end; ++i) {
-      for (int64_t j = 0; j < g.n; ++j) {
-        float v = g.alpha * out[((j / 16) * g.m + i) * 16 + j % 16];
-        if (g.c != nullptr) {
-          v += g.beta * ReadF(g.c, g.c_dtype, (g.c_rows == 1 ? 0 : i) * g.c_cols + (g.c_cols == 1 ? 0 : j));
-        }
-        if (g.y_dtype == DataType::kFloat16) {
-          static_cast<uint16_t*>(g.y)[i * g.n + j] = FloatToHalf(v);
-        } else {
-          static_cast<float*>(g.y)[i * g.n + j] = v;
-        }
-      }
-    }
-  });
 }
+
+}  // namespace
 
 }  // namespace asim::kernels

@@ -2,6 +2,7 @@
 // Owner: the cube kernels. Thread safety and failure: as the header says.
 #include "kernels/transdata/transdata_layout.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -70,6 +71,20 @@ bool OriginPlain4(const TensorSpec& t, Plain4* p) {
 
 // ---- element moves, one template per element width ------------------------------------
 
+// A row of `w` pixels with `valid` (<= 4) channels, `sc` apart, -> C0 elements per pixel
+// (the rest zero), each pixel written whole (one pass over the output, no read-for-ownership
+// of a half-written line).
+template <typename T, int C0>
+void WidenPixels(const T* base, int64_t valid, int64_t sc, int64_t sw, int64_t w, T* out) {
+  const T* ch[4];
+  for (int64_t k = 0; k < 4; ++k) ch[k] = base + std::min(k, valid - 1) * sc;
+  for (int64_t iw = 0; iw < w; ++iw) {
+    T px[C0] = {};
+    for (int64_t k = 0; k < 4; ++k) px[k] = k < valid ? ch[k][iw * sw] : T{0};
+    std::memcpy(out + iw * C0, px, sizeof(px));
+  }
+}
+
 template <typename T>
 void PlainToNc1hwc0(const Plain4& p, int64_t c0, const T* src, T* dst) {
   const int64_t c1 = CeilDiv(p.c, c0);
@@ -77,10 +92,19 @@ void PlainToNc1hwc0(const Plain4& p, int64_t c0, const T* src, T* dst) {
     for (int64_t row = begin; row < end; ++row) {
       const int64_t ih = row % p.h, ic1 = (row / p.h) % c1, in = row / (p.h * c1);
       T* out = dst + row * p.w * c0;
-      for (int64_t iw = 0; iw < p.w; ++iw) {
-        for (int64_t k = 0; k < c0; ++k) {
-          const int64_t ic = ic1 * c0 + k;
-          out[iw * c0 + k] = ic < p.c ? src[p.Offset(in, ic, ih, iw)] : T{0};
+      const int64_t valid = std::min(c0, p.c - ic1 * c0);  // the block's real channels; the rest is 0
+      const T* base = src + p.Offset(in, ic1 * c0, ih, 0);
+      if (c0 == 16 && valid <= 4 && p.sc != 1) {  // a network's input (3 or 4 channels, NCHW)
+        WidenPixels<T, 16>(base, valid, p.sc, p.sw, p.w, out);
+        continue;
+      }
+      if (valid < c0) std::memset(out, 0, static_cast<size_t>(p.w * c0) * sizeof(T));
+      if (p.sc == 1) {  // channels innermost (NHWC): each pixel's channels are one contiguous run
+        for (int64_t iw = 0; iw < p.w; ++iw) std::memcpy(out + iw * c0, base + iw * p.sw, valid * sizeof(T));
+      } else {  // one channel's row at a time (NCHW: contiguous reads)
+        for (int64_t k = 0; k < valid; ++k) {
+          const T* from = base + k * p.sc;
+          for (int64_t iw = 0; iw < p.w; ++iw) out[iw * c0 + k] = from[iw * p.sw];
         }
       }
     }

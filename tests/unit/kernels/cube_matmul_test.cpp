@@ -163,6 +163,10 @@ std::vector<RefArgs> MatMulCases() {
   add({70, 129}, {129, 50});
   add({5, 32}, {20, 32}, false, true);  // B [N][K] with whole K blocks: moved as fractals
   add({3, 48}, {48, 40}, false, false, {40});
+  // fp32 A of at most 16 rows against B [N][K]: dot products (gemv.h), vector body and tail.
+  add({16, 70}, {37, 70}, false, true, {37});
+  add({1, 2048}, {1000, 2048}, false, true, {1000});  // ResNet-50's classifier head
+  add({17, 40}, {9, 40}, false, true);                // one row more: the blocked engine
   return cases;
 }
 

@@ -53,6 +53,11 @@ const std::vector<ConvCase>& Cases() {
       // run of pixels per weight group, and in 7 runs of 9 pixels (one weight group).
       {1, 80, 7, 7, 48, 1, 1},
       {1, 80, 7, 9, 16, 1, 1},
+      // At most 4 input channels: the narrow stem (narrow_stem.h), its reduction in one block
+      // and in two, pixels 4 or 1 floats apart (stride class 0), kernel rows dilated.
+      {2, 4, 12, 13, 20, 5, 5, 1, 1, 2, 2, 2, 2},
+      {1, 1, 10, 9, 16, 3, 3, 2, 2, 1, 0, 1, 0, 2, 1},
+      {1, 2, 9, 20, 33, 3, 9, 1, 2, 1, 1, 4, 4},
   };
   return cases;
 }
@@ -438,6 +443,40 @@ TEST(Conv2D, SmallChannelLayoutsMatchTheReference) {
       const HostTensor y = ToNchw(r.outputs[0]);
       ASSERT_EQ(y.spec.dims, (std::vector<int64_t>{c.n, c.cout, c.oh(), c.ow()}));
       EXPECT_TRUE(AllClose(y.ToFloats(), RefConv(c, x.ToFloats(), w.ToFloats(), bias), kFp16Rtol, kFp16Atol));
+    }
+  }
+}
+
+// A network's first convolution as a model runs it: an image converted to NC1HWC0 (3 of 16
+// lanes used) and read by the narrow stem, fp32 on the 910B and fp16.
+TEST(Conv2D, NarrowStemReadsAnNc1hwc0Image) {
+  const ConvCase cases[] = {
+      {2, 3, 30, 40, 17, 7, 7, 2, 2, 3, 3, 3, 3},  // ResNet's conv1, smaller: stride class 3
+      {1, 4, 9, 11, 40, 3, 3, 1, 1, 1, 1, 1, 1},
+  };
+  uint32_t seed = 900;
+  for (const ConvCase& c : cases) {
+    for (DataType dt : {DataType::kFloat, DataType::kFloat16}) {
+      SCOPED_TRACE(Describe(c) + " " + DataTypeName(dt));
+      seed += 3;
+      HostTensor x =
+          WithFormat(HostTensor::FromFloats(dt, {c.n, c.cin, c.h, c.w},
+                                            RandomFloats(static_cast<size_t>(c.n * c.cin * c.h * c.w), -1, 1, seed)),
+                     Format::kNchw);
+      HostTensor w = WithFormat(
+          HostTensor::FromFloats(dt, {c.cout, c.cin, c.kh, c.kw},
+                                 RandomFloats(static_cast<size_t>(c.cout * c.cin * c.kh * c.kw), -1, 1, seed + 1)),
+          Format::kNchw);
+      HostTensor b = HostTensor::FromFloats(dt, {c.cout}, RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2));
+      HostTensor xb = Converted(x, "NC1HWC0");
+      ASSERT_EQ(xb.spec.dims, (std::vector<int64_t>{c.n, 1, c.h, c.w, 16}));
+      RunResult r = RunOpOn(Engine::kAiCore, "Conv2D", {xb, w, b}, CannAttrs(c),
+                            dt == DataType::kFloat ? Ascend910B() : ChipTraits{});
+      ASSERT_TRUE(r.status.ok()) << r.status.message();
+      const HostTensor y = ToNchw(r.outputs[0]);
+      ASSERT_EQ(y.spec.dims, (std::vector<int64_t>{c.n, c.cout, c.oh(), c.ow()}));
+      const Tolerance tol = TolFor(dt);
+      EXPECT_TRUE(AllClose(y.ToFloats(), RefConv(c, x.ToFloats(), w.ToFloats(), b.ToFloats()), tol.rtol, tol.atol));
     }
   }
 }
