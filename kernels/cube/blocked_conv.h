@@ -70,9 +70,12 @@ void RunBlockedConv(const BlockedConvArgs& args);
 // running now (kernels/framework/isa.h). It differs between targets, so whatever is sized
 // before the run (workspaces planned into a model) takes the larger of both choices
 // (ChooseOutputBlocksFor with true and false): a model converted on one host loads on any.
-int64_t ChooseOutputBlocks(int64_t out_blocks, int64_t ow);
+// `wide_rows`: the direct convolution engine, whose rows of 14 pixels or more take 4 blocks
+// (false: the choice models converted before that planned, which the Winograd path and the
+// GEMM keep).
+int64_t ChooseOutputBlocks(int64_t out_blocks, int64_t ow, bool wide_rows = false);
 // The same for a target whose 16-lane block fits one vector register (AVX-512) or not.
-int64_t ChooseOutputBlocksFor(bool block_in_one_register, int64_t out_blocks, int64_t ow);
+int64_t ChooseOutputBlocksFor(bool block_in_one_register, int64_t out_blocks, int64_t ow, bool wide_rows = false);
 
 // Floats of the packed weights: ocg * c1 * kh * kw * 16 * ob * 16.
 int64_t PackedWeightFloats(int64_t out_blocks, int64_t ob, int64_t c1, int64_t kh, int64_t kw);
