@@ -171,6 +171,7 @@ void RunFused(const BlockedConvArgs& a) {
   const int r_main = static_cast<int>(CeilDiv(row_pixels, tiles_per_row));
   const TileFn main_fn = Tile(a.ob, r_main, s_class);
   const int64_t chunk_floats = ChunkFloats(a.chunk_c1, a.ob, a.kh, a.kw);
+  const int64_t chunk_lines = chunk_floats * static_cast<int64_t>(sizeof(float)) / 64;
   float* sums = a.partial != nullptr ? a.partial : static_cast<float*>(a.out);
   TileArgs base;
   base.in_c1 = a.in_c1;
@@ -188,10 +189,22 @@ void RunFused(const BlockedConvArgs& a) {
       if (row_begin >= row_end) continue;  // more work items than rows: nothing to pack or compute
       float* buffer = a.chunk_buffers + item * chunk_floats;
       t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
+      const int64_t tiles = (row_end - row_begin) * tiles_per_row;
       for (int64_t c = 0; c < a.c1; c += a.chunk_c1) {
         const int64_t count = std::min(a.chunk_c1, a.c1 - c);
         const bool first = c == 0, last = c + count == a.c1;
         t.weights = a.pack_chunk(a.pack_source, g, c, count, buffer);
+        // The next chunk this worker runs: this group's next blocks, or the next item's first;
+        // its lines spread over this chunk's tiles and input blocks.
+        const char* pf = nullptr;  // the next line to prefetch
+        const char* pf_end = nullptr;
+        if (a.chunk_address != nullptr && (!last || item + 1 < end)) {
+          const float* next = !last ? a.chunk_address(a.pack_source, g, c + count)
+                                    : a.chunk_address(a.pack_source, ((item + 1) / runs) % a.ocg, 0);
+          pf = reinterpret_cast<const char*>(next);
+          pf_end = pf + chunk_lines * 64;
+          t.prefetch_per_block = CeilDiv(chunk_lines, tiles * count);
+        }
         t.c1 = count;
         t.c0_last = last ? a.c0_last : 16;
         t.bias = first && a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;
@@ -206,6 +219,8 @@ void RunFused(const BlockedConvArgs& a) {
           for (int64_t ox = 0; ox < width; ox += r_main) {
             const int64_t r = std::min<int64_t>(r_main, width - ox);
             const int64_t off = row_off + ox * 16;
+            t.prefetch = pf;
+            t.prefetch_end = pf == nullptr ? nullptr : std::min(pf_end, pf + t.prefetch_per_block * count * 64);
             t.in = in_row + ox * a.sw * a.in_pixel;
             t.acc_in = first ? nullptr : sums + off;
             t.out32 = nullptr;
@@ -222,6 +237,7 @@ void RunFused(const BlockedConvArgs& a) {
               t.relu = a.relu;
             }
             (r == r_main ? main_fn : Tile(a.ob, static_cast<int>(r), s_class))(t);
+            pf = t.prefetch_end;  // the next tile goes on from there
           }
         }
       }

@@ -52,7 +52,11 @@ void ConvTile(const TileArgs& t) {
   }
   const int64_t sw16 = S != 0 ? asim::kernels::conv_tile::kStrideClassFloats[S] : t.sw16;
   const float* wp = t.weights;
+  const char* pf = t.prefetch;
   for (int64_t c = 0; c < t.c1; ++c) {
+    for (int64_t i = 0; i < t.prefetch_per_block && pf < t.prefetch_end; ++i, pf += 64) {
+      __builtin_prefetch(pf, 0, 2);
+    }
     const int64_t count = c + 1 == t.c1 ? t.c0_last : 16;
     const float* in_c = t.in + c * t.in_c1;
     for (int64_t ky = 0; ky < t.kh; ++ky) {

@@ -33,6 +33,11 @@ struct TileArgs {
   // out = relu?(sums + residual), residual laid out as out32 (nullptr: none).
   const float* res32 = nullptr;
   bool relu = false;
+  // Cache lines to prefetch (into L2) while the tile runs, `prefetch_per_block` of them per
+  // input channel block, from `prefetch` on (nullptr: none): the engine's next weight chunk.
+  const char* prefetch = nullptr;
+  const char* prefetch_end = nullptr;
+  int64_t prefetch_per_block = 0;
 };
 
 using TileFn = void (*)(const TileArgs&);

@@ -326,6 +326,12 @@ const float* PrepackedChunk(const void* source, int64_t g, int64_t ci1_first, in
   return dst;
 }
 
+// The engine's chunk_address callback over a prepacked filter.
+const float* PrepackedChunkAddress(const void* source, int64_t g, int64_t ci1_first) {
+  const PrepackedChunkSource& src = *static_cast<const PrepackedChunkSource*>(source);
+  return src.group + (g * src.pre->c1g + ci1_first) * src.pre->BlockFloats();
+}
+
 // A strided 1x1 convolution reads one input pixel in sh x sw: its input gathered to the pixels
 // it reads ([n][c1][oh][ow][16], in scratch memory) makes it a stride-1 1x1 convolution whose
 // rows the engine tiles as one (blocked_conv.cpp): full register tiles over contiguous pixels,
@@ -479,6 +485,7 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
     const PrepackedChunkSource copies{pre, pre != nullptr ? pre->floats.get() + g * pre->GroupFloats() : nullptr};
     if (s.fused) {
       a.pack_chunk = pre != nullptr ? PrepackedChunk : PackWeightChunk;
+      a.chunk_address = pre != nullptr ? PrepackedChunkAddress : nullptr;
       a.pack_source = pre != nullptr ? static_cast<const void*>(&copies) : static_cast<const void*>(&chunks);
       a.chunk_c1 = s.chunk_c1;
       a.chunk_buffers = weights;
