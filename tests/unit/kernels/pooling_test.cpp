@@ -261,6 +261,39 @@ TEST(PoolNc1hwc0, PoolsHwOfEveryLaneOnAiCore) {
   }
 }
 
+// Max pooling over NC1HWC0 fp32 runs on the vector target (pool_max_row.h): a NaN in a window
+// wins there as in the engine's loop, padding never does, on every target, bit for bit.
+TEST(PoolNc1hwc0, MaxPoolOnTheVectorTargetPropagatesNaN) {
+  const PoolCase c{"BlockedNaN", {1, 16, 7, 8}, {3, 3}, {2, 2}, {1, 1, 1, 1}, {}};
+  HostTensor x = ew::Random(DataType::kFloat, {1, 1, 7, 8, 16}, -3, 3, 29, Format::kNc1hwc0);
+  auto* v = reinterpret_cast<float*>(x.bytes.data());
+  v[(2 * 8 + 3) * 16 + 5] = std::numeric_limits<float>::quiet_NaN();  // (h 2, w 3), lane 5
+  v[(6 * 8 + 7) * 16 + 0] = std::numeric_limits<float>::quiet_NaN();  // the last position, lane 0
+  RunResult r = RunOp("MaxPool", {x}, AttrsOf(c));
+  ASSERT_TRUE(r.status.ok()) << r.status.message();
+  ASSERT_EQ(r.outputs[0].spec.dims, (std::vector<int64_t>{1, 1, 4, 4, 16}));
+  const auto* y = reinterpret_cast<const float*>(r.outputs[0].bytes.data());
+  for (int64_t oh = 0; oh < 4; ++oh)
+    for (int64_t ow = 0; ow < 4; ++ow)
+      for (int64_t l = 0; l < 16; ++l) {
+        float m = -std::numeric_limits<float>::infinity();
+        bool nan = false;
+        for (int64_t ih = oh * 2 - 1; ih <= oh * 2 + 1; ++ih)
+          for (int64_t iw = ow * 2 - 1; iw <= ow * 2 + 1; ++iw) {
+            if (ih < 0 || ih >= 7 || iw < 0 || iw >= 8) continue;
+            const float e = v[(ih * 8 + iw) * 16 + l];
+            nan = nan || std::isnan(e);
+            m = std::max(m, e);
+          }
+        const float got = y[(oh * 4 + ow) * 16 + l];
+        if (nan) {
+          EXPECT_TRUE(std::isnan(got)) << oh << "," << ow << " lane " << l;
+        } else {
+          EXPECT_EQ(got, m) << oh << "," << ow << " lane " << l;
+        }
+      }
+}
+
 TEST(PoolNc1hwc0, RoundTripThroughTransDataMatchesNchw) {
   // NCHW [1, 20, 9, 9] -> NC1HWC0 (C padded to 32) -> MaxPool -> back to NCHW: equal to
   // pooling NCHW directly; the pooled origin shape lets TransData drop the padding.
