@@ -140,11 +140,13 @@ int StrideClass(const BlockedConvArgs& a) {
   return 0;
 }
 
-// Fused mode: runs of rows per (n, weight group), enough for 8 work items (each run packs
-// its group's weights again). A fixed count, not the worker count, so the workspace sized
-// at selection fits at run time.
-int64_t RowRuns(int64_t n, int64_t ocg, int64_t oh) {
-  return std::clamp<int64_t>(CeilDiv(8, std::max<int64_t>(1, n * ocg)), 1, std::max<int64_t>(1, oh));
+// Fused mode: runs of rows per (n, weight group), enough for 16 output blocks of work items
+// (8 items of 2 blocks, 4 of 4; each run packs its group's weights again). A fixed count, not
+// the worker count, so the workspace sized at selection fits at run time; counted in blocks
+// so that the chunk buffers (items x blocks per item) take the same bytes whatever the
+// blocks per group: a model converted when rows of 14+ pixels took 2 loads with 4.
+int64_t RowRuns(int64_t n, int64_t ocg, int64_t ob, int64_t oh) {
+  return std::clamp<int64_t>(CeilDiv(16, std::max<int64_t>(1, n * ocg * ob)), 1, std::max<int64_t>(1, oh));
 }
 
 // A 1x1, stride-1 convolution whose input and output rows are unpadded reads and writes its
@@ -158,7 +160,7 @@ bool RowsAreContiguous(const BlockedConvArgs& a) {
 void RunFused(const BlockedConvArgs& a) {
   const int max_r = conv_tile::MaxTilePixels(a.ob);
   const int s_class = StrideClass(a);
-  const int64_t runs = RowRuns(a.n, a.ocg, a.oh);
+  const int64_t runs = RowRuns(a.n, a.ocg, a.ob, a.oh);
   // A work item covers `rows_per_run` rows of `row_pixels` pixels: the image's rows, or (rows
   // contiguous) pixel ranges of the flattened image, as many work items either way (the
   // workspace holds one chunk buffer per work item).
@@ -247,8 +249,8 @@ void RunFused(const BlockedConvArgs& a) {
 
 }  // namespace
 
-int64_t FusedWorkItems(int64_t n, int64_t ocg, int64_t oh) {
-  return n * ocg * RowRuns(n, ocg, oh);
+int64_t FusedWorkItems(int64_t n, int64_t ocg, int64_t ob, int64_t oh) {
+  return n * ocg * RowRuns(n, ocg, ob, oh);
 }
 
 void RunBlockedConv(const BlockedConvArgs& a) {

@@ -77,8 +77,8 @@ void RunBlockedConv(const BlockedConvArgs& args);
 // before the run (workspaces planned into a model) takes the larger of both choices
 // (ChooseOutputBlocksFor with true and false): a model converted on one host loads on any.
 // `wide_rows`: the direct convolution engine, whose rows of 14 pixels or more take 4 blocks
-// (false: the choice models converted before that planned, which the Winograd path and the
-// GEMM keep).
+// (false: 2, which the Winograd path and the GEMM keep). The workspace a plan needs does not
+// depend on it (FusedWorkItems counts blocks), so models converted before it load.
 int64_t ChooseOutputBlocks(int64_t out_blocks, int64_t ow, bool wide_rows = false);
 // The same for a target whose 16-lane block fits one vector register (AVX-512) or not.
 int64_t ChooseOutputBlocksFor(bool block_in_one_register, int64_t out_blocks, int64_t ow, bool wide_rows = false);
@@ -90,7 +90,7 @@ int64_t PackedWeightFloats(int64_t out_blocks, int64_t ob, int64_t c1, int64_t k
 // buffer, and how many work items (so chunk buffers) a convolution uses.
 int64_t ChunkInputBlocks(int64_t kh, int64_t kw);
 int64_t ChunkFloats(int64_t chunk_c1, int64_t ob, int64_t kh, int64_t kw);
-int64_t FusedWorkItems(int64_t n, int64_t ocg, int64_t oh);
+int64_t FusedWorkItems(int64_t n, int64_t ocg, int64_t ob, int64_t oh);
 
 // Depthwise (one input channel per output channel) on the same blocked input: weights
 // [c1][kh][kw][16], bias [c1*16] or nullptr; output blocks = input blocks.

@@ -45,11 +45,9 @@ struct Plan {
 };
 
 // `one_register`: plan as a target whose channel block fits one vector register (true) or
-// not (false) would; unset: as the running target does. `wide_rows`: the output blocks per
-// weight group as ChooseOutputBlocks now chooses them for the direct engine (false: as
-// models converted before that planned their workspaces).
+// not (false) would; unset: as the running target does.
 Plan MakePlan(const ConvParams& p, Format x_format, DataType x_dtype, const FilterTensor& w, Format y_format,
-              DataType y_dtype, std::optional<bool> one_register = std::nullopt, bool wide_rows = true) {
+              DataType y_dtype, std::optional<bool> one_register = std::nullopt) {
   Plan s;
   const bool one_d = p.spatial == 1;
   s.two_d = p.spatial == 2;
@@ -94,7 +92,7 @@ Plan MakePlan(const ConvParams& p, Format x_format, DataType x_dtype, const Filt
     if (s.groups == 1 && s.kh == 3 && s.kw == 3 && s.sh == 1 && s.sw == 1 && s.dh == 1 && s.dw == 1) {
       s.winograd = ChooseWinogradTile(s.n, s.oh, s.ow, s.cin, s.cout);
     }
-    const bool wide = wide_rows && s.winograd == 0;  // the Winograd GEMMs measured faster at 2 blocks
+    const bool wide = s.winograd == 0;  // the Winograd GEMMs measured faster at 2 blocks
     s.ob = one_register ? ChooseOutputBlocksFor(*one_register, s.co1g, s.ow, wide)
                         : ChooseOutputBlocks(s.co1g, s.ow, wide);
     s.ocg = CeilDiv(s.co1g, s.ob);
@@ -107,7 +105,8 @@ Plan MakePlan(const ConvParams& p, Format x_format, DataType x_dtype, const Filt
     for (int64_t g = 0; g < s.groups && s.fused; ++g) s.fused = FastWeightChunks(shape, g * s.cout_g, s.cout_g);
     if (s.fused) {
       s.chunk_c1 = ChunkInputBlocks(s.kh, s.kw);
-      w_floats = static_cast<size_t>(FusedWorkItems(s.n, s.ocg, s.oh) * ChunkFloats(s.chunk_c1, s.ob, s.kh, s.kw));
+      w_floats =
+          static_cast<size_t>(FusedWorkItems(s.n, s.ocg, s.ob, s.oh) * ChunkFloats(s.chunk_c1, s.ob, s.kh, s.kw));
       s.partial = s.direct_out && y_dtype == DataType::kFloat16 && s.c1g > s.chunk_c1;
     } else {
       w_floats = static_cast<size_t>(PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw));
@@ -408,14 +407,7 @@ size_t ConvWorkspaceBytes(const ConvParams& p, Format x_format, DataType x_dtype
 
 Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t workspace_bytes, bool allow_heap,
                const void* prepacked) {
-  Plan s = MakePlan(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype);
-  if (workspace_bytes < s.bytes && !allow_heap) {
-    // A model converted before the direct engine's rows of 14+ pixels took 4 output blocks
-    // planned its workspace for 2: run its convolution that way (its filter is then packed as
-    // it runs: what was prepacked at load is for the current plan).
-    const Plan before = MakePlan(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype, std::nullopt, false);
-    if (workspace_bytes >= before.bytes) s = before;
-  }
+  const Plan s = MakePlan(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype);
   const auto* pre = static_cast<const PrepackedConvWeights*>(prepacked);
   if (!s.known) return Status(err::kOpInputNotMatch, "convolution shapes are not known at run time");
   if (s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return Status::Ok();

@@ -49,7 +49,7 @@ Layout Plan(int64_t m, int64_t k, int64_t n, DataType t, bool trans_b,
   l.ob = one_register ? ChooseOutputBlocksFor(*one_register, l.n1, m) : ChooseOutputBlocks(l.n1, m);
   l.ocg = CeilDiv(l.n1, l.ob);
   l.fused = FastWeightChunks(FilterOfB(nullptr, t, trans_b, k, n), 0, n);
-  const int64_t b_floats = l.fused ? FusedWorkItems(1, l.ocg, 1) * ChunkFloats(ChunkInputBlocks(1, 1), l.ob, 1, 1)
+  const int64_t b_floats = l.fused ? FusedWorkItems(1, l.ocg, l.ob, 1) * ChunkFloats(ChunkInputBlocks(1, 1), l.ob, 1, 1)
                                    : PackedWeightFloats(l.n1, l.ob, l.k1, 1, 1);
   size_t at = 0;
   l.a_off = at;
@@ -86,10 +86,11 @@ void RunGemm(const GemmArgs& g, void* workspace, bool reuse_b) {
   float* b_buf = reinterpret_cast<float*>(base + l.b_off);
   float* bias = reinterpret_cast<float*>(base + l.bias_off);
   float* out = reinterpret_cast<float*>(base + l.out_off);
-  // A few rows of fp32 A against B stored [N][K]: dot products read B once, in place.
-  const bool gemv = !g.trans_a && g.trans_b && g.ab_dtype == DataType::kFloat && g.m <= kGemvMaxRows;
+  // A few rows of A against B stored [N][K]: dot products read B once, in place.
+  const bool gemv = !g.trans_a && g.trans_b && g.m <= kGemvMaxRows &&
+                    (g.ab_dtype == DataType::kFloat || g.ab_dtype == DataType::kFloat16);
   if (gemv) {
-    RunGemvTransB(static_cast<const float*>(g.a), g.m, static_cast<const float*>(g.b), g.n, g.k, out);
+    RunGemvTransB(g.a, g.b, g.ab_dtype, g.m, g.n, g.k, out);
   } else {
     RunBlocked(g, l, reuse_b, a_buf, b_buf, bias, out);
   }
