@@ -118,6 +118,14 @@ HostTensor WithFormat(HostTensor t, Format f) {
   return t;
 }
 
+// A tensor of `dims` in NCHW (or a filter's [Cout, Cin, KH, KW]) with seeded values in [-1, 1].
+HostTensor RandomNchw(DataType dt, const std::vector<int64_t>& dims, uint32_t seed) {
+  int64_t count = 1;
+  for (int64_t d : dims) count *= d;
+  return WithFormat(HostTensor::FromFloats(dt, dims, RandomFloats(static_cast<size_t>(count), -1, 1, seed)),
+                    Format::kNchw);
+}
+
 // The output in NCHW (converting NC1HWC0 back with TransData and its origin shape).
 HostTensor ToNchw(const HostTensor& y) {
   if (y.spec.format != Format::kNc1hwc0) return y;
@@ -459,14 +467,8 @@ TEST(Conv2D, NarrowStemReadsAnNc1hwc0Image) {
     for (DataType dt : {DataType::kFloat, DataType::kFloat16}) {
       SCOPED_TRACE(Describe(c) + " " + DataTypeName(dt));
       seed += 3;
-      HostTensor x =
-          WithFormat(HostTensor::FromFloats(dt, {c.n, c.cin, c.h, c.w},
-                                            RandomFloats(static_cast<size_t>(c.n * c.cin * c.h * c.w), -1, 1, seed)),
-                     Format::kNchw);
-      HostTensor w = WithFormat(
-          HostTensor::FromFloats(dt, {c.cout, c.cin, c.kh, c.kw},
-                                 RandomFloats(static_cast<size_t>(c.cout * c.cin * c.kh * c.kw), -1, 1, seed + 1)),
-          Format::kNchw);
+      const HostTensor x = RandomNchw(dt, {c.n, c.cin, c.h, c.w}, seed);
+      const HostTensor w = RandomNchw(dt, {c.cout, c.cin, c.kh, c.kw}, seed + 1);
       HostTensor b = HostTensor::FromFloats(dt, {c.cout}, RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2));
       HostTensor xb = Converted(x, "NC1HWC0");
       ASSERT_EQ(xb.spec.dims, (std::vector<int64_t>{c.n, 1, c.h, c.w, 16}));
@@ -558,14 +560,8 @@ TEST(ConvTranspose, AiCpuMatchesTheReference) {
   for (DataType dt : {DataType::kFloat, DataType::kFloat16, DataType::kDouble}) {
     for (const TransposeCase& c : cases) {
       seed += 3;
-      HostTensor x =
-          WithFormat(HostTensor::FromFloats(dt, {c.n, c.cin, c.h, c.w},
-                                            RandomFloats(static_cast<size_t>(c.n * c.cin * c.h * c.w), -1, 1, seed)),
-                     Format::kNchw);
-      HostTensor w = WithFormat(
-          HostTensor::FromFloats(dt, {c.cin, c.cout_g, c.kh, c.kw},
-                                 RandomFloats(static_cast<size_t>(c.cin * c.cout_g * c.kh * c.kw), -1, 1, seed + 1)),
-          Format::kNchw);
+      HostTensor x = RandomNchw(dt, {c.n, c.cin, c.h, c.w}, seed);
+      HostTensor w = RandomNchw(dt, {c.cin, c.cout_g, c.kh, c.kw}, seed + 1);
       HostTensor b = HostTensor::FromFloats(dt, {c.cout_g * c.groups},
                                             RandomFloats(static_cast<size_t>(c.cout_g * c.groups), -1, 1, seed + 2));
       AttrMap a;
