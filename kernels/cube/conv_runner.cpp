@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "base/fp16.h"
 #include "kernels/common/host/large_buffer.h"
 #include "kernels/common/host/parallel.h"
 #include "kernels/common/host/scratch_pool.h"
@@ -332,21 +333,33 @@ const float* PrepackedChunkAddress(const void* source, int64_t g, int64_t ci1_fi
 }
 
 // A strided 1x1 convolution reads one input pixel in sh x sw: its input gathered to the pixels
-// it reads ([n][c1][oh][ow][16], in scratch memory) makes it a stride-1 1x1 convolution whose
-// rows the engine tiles as one (blocked_conv.cpp): full register tiles over contiguous pixels,
-// instead of tiles that use one cache line in sw of the input. Null when the scratch memory is
-// not there (the caller then reads the input in place).
-const float* GatherStridedInput(const Plan& s, const float* in, std::optional<ScratchLease>* lease) {
+// it reads ([n][c1][oh][ow][16] fp32, in scratch memory) makes it a stride-1 1x1 convolution
+// whose rows the engine tiles as one (blocked_conv.cpp): full register tiles over contiguous
+// pixels, instead of tiles that use one cache line in sw of the input. An fp16 input is widened
+// in the same pass, the pixels the convolution reads only (not the whole image, as the
+// generic repacking would: 4x the work at stride 2). Null when the scratch memory is not there
+// (the caller then repacks or reads the input in place).
+const float* GatherStridedInput(const Plan& s, const void* in, DataType dtype, std::optional<ScratchLease>* lease) {
   const int64_t c1 = CeilDiv(s.cin, 16);
   lease->emplace(static_cast<size_t>(s.n * c1 * s.oh * s.ow * 16) * sizeof(float));
   auto* out = static_cast<float*>((*lease)->data());
   if (out == nullptr) return nullptr;
+  const bool half = dtype == DataType::kFloat16;
   ParallelFor(s.n * c1 * s.oh, 8, [&](int64_t begin, int64_t end) {
+    std::vector<uint16_t> halves(half ? static_cast<size_t>(s.ow * 16) : 0);
     for (int64_t row = begin; row < end; ++row) {
       const int64_t y = row % s.oh, plane = row / s.oh;  // plane: image * c1 + block
-      const float* src = in + (plane * s.h + y * s.sh) * s.w * 16;
+      const int64_t src_at = (plane * s.h + y * s.sh) * s.w * 16;
       float* dst = out + row * s.ow * 16;
-      for (int64_t x = 0; x < s.ow; ++x) std::memcpy(dst + x * 16, src + x * s.sw * 16, 16 * sizeof(float));
+      if (half) {
+        // Gathered as halves first (a row is a few KiB), then widened in one vector pass.
+        const uint16_t* src = static_cast<const uint16_t*>(in) + src_at;
+        for (int64_t x = 0; x < s.ow; ++x) std::memcpy(&halves[x * 16], src + x * s.sw * 16, 16 * sizeof(uint16_t));
+        HalfToFloat(halves.data(), dst, halves.size());
+      } else {
+        const float* src = static_cast<const float*>(in) + src_at;
+        for (int64_t x = 0; x < s.ow; ++x) std::memcpy(dst + x * 16, src + x * s.sw * 16, 16 * sizeof(float));
+      }
     }
   });
   return out;
@@ -450,8 +463,10 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
   // A strided 1x1 convolution (ResNet's downsampling shortcuts) on its gathered input.
   std::optional<ScratchLease> gathered_lease;
   const float* gathered = nullptr;
-  if (s.direct_in && s.fused && s.groups == 1 && s.kh == 1 && s.kw == 1 && (s.sh > 1 || s.sw > 1)) {
-    gathered = GatherStridedInput(s, static_cast<const float*>(io.x.data), &gathered_lease);
+  const bool blocked_in = s.direct_in || (io.x.format == Format::kNc1hwc0 && io.x.dtype == DataType::kFloat16 &&
+                                          s.pt == 0 && s.pb == 0 && s.pl == 0 && s.pr == 0);
+  if (blocked_in && s.fused && s.groups == 1 && s.kh == 1 && s.kw == 1 && (s.sh > 1 || s.sw > 1)) {
+    gathered = GatherStridedInput(s, io.x.data, io.x.dtype, &gathered_lease);
   }
   for (int64_t g = 0; g < s.groups; ++g) {
     BlockedConvArgs a;

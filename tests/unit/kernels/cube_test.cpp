@@ -483,6 +483,34 @@ TEST(Conv2D, NarrowStemReadsAnNc1hwc0Image) {
   }
 }
 
+// A strided 1x1 convolution (ResNet's downsampling shortcut) reading a blocked input the
+// way a model gives it: the pixels it reads are gathered (and an fp16 input widened) first,
+// including a partly used last channel block and unequal strides.
+TEST(Conv2D, StridedPointwiseGathersAnNc1hwc0Input) {
+  const ConvCase cases[] = {
+      {2, 40, 9, 8, 24, 1, 1, 2, 2},
+      {1, 64, 14, 14, 80, 1, 1, 2, 2},
+      {1, 20, 7, 10, 36, 1, 1, 3, 2},
+  };
+  uint32_t seed = 950;
+  for (const ConvCase& c : cases) {
+    for (DataType dt : {DataType::kFloat, DataType::kFloat16}) {
+      SCOPED_TRACE(Describe(c) + " " + DataTypeName(dt));
+      seed += 3;
+      const HostTensor x = RandomNchw(dt, {c.n, c.cin, c.h, c.w}, seed);
+      const HostTensor w = RandomNchw(dt, {c.cout, c.cin, c.kh, c.kw}, seed + 1);
+      HostTensor b = HostTensor::FromFloats(dt, {c.cout}, RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2));
+      RunResult r = RunOpOn(Engine::kAiCore, "Conv2D", {Converted(x, "NC1HWC0"), w, b}, CannAttrs(c),
+                            dt == DataType::kFloat ? Ascend910B() : ChipTraits{});
+      ASSERT_TRUE(r.status.ok()) << r.status.message();
+      const HostTensor y = ToNchw(r.outputs[0]);
+      ASSERT_EQ(y.spec.dims, (std::vector<int64_t>{c.n, c.cout, c.oh(), c.ow()}));
+      const Tolerance tol = TolFor(dt);
+      EXPECT_TRUE(AllClose(y.ToFloats(), RefConv(c, x.ToFloats(), w.ToFloats(), b.ToFloats()), tol.rtol, tol.atol));
+    }
+  }
+}
+
 TEST(Conv2D, SmallChannelWorkPadsTheWindowNotTheChannels) {
   const ConvCase c{1, 3, 224, 224, 64, 7, 7, 2, 2, 3, 3, 3, 3};
   HostTensor x = WithFormat(HostTensor::Make(DataType::kFloat16, {1, 3, 224, 224}), Format::kNchw);
