@@ -109,5 +109,53 @@ TEST(HostThreads, ConvolutionBitsDoNotDependOnTheCap) {
   for (size_t i = 1; i < results.size(); ++i) EXPECT_EQ(results[i], results[0]) << "cap #" << i;
 }
 
+// With more workers than images, the AI Core convolution splits a large image's rows among
+// the workers (blocked_conv.cpp, spatial order; prepared filter only, which the harness also
+// runs and compares byte for byte with the unprepared path): fp16 and fp32, 1x1 layers whose
+// rows run as one (7 pixels a row: flattened) or not (strided input), and a padded 3x3 one,
+// under caps that do and do not divide the rows.
+TEST(HostThreads, SpatialWorkOrderKeepsTheBits) {
+  using testing::HostTensor;
+  ChipTraits fp32_cube;
+  fp32_cube.soc_version = "Ascend910B";
+  fp32_cube.ai_core_count = 24;
+  fp32_cube.cube_fp32 = true;
+  struct Layer {
+    std::vector<int64_t> x, w;
+    int64_t stride, pad;
+  };
+  const Layer layers[] = {{{1, 40, 9, 7}, {48, 40, 1, 1}, 1, 0},
+                          {{1, 36, 23, 20}, {20, 36, 1, 1}, 2, 0},
+                          {{1, 24, 30, 31}, {40, 24, 3, 3}, 1, 1}};
+  uint32_t seed = 40;
+  for (const Layer& l : layers) {
+    for (DataType dt : {DataType::kFloat16, DataType::kFloat}) {
+      SCOPED_TRACE(DimsToString(l.x) + " " + DataTypeName(dt));
+      const auto count = [](const std::vector<int64_t>& d) {
+        int64_t n = 1;
+        for (int64_t v : d) n *= v;
+        return static_cast<size_t>(n);
+      };
+      HostTensor x = HostTensor::FromFloats(dt, l.x, testing::RandomFloats(count(l.x), -1, 1, seed++));
+      HostTensor w = HostTensor::FromFloats(dt, l.w, testing::RandomFloats(count(l.w), -1, 1, seed++));
+      x.spec.format = Format::kNchw;
+      w.spec.format = Format::kNchw;
+      AttrMap attrs;
+      attrs.Set("strides", std::vector<int64_t>{l.stride, l.stride});
+      attrs.Set("pads", std::vector<int64_t>{l.pad, l.pad, l.pad, l.pad});
+      std::vector<std::vector<uint8_t>> results;
+      for (int threads : {1, 2, 3, 5}) {
+        if (threads != 1 && SerialOnlyHost()) continue;
+        ScopedHostThreads cap(threads);
+        testing::RunResult r =
+            testing::RunOpOn(Engine::kAiCore, "Conv", {x, w}, attrs, dt == DataType::kFloat ? fp32_cube : ChipTraits{});
+        ASSERT_TRUE(r.status.ok()) << r.status.message();
+        results.push_back(r.outputs[0].bytes);
+      }
+      for (size_t i = 1; i < results.size(); ++i) EXPECT_EQ(results[i], results[0]) << "cap #" << i;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace asim::kernels
