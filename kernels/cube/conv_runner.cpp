@@ -209,9 +209,18 @@ bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedCon
   a.out_c1 = s.oh * s.ow * 16;
   a.out_row = s.ow * 16;
   a.out_blocks = s.co1g;
-  ScratchLease scratch(WinogradScratchBytes(a.m, a.n, a.oh, a.ow, a.c1, a.out_blocks));
-  if (scratch.data() == nullptr) return false;
-  a.scratch = static_cast<float*>(scratch.data());
+  // One buffer per row part, all leased before any output is written (a part without memory
+  // would leave the output half made for the direct engine to redo, over an input that may
+  // share its memory).
+  const int64_t row_parts = ChooseWinogradRowParts(a.m, a.n, a.oh, a.ow, a.ocg, a.ob, HostConcurrency());
+  const size_t part_bytes = WinogradPartScratchBytes(a.m, a.n, a.oh, a.ow, a.c1, a.out_blocks, row_parts);
+  std::vector<std::unique_ptr<ScratchLease>> leases;
+  std::vector<float*> scratch;
+  for (int64_t part = 0; part < row_parts; ++part) {
+    leases.push_back(std::make_unique<ScratchLease>(part_bytes));
+    if (leases.back()->data() == nullptr) return false;
+    scratch.push_back(static_cast<float*>(leases.back()->data()));
+  }
   // An NC1HWC0 input (fp32 or fp16) is read where it is, its padding made by the transform;
   // any other layout is packed (padded, fp32) first.
   const int64_t x_c1 = CeilDiv(s.cin, 16);
@@ -246,7 +255,7 @@ bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedCon
     a.out = base + s.out_off;
     a.out_n = s.co1g * a.out_c1;
   }
-  RunWinogradConv(a);
+  RunWinogradConv(a, row_parts, scratch.data());
   if (!s.direct_out) UnpackActivations(reinterpret_cast<const float*>(base + s.out_off), s.cout, io.y, 0);
   return true;
 }

@@ -54,11 +54,16 @@ int64_t WinogradFilterFloats(int m, int64_t ocg, int64_t ob, int64_t c1) {
   return (m + 2) * (m + 2) * ocg * c1 * 16 * ob * 16;
 }
 
+namespace {
+
+// The transformed input and the products of the whole convolution, split or not.
 size_t WinogradScratchBytes(int m, int64_t n, int64_t oh, int64_t ow, int64_t c1, int64_t out_blocks) {
   const int64_t positions = (m + 2) * (m + 2);
   const int64_t tiles = Tiles(m, n, oh, ow);
   return static_cast<size_t>(positions * (c1 + out_blocks) * tiles * 16) * sizeof(float);
 }
+
+}  // namespace
 
 int ChooseWinogradTile(int64_t n, int64_t oh, int64_t ow, int64_t cin, int64_t cout) {
   if (n <= 0 || oh <= 0 || ow <= 0 || cin < kMinChannels || cout < kMinChannels) return 0;
@@ -125,48 +130,95 @@ void TransformWinogradFilter(int m, const float* packed, int64_t group, int64_t 
   });
 }
 
-void RunWinogradConv(const WinogradConvArgs& a) {
-  if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.ocg <= 0 || a.out_blocks <= 0) return;
+int64_t ChooseWinogradRowParts(int m, int64_t n, int64_t oh, int64_t ow, int64_t ocg, int64_t ob, int workers) {
+  if (workers <= 1) return 1;
+  // Per position, the transformed filter is ocg * ob * 16 output lanes by the input channels
+  // and the transformed input the tiles by the same channels: every row part streams the
+  // whole filter, worth it only when the filter is the smaller of the two.
+  if (Tiles(m, n, oh, ow) < ocg * ob * 16) return 1;
+  return std::min<int64_t>(workers, n * CeilDiv(oh, m));
+}
+
+size_t WinogradPartScratchBytes(int m, int64_t n, int64_t oh, int64_t ow, int64_t c1, int64_t out_blocks,
+                                int64_t row_parts) {
+  const int64_t positions = (m + 2) * (m + 2), rows = n * CeilDiv(oh, m), tw = CeilDiv(ow, m);
+  const int64_t part_rows = CeilDiv(rows, std::max<int64_t>(1, row_parts));
+  return static_cast<size_t>(positions * (c1 + out_blocks) * part_rows * tw * 16) * sizeof(float);
+}
+
+namespace {
+
+// The products of the tiles in [first, last) of V (its rows `tiles16` floats long) for
+// position p and weight group g, into M.
+void Products(const WinogradConvArgs& a, int64_t p, int64_t g, const float* v, float* products, int64_t tiles16,
+              int64_t first, int64_t last) {
+  const int max_r = conv_tile::MaxTilePixels(a.ob);
+  conv_tile::TileArgs t;
+  t.in_c1 = tiles16;
+  t.c1 = a.c1;
+  t.c0_last = a.c0_last;
+  t.out_c1 = tiles16;
+  t.weights = a.filter + (p * a.ocg + g) * a.c1 * 16 * a.ob * 16;
+  t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
+  const float* in = v + p * a.c1 * tiles16;
+  float* out = products + (p * a.out_blocks + g * a.ob) * tiles16;
+  const conv_tile::TileFn full = Tile(a.ob, max_r);
+  for (int64_t tile = first; tile < last; tile += max_r) {
+    const int r = static_cast<int>(std::min<int64_t>(max_r, last - tile));
+    t.in = in + tile * 16;
+    t.out32 = out + tile * 16;
+    (r == max_r ? full : Tile(a.ob, r))(t);
+  }
+}
+
+// One worker's rows from the input transform to the output transform, on its own buffer.
+void RunRowPart(const WinogradConvArgs& a, const WinogradRows& rows, float* scratch) {
   const int64_t positions = (a.m + 2) * (a.m + 2);
-  const int64_t th = CeilDiv(a.oh, a.m);
-  const int64_t tiles = Tiles(a.m, a.n, a.oh, a.ow);
-  const int64_t tiles16 = tiles * 16;
-  float* v = a.scratch;
+  const int64_t tiles = rows.count * CeilDiv(a.ow, a.m), tiles16 = tiles * 16;
+  float* v = scratch;
   float* products = v + positions * a.c1 * tiles16;
+  WinogradInputTransform(a, v, rows, 0, a.c1 * rows.count);
+  for (int64_t p = 0; p < positions; ++p) {
+    for (int64_t g = 0; g < a.ocg; ++g) Products(a, p, g, v, products, tiles16, 0, tiles);
+  }
+  WinogradOutputTransform(a, products, rows, 0, a.out_blocks * rows.count);
+}
 
-  ParallelFor(a.n * a.c1 * th, 1, [&](int64_t begin, int64_t end) { WinogradInputTransform(a, v, begin, end); });
+}  // namespace
 
+void RunWinogradConv(const WinogradConvArgs& a, int64_t row_parts, float* const* scratch) {
+  if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.ocg <= 0 || a.out_blocks <= 0) return;
+  const int64_t total_rows = a.n * CeilDiv(a.oh, a.m);
+  if (row_parts > 1) {
+    ParallelFor(row_parts, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t part = begin; part < end; ++part) {
+        WinogradRows rows;
+        rows.first = total_rows * part / row_parts;
+        rows.count = total_rows * (part + 1) / row_parts - rows.first;
+        if (rows.count > 0) RunRowPart(a, rows, scratch[part]);
+      }
+    });
+    return;
+  }
+  // Three phases, each split over the workers its own way.
+  const WinogradRows all{0, total_rows};
+  const int64_t positions = (a.m + 2) * (a.m + 2);
+  const int64_t tiles = total_rows * CeilDiv(a.ow, a.m), tiles16 = tiles * 16;
+  float* v = scratch[0];
+  float* products = v + positions * a.c1 * tiles16;
+  ParallelFor(a.c1 * total_rows, 1, [&](int64_t begin, int64_t end) { WinogradInputTransform(a, v, all, begin, end); });
   // The products: per position and weight group, a 1x1 convolution over the tiles, in runs of
   // a few register tiles so that the group's transformed weights stay in cache.
-  const int max_r = conv_tile::MaxTilePixels(a.ob);
-  const int64_t run = 8 * max_r;
+  const int64_t run = 8 * conv_tile::MaxTilePixels(a.ob);
   const int64_t runs = CeilDiv(tiles, run);
-  const conv_tile::TileFn full = Tile(a.ob, max_r);
-  conv_tile::TileArgs base;
-  base.in_c1 = tiles16;
-  base.c1 = a.c1;
-  base.c0_last = a.c0_last;
-  base.out_c1 = tiles16;
   ParallelFor(positions * a.ocg * runs, 1, [&](int64_t begin, int64_t end) {
-    conv_tile::TileArgs t = base;
     for (int64_t item = begin; item < end; ++item) {
       const int64_t r0 = item % runs, g = (item / runs) % a.ocg, p = item / (runs * a.ocg);
-      t.weights = a.filter + (p * a.ocg + g) * a.c1 * 16 * a.ob * 16;
-      t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
-      const int64_t first = r0 * run, last = std::min(tiles, first + run);
-      const float* in = v + p * a.c1 * tiles16;
-      float* out = products + (p * a.out_blocks + g * a.ob) * tiles16;
-      for (int64_t tile = first; tile < last; tile += max_r) {
-        const int r = static_cast<int>(std::min<int64_t>(max_r, last - tile));
-        t.in = in + tile * 16;
-        t.out32 = out + tile * 16;
-        (r == max_r ? full : Tile(a.ob, r))(t);
-      }
+      Products(a, p, g, v, products, tiles16, r0 * run, std::min(tiles, (r0 + 1) * run));
     }
   });
-
-  ParallelFor(a.n * a.out_blocks * th, 1,
-              [&](int64_t begin, int64_t end) { WinogradOutputTransform(a, products, begin, end); });
+  ParallelFor(a.out_blocks * total_rows, 1,
+              [&](int64_t begin, int64_t end) { WinogradOutputTransform(a, products, all, begin, end); });
 }
 
 }  // namespace asim::kernels

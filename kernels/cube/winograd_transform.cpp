@@ -77,19 +77,20 @@ struct Transforms<4> {
 };
 
 template <int M>
-void InputTransform(const WinogradConvArgs& a, float* v, int64_t begin, int64_t end) {
+void InputTransform(const WinogradConvArgs& a, float* v, const WinogradRows& rows, int64_t begin, int64_t end) {
   using T = Transforms<M>;
   constexpr int A = T::kA;
   const int64_t th = (a.oh + M - 1) / M, tw = (a.ow + M - 1) / M;
-  const int64_t tiles16 = a.n * th * tw * 16;
+  const int64_t tiles16 = rows.count * tw * 16;
   const int64_t pos_stride = a.c1 * tiles16;  // floats between positions
   for (int64_t unit = begin; unit < end; ++unit) {
-    const int64_t ty = unit % th, c = (unit / th) % a.c1, in = unit / (th * a.c1);
+    const int64_t local = unit % rows.count, c = unit / rows.count;
+    const int64_t row = rows.first + local, ty = row % th, in = row / th;
     const int64_t block = in * a.in_n + c * a.in_c1;
     const float* src32 = static_cast<const float*>(a.in) + block;
     const uint16_t* src16 = static_cast<const uint16_t*>(a.in) + block;
     const int64_t y0 = ty * M - a.pad_top;
-    float* dst = v + c * tiles16 + ((in * th + ty) * tw) * 16;
+    float* dst = v + c * tiles16 + local * tw * 16;
     for (int64_t tx = 0; tx < tw; ++tx, dst += 16) {
       const int64_t x0 = tx * M - a.pad_left;
       const bool inside = y0 >= 0 && x0 >= 0 && y0 + A <= a.in_h && x0 + A <= a.in_w;
@@ -119,16 +120,17 @@ void InputTransform(const WinogradConvArgs& a, float* v, int64_t begin, int64_t 
 }
 
 template <int M>
-void OutputTransform(const WinogradConvArgs& a, const float* m, int64_t begin, int64_t end) {
+void OutputTransform(const WinogradConvArgs& a, const float* m, const WinogradRows& rows, int64_t begin, int64_t end) {
   using T = Transforms<M>;
   constexpr int A = T::kA;
   const int64_t th = (a.oh + M - 1) / M, tw = (a.ow + M - 1) / M;
-  const int64_t tiles16 = a.n * th * tw * 16;
+  const int64_t tiles16 = rows.count * tw * 16;
   const int64_t pos_stride = a.out_blocks * tiles16;
   for (int64_t unit = begin; unit < end; ++unit) {
-    const int64_t ty = unit % th, b = (unit / th) % a.out_blocks, in = unit / (th * a.out_blocks);
+    const int64_t local = unit % rows.count, b = unit / rows.count;
+    const int64_t row = rows.first + local, ty = row % th, in = row / th;
     const V16 bias = a.bias != nullptr ? simd::Load(a.bias + b * 16) : simd::Zero();
-    const float* src = m + b * tiles16 + ((in * th + ty) * tw) * 16;
+    const float* src = m + b * tiles16 + local * tw * 16;
     const int64_t out_base = in * a.out_n + b * a.out_c1;
     const int64_t y0 = ty * M, rows_here = std::min<int64_t>(M, a.oh - y0);
     for (int64_t tx = 0; tx < tw; ++tx, src += 16) {
@@ -161,19 +163,21 @@ void OutputTransform(const WinogradConvArgs& a, const float* m, int64_t begin, i
 
 }  // namespace
 
-void WinogradInputTransformTarget(const WinogradConvArgs& a, float* v, int64_t begin, int64_t end) {
+void WinogradInputTransformTarget(const WinogradConvArgs& a, float* v, const WinogradRows& rows, int64_t begin,
+                                  int64_t end) {
   if (a.m == 2) {
-    InputTransform<2>(a, v, begin, end);
+    InputTransform<2>(a, v, rows, begin, end);
   } else {
-    InputTransform<4>(a, v, begin, end);
+    InputTransform<4>(a, v, rows, begin, end);
   }
 }
 
-void WinogradOutputTransformTarget(const WinogradConvArgs& a, const float* m, int64_t begin, int64_t end) {
+void WinogradOutputTransformTarget(const WinogradConvArgs& a, const float* m, const WinogradRows& rows, int64_t begin,
+                                   int64_t end) {
   if (a.m == 2) {
-    OutputTransform<2>(a, m, begin, end);
+    OutputTransform<2>(a, m, rows, begin, end);
   } else {
-    OutputTransform<4>(a, m, begin, end);
+    OutputTransform<4>(a, m, rows, begin, end);
   }
 }
 
@@ -186,12 +190,13 @@ namespace asim::kernels {
 HWY_EXPORT(WinogradInputTransformTarget);
 HWY_EXPORT(WinogradOutputTransformTarget);
 
-void WinogradInputTransform(const WinogradConvArgs& a, float* v, int64_t begin, int64_t end) {
-  HWY_DYNAMIC_DISPATCH(WinogradInputTransformTarget)(a, v, begin, end);
+void WinogradInputTransform(const WinogradConvArgs& a, float* v, const WinogradRows& rows, int64_t begin, int64_t end) {
+  HWY_DYNAMIC_DISPATCH(WinogradInputTransformTarget)(a, v, rows, begin, end);
 }
 
-void WinogradOutputTransform(const WinogradConvArgs& a, const float* m, int64_t begin, int64_t end) {
-  HWY_DYNAMIC_DISPATCH(WinogradOutputTransformTarget)(a, m, begin, end);
+void WinogradOutputTransform(const WinogradConvArgs& a, const float* m, const WinogradRows& rows, int64_t begin,
+                             int64_t end) {
+  HWY_DYNAMIC_DISPATCH(WinogradOutputTransformTarget)(a, m, rows, begin, end);
 }
 
 }  // namespace asim::kernels

@@ -111,9 +111,10 @@ TEST(HostThreads, ConvolutionBitsDoNotDependOnTheCap) {
 
 // With more workers than images, the AI Core convolution splits a large image's rows among
 // the workers (blocked_conv.cpp, spatial order; prepared filter only, which the harness also
-// runs and compares byte for byte with the unprepared path): fp16 and fp32, 1x1 layers whose
-// rows run as one (7 pixels a row: flattened) or not (strided input), and a padded 3x3 one,
-// under caps that do and do not divide the rows.
+// runs and compares with the unprepared path): fp16 and fp32, 1x1 layers whose rows run as
+// one (7 pixels a row: flattened) or not (strided input), and a padded 3x3 one; and the
+// Winograd convolution's tile-row parts (winograd_conv.h); under caps that do and do not
+// divide the rows.
 TEST(HostThreads, SpatialWorkOrderKeepsTheBits) {
   using testing::HostTensor;
   ChipTraits fp32_cube;
@@ -126,7 +127,8 @@ TEST(HostThreads, SpatialWorkOrderKeepsTheBits) {
   };
   const Layer layers[] = {{{1, 40, 9, 7}, {48, 40, 1, 1}, 1, 0},
                           {{1, 36, 23, 20}, {20, 36, 1, 1}, 2, 0},
-                          {{1, 24, 30, 31}, {40, 24, 3, 3}, 1, 1}};
+                          {{1, 24, 30, 31}, {40, 24, 3, 3}, 1, 1},
+                          {{2, 32, 20, 19}, {32, 32, 3, 3}, 1, 1}};  // Winograd in tile-row parts
   uint32_t seed = 40;
   for (const Layer& l : layers) {
     for (DataType dt : {DataType::kFloat16, DataType::kFloat}) {
