@@ -126,10 +126,12 @@ void PackActivations(const ActTensor& src, int64_t c_begin, int64_t c_count, int
     });
     return;
   }
+  // Rows outermost, blocks innermost: the workers split the image by rows, as the convolution
+  // reading it does at batch 1 (blocked_conv.cpp, spatial order).
   ParallelFor(src.n * c1g * hp, 4, [&](int64_t begin, int64_t end) {
-    for (int64_t row = begin; row < end; ++row) {
-      const int64_t yp = row % hp, cb = (row / hp) % c1g, in = row / (hp * c1g);
-      float* d = dst + row * wp * 16;
+    for (int64_t unit = begin; unit < end; ++unit) {
+      const int64_t cb = unit % c1g, yp = (unit / c1g) % hp, in = unit / (hp * c1g);
+      float* d = dst + ((in * c1g + cb) * hp + yp) * wp * 16;
       const int64_t y = yp - pt;
       if (y < 0 || y >= src.h) {
         std::memset(d, 0, static_cast<size_t>(wp * 16) * sizeof(float));
