@@ -455,8 +455,26 @@ TEST(Conv2D, SmallChannelLayoutsMatchTheReference) {
   }
 }
 
+// Conv2D on the AI Core with its input converted to NC1HWC0 as a model gives it (fp32 on the
+// 910B, fp16 on the default chip), against the reference.
+void CheckBlockedInputConv(const ConvCase& c, DataType dt, uint32_t seed) {
+  SCOPED_TRACE(Describe(c) + " " + DataTypeName(dt));
+  const HostTensor x = RandomNchw(dt, {c.n, c.cin, c.h, c.w}, seed);
+  const HostTensor w = RandomNchw(dt, {c.cout, c.cin, c.kh, c.kw}, seed + 1);
+  HostTensor b = HostTensor::FromFloats(dt, {c.cout}, RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2));
+  HostTensor xb = Converted(x, "NC1HWC0");
+  ASSERT_EQ(xb.spec.dims, (std::vector<int64_t>{c.n, (c.cin + 15) / 16, c.h, c.w, 16}));
+  RunResult r = RunOpOn(Engine::kAiCore, "Conv2D", {xb, w, b}, CannAttrs(c),
+                        dt == DataType::kFloat ? Ascend910B() : ChipTraits{});
+  ASSERT_TRUE(r.status.ok()) << r.status.message();
+  const HostTensor y = ToNchw(r.outputs[0]);
+  ASSERT_EQ(y.spec.dims, (std::vector<int64_t>{c.n, c.cout, c.oh(), c.ow()}));
+  const Tolerance tol = TolFor(dt);
+  EXPECT_TRUE(AllClose(y.ToFloats(), RefConv(c, x.ToFloats(), w.ToFloats(), b.ToFloats()), tol.rtol, tol.atol));
+}
+
 // A network's first convolution as a model runs it: an image converted to NC1HWC0 (3 of 16
-// lanes used) and read by the narrow stem, fp32 on the 910B and fp16.
+// lanes used) and read by the narrow stem.
 TEST(Conv2D, NarrowStemReadsAnNc1hwc0Image) {
   const ConvCase cases[] = {
       {2, 3, 30, 40, 17, 7, 7, 2, 2, 3, 3, 3, 3},  // ResNet's conv1, smaller: stride class 3
@@ -464,28 +482,13 @@ TEST(Conv2D, NarrowStemReadsAnNc1hwc0Image) {
   };
   uint32_t seed = 900;
   for (const ConvCase& c : cases) {
-    for (DataType dt : {DataType::kFloat, DataType::kFloat16}) {
-      SCOPED_TRACE(Describe(c) + " " + DataTypeName(dt));
-      seed += 3;
-      const HostTensor x = RandomNchw(dt, {c.n, c.cin, c.h, c.w}, seed);
-      const HostTensor w = RandomNchw(dt, {c.cout, c.cin, c.kh, c.kw}, seed + 1);
-      HostTensor b = HostTensor::FromFloats(dt, {c.cout}, RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2));
-      HostTensor xb = Converted(x, "NC1HWC0");
-      ASSERT_EQ(xb.spec.dims, (std::vector<int64_t>{c.n, 1, c.h, c.w, 16}));
-      RunResult r = RunOpOn(Engine::kAiCore, "Conv2D", {xb, w, b}, CannAttrs(c),
-                            dt == DataType::kFloat ? Ascend910B() : ChipTraits{});
-      ASSERT_TRUE(r.status.ok()) << r.status.message();
-      const HostTensor y = ToNchw(r.outputs[0]);
-      ASSERT_EQ(y.spec.dims, (std::vector<int64_t>{c.n, c.cout, c.oh(), c.ow()}));
-      const Tolerance tol = TolFor(dt);
-      EXPECT_TRUE(AllClose(y.ToFloats(), RefConv(c, x.ToFloats(), w.ToFloats(), b.ToFloats()), tol.rtol, tol.atol));
-    }
+    for (DataType dt : {DataType::kFloat, DataType::kFloat16}) CheckBlockedInputConv(c, dt, seed += 3);
   }
 }
 
-// A strided 1x1 convolution (ResNet's downsampling shortcut) reading a blocked input the
-// way a model gives it: the pixels it reads are gathered (and an fp16 input widened) first,
-// including a partly used last channel block and unequal strides.
+// A strided 1x1 convolution (ResNet's downsampling shortcut) reading a blocked input: the
+// pixels it reads are gathered (and an fp16 input widened) first, including a partly used
+// last channel block and unequal strides.
 TEST(Conv2D, StridedPointwiseGathersAnNc1hwc0Input) {
   const ConvCase cases[] = {
       {2, 40, 9, 8, 24, 1, 1, 2, 2},
@@ -494,20 +497,7 @@ TEST(Conv2D, StridedPointwiseGathersAnNc1hwc0Input) {
   };
   uint32_t seed = 950;
   for (const ConvCase& c : cases) {
-    for (DataType dt : {DataType::kFloat, DataType::kFloat16}) {
-      SCOPED_TRACE(Describe(c) + " " + DataTypeName(dt));
-      seed += 3;
-      const HostTensor x = RandomNchw(dt, {c.n, c.cin, c.h, c.w}, seed);
-      const HostTensor w = RandomNchw(dt, {c.cout, c.cin, c.kh, c.kw}, seed + 1);
-      HostTensor b = HostTensor::FromFloats(dt, {c.cout}, RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2));
-      RunResult r = RunOpOn(Engine::kAiCore, "Conv2D", {Converted(x, "NC1HWC0"), w, b}, CannAttrs(c),
-                            dt == DataType::kFloat ? Ascend910B() : ChipTraits{});
-      ASSERT_TRUE(r.status.ok()) << r.status.message();
-      const HostTensor y = ToNchw(r.outputs[0]);
-      ASSERT_EQ(y.spec.dims, (std::vector<int64_t>{c.n, c.cout, c.oh(), c.ow()}));
-      const Tolerance tol = TolFor(dt);
-      EXPECT_TRUE(AllClose(y.ToFloats(), RefConv(c, x.ToFloats(), w.ToFloats(), b.ToFloats()), tol.rtol, tol.atol));
-    }
+    for (DataType dt : {DataType::kFloat, DataType::kFloat16}) CheckBlockedInputConv(c, dt, seed += 3);
   }
 }
 
