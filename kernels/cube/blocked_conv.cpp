@@ -164,9 +164,8 @@ bool RowsAreContiguous(const BlockedConvArgs& a) {
 // reading every row. Moving a cache line between cores costs hundreds of nanoseconds on some
 // hosts (a 2-vCPU AMD EPYC VM whose vCPUs sat ~210 ns apart one way: those layers took
 // 0.80-0.90x the time; with the vCPUs ~55 ns apart, the same), the filter (small here) read
-// by every worker instead of one. Only
-// for a prepacked filter: its chunks are read in place, so work items beyond the ones the
-// workspace plans chunk buffers for need none.
+// by every worker instead of one. Only for a prepacked filter: its chunks are read in place,
+// so work items beyond the ones the workspace plans chunk buffers for need none.
 bool SpatialOrder(const BlockedConvArgs& a, int64_t workers) {
   return a.chunk_address != nullptr && workers > 1 && a.n < workers &&
          a.n * a.oh * a.ow > 16 * a.out_blocks * a.kh * a.kw;
