@@ -99,6 +99,9 @@ class HwStream {
   std::deque<std::shared_ptr<Task>> queue_;
   uint64_t submitted_ = 0;
   uint64_t finished_ = 0;
+  // The lowest finished_ count a WaitIdle caller sleeps for (UINT64_MAX: none); a finishing
+  // task notifies idle_cv_ only on reaching it.
+  uint64_t wake_target_ = UINT64_MAX;
   bool running_task_ = false;
   bool inline_running_ = false;  // a task claimed by TryClaimInline has not finished
   bool inline_skip_ = false;     // ... and is to be skipped (stop-on-failure)

@@ -161,6 +161,43 @@ TEST(SchedulerFunctional, WaitBeforeRecordBlocksUntilTheRecordIsSubmitted) {
   EXPECT_TRUE(ev->WaitsComplete());
 }
 
+// A stream wakes its host waiters only when the lowest count one of them waits for is
+// reached (not after every task); a waiter for an earlier task returns while one for a later
+// task keeps waiting, whichever of them started waiting last. The sleeps only give each
+// waiter time to start; a late start makes the test fail, never pass wrongly.
+TEST(SchedulerFunctional, HostWaitersForDifferentTasksEachWakeAtTheirOwn) {
+  Scheduler sched(0, RoundParams());
+  auto s = sched.CreateStream(1, 0);
+  Gate first_gate, second_gate;
+  const auto gated = [](Gate& gate) {
+    return Payload([&gate] { return gate.Wait() ? Status::Ok() : Status(err::kInternalError, "gate timeout"); });
+  };
+  sched.Submit(*s, gated(first_gate));
+  std::atomic<bool> first_done{false}, second_done{false};
+  std::thread first_waiter([&] {
+    EXPECT_TRUE(s->WaitIdle(kLongMs).ok());
+    first_done = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  sched.Submit(*s, gated(second_gate));
+  std::thread second_waiter([&] {
+    EXPECT_TRUE(s->WaitIdle(kLongMs).ok());
+    second_done = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_FALSE(first_done.load());
+  const auto opened = Clock::now();
+  first_gate.Open();
+  first_waiter.join();
+  EXPECT_TRUE(first_done.load());
+  EXPECT_LT(MsSince(opened), kLongMs / 2);  // woken by its task, not by its timeout
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  EXPECT_FALSE(second_done.load());  // its task is still held
+  second_gate.Open();
+  second_waiter.join();
+  EXPECT_TRUE(second_done.load());
+}
+
 TEST(SchedulerFunctional, WaitOnAnAlreadyRecordedEventDoesNotBlock) {
   Scheduler sched(0, RoundParams());
   auto a = sched.CreateStream(1, 0);
