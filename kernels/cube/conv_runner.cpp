@@ -216,7 +216,7 @@ bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedCon
   const size_t part_bytes = WinogradPartScratchBytes(a.m, a.n, a.oh, a.ow, a.c1, a.out_blocks, row_parts);
   std::vector<std::unique_ptr<ScratchLease>> leases;
   std::vector<float*> scratch;
-  for (int64_t part = 0; part < row_parts; ++part) {
+  for (int64_t part = 0; part < std::max<int64_t>(1, row_parts); ++part) {
     leases.push_back(std::make_unique<ScratchLease>(part_bytes));
     if (leases.back()->data() == nullptr) return false;
     scratch.push_back(static_cast<float*>(leases.back()->data()));

@@ -5,6 +5,7 @@
 #include "kernels/cube/winograd_conv.h"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "kernels/common/host/parallel.h"
 #include "kernels/cube/blocked_conv_tile.h"
@@ -131,18 +132,37 @@ void TransformWinogradFilter(int m, const float* packed, int64_t group, int64_t 
 }
 
 int64_t ChooseWinogradRowParts(int m, int64_t n, int64_t oh, int64_t ow, int64_t ocg, int64_t ob, int workers) {
-  if (workers <= 1) return 1;
   // Per position, the transformed filter is ocg * ob * 16 output lanes by the input channels
   // and the transformed input the tiles by the same channels: every row part streams the
   // whole filter, worth it only when the filter is the smaller of the two.
-  if (Tiles(m, n, oh, ow) < ocg * ob * 16) return 1;
-  return std::min<int64_t>(workers, n * CeilDiv(oh, m));
+  if (Tiles(m, n, oh, ow) < ocg * ob * 16) return 0;
+  return std::clamp<int64_t>(workers, 1, n * CeilDiv(oh, m));
 }
+
+namespace {
+
+// Tile rows a row part runs from its input transform to its output transform at a time: as
+// many as keep their transformed input and products within kChunkBytes (in a core's L2 cache,
+// not written out to L3 and read back), when the transformed filter, read again for every
+// chunk, stays in L2 too. ResNet-50's 56x56 layers: ~4% less time at batch 8.
+constexpr int64_t kChunkBytes = int64_t{256} << 10;
+constexpr int64_t kMaxChunkedFilterBytes = int64_t{1} << 20;
+
+int64_t ChunkRows(int m, int64_t ow, int64_t c1, int64_t out_blocks) {
+  const int64_t positions = (m + 2) * (m + 2);
+  const int64_t filter_bytes = positions * c1 * 16 * out_blocks * 16 * static_cast<int64_t>(sizeof(float));
+  if (filter_bytes > kMaxChunkedFilterBytes) return INT64_MAX;
+  const int64_t row_bytes = positions * (c1 + out_blocks) * CeilDiv(ow, m) * 16 * static_cast<int64_t>(sizeof(float));
+  return std::max<int64_t>(1, kChunkBytes / row_bytes);
+}
+
+}  // namespace
 
 size_t WinogradPartScratchBytes(int m, int64_t n, int64_t oh, int64_t ow, int64_t c1, int64_t out_blocks,
                                 int64_t row_parts) {
   const int64_t positions = (m + 2) * (m + 2), rows = n * CeilDiv(oh, m), tw = CeilDiv(ow, m);
-  const int64_t part_rows = CeilDiv(rows, std::max<int64_t>(1, row_parts));
+  const int64_t part_rows =
+      row_parts <= 0 ? rows : std::min(CeilDiv(rows, row_parts), ChunkRows(m, ow, c1, out_blocks));
   return static_cast<size_t>(positions * (c1 + out_blocks) * part_rows * tw * 16) * sizeof(float);
 }
 
@@ -171,8 +191,8 @@ void Products(const WinogradConvArgs& a, int64_t p, int64_t g, const float* v, f
   }
 }
 
-// One worker's rows from the input transform to the output transform, on its own buffer.
-void RunRowPart(const WinogradConvArgs& a, const WinogradRows& rows, float* scratch) {
+// Rows from the input transform to the output transform, on one worker's buffer.
+void RunRows(const WinogradConvArgs& a, const WinogradRows& rows, float* scratch) {
   const int64_t positions = (a.m + 2) * (a.m + 2);
   const int64_t tiles = rows.count * CeilDiv(a.ow, a.m), tiles16 = tiles * 16;
   float* v = scratch;
@@ -184,12 +204,20 @@ void RunRowPart(const WinogradConvArgs& a, const WinogradRows& rows, float* scra
   WinogradOutputTransform(a, products, rows, 0, a.out_blocks * rows.count);
 }
 
+// One worker's rows, in chunks of ChunkRows.
+void RunRowPart(const WinogradConvArgs& a, const WinogradRows& rows, float* scratch) {
+  const int64_t chunk = ChunkRows(a.m, a.ow, a.c1, a.out_blocks);
+  for (int64_t done = 0; done < rows.count; done += chunk) {
+    RunRows(a, WinogradRows{rows.first + done, std::min(chunk, rows.count - done)}, scratch);
+  }
+}
+
 }  // namespace
 
 void RunWinogradConv(const WinogradConvArgs& a, int64_t row_parts, float* const* scratch) {
   if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.ocg <= 0 || a.out_blocks <= 0) return;
   const int64_t total_rows = a.n * CeilDiv(a.oh, a.m);
-  if (row_parts > 1) {
+  if (row_parts >= 1) {
     ParallelFor(row_parts, 1, [&](int64_t begin, int64_t end) {
       for (int64_t part = begin; part < end; ++part) {
         WinogradRows rows;

@@ -63,20 +63,22 @@ struct WinogradConvArgs {
 };
 
 // Tile-row parts RunWinogradConv runs, each from its input transform to its output transform
-// on one worker and a buffer of its own (nothing it writes is read by another worker), or 1:
-// three phases, each split over the workers its own way (the transformed tiles then move
-// between cores twice). On a host whose cores sat ~210 ns apart (a cache line, one way),
-// ResNet-50's 56x56 3x3 layers at batch 1 took 0.82-0.85x the time in row parts. Every row part streams
-// the whole transformed filter, so only where that is smaller than the transformed input.
-// Depends on the shapes and the worker count only.
+// on one worker and a buffer of its own (nothing it writes is read by another worker), in
+// chunks of tile rows whose transformed input and products stay in the core's L2 cache where
+// the transformed filter is small enough to stay there too; or 0: three phases, each split
+// over the workers its own way (the transformed tiles then move between cores twice). On a
+// host whose cores sat ~210 ns apart (a cache line, one way), ResNet-50's 56x56 3x3 layers at
+// batch 1 took 0.82-0.85x the time in row parts. Every row part streams the whole
+// transformed filter, so only where that is smaller than the transformed input. Depends on
+// the shapes and the worker count only; the results do not depend on it.
 int64_t ChooseWinogradRowParts(int m, int64_t n, int64_t oh, int64_t ow, int64_t ocg, int64_t ob, int workers);
 
-// Scratch bytes of one buffer of RunWinogradConv in `row_parts` parts (it needs one per part):
-// the largest part's transformed input and products.
+// Scratch bytes of one buffer of RunWinogradConv in `row_parts` parts (it needs one per part,
+// one for the three phases): the largest chunk's transformed input and products.
 size_t WinogradPartScratchBytes(int m, int64_t n, int64_t oh, int64_t ow, int64_t c1, int64_t out_blocks,
                                 int64_t row_parts);
 
-// `scratch`: row_parts buffers of WinogradPartScratchBytes each, 64-byte aligned.
+// `scratch`: max(1, row_parts) buffers of WinogradPartScratchBytes each, 64-byte aligned.
 void RunWinogradConv(const WinogradConvArgs& args, int64_t row_parts, float* const* scratch);
 
 // Per-target phases (winograd_transform.cpp) over a range of tile rows: th = ceil(oh/m) and

@@ -113,8 +113,9 @@ TEST(HostThreads, ConvolutionBitsDoNotDependOnTheCap) {
 // the workers (blocked_conv.cpp, spatial order; prepared filter only, which the harness also
 // runs and compares with the unprepared path): fp16 and fp32, 1x1 layers whose rows run as
 // one (7 pixels a row: flattened) or not (strided input), and a padded 3x3 one; and the
-// Winograd convolution's tile-row parts (winograd_conv.h); under caps that do and do not
-// divide the rows.
+// Winograd convolution's tile-row parts (winograd_conv.h), whole and in chunks (one worker:
+// 4 chunks of 3 tile rows; three: 3 + 1 rows each); under caps that do and do not divide the
+// rows.
 TEST(HostThreads, SpatialWorkOrderKeepsTheBits) {
   using testing::HostTensor;
   ChipTraits fp32_cube;
@@ -128,7 +129,8 @@ TEST(HostThreads, SpatialWorkOrderKeepsTheBits) {
   const Layer layers[] = {{{1, 40, 9, 7}, {48, 40, 1, 1}, 1, 0},
                           {{1, 36, 23, 20}, {20, 36, 1, 1}, 2, 0},
                           {{1, 24, 30, 31}, {40, 24, 3, 3}, 1, 1},
-                          {{2, 32, 20, 19}, {32, 32, 3, 3}, 1, 1}};  // Winograd in tile-row parts
+                          {{2, 32, 20, 19}, {32, 32, 3, 3}, 1, 1},   // Winograd in tile-row parts
+                          {{1, 32, 45, 30}, {32, 32, 3, 3}, 1, 1}};  // ... in chunks of 3 of 12 rows
   uint32_t seed = 40;
   for (const Layer& l : layers) {
     for (DataType dt : {DataType::kFloat16, DataType::kFloat}) {
