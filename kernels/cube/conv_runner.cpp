@@ -209,9 +209,9 @@ bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedCon
   a.out_c1 = s.oh * s.ow * 16;
   a.out_row = s.ow * 16;
   a.out_blocks = s.co1g;
-  // One buffer per row part, all leased before any output is written (a part without memory
-  // would leave the output half made for the direct engine to redo, over an input that may
-  // share its memory).
+  // One buffer per row part (one for the three phases), all leased before any output is
+  // written (a part without memory would leave the output half made for the direct engine to
+  // redo, over an input that may share its memory).
   const int64_t row_parts = ChooseWinogradRowParts(a.m, a.n, a.oh, a.ow, a.ocg, a.ob, HostConcurrency());
   const size_t part_bytes = WinogradPartScratchBytes(a.m, a.n, a.oh, a.ow, a.c1, a.out_blocks, row_parts);
   std::vector<std::unique_ptr<ScratchLease>> leases;

@@ -162,9 +162,10 @@ TEST(SchedulerFunctional, WaitBeforeRecordBlocksUntilTheRecordIsSubmitted) {
 }
 
 // A stream wakes its host waiters only when the lowest count one of them waits for is
-// reached (not after every task); a waiter for an earlier task returns while one for a later
-// task keeps waiting, whichever of them started waiting last. The sleeps only give each
-// waiter time to start; a late start makes the test fail, never pass wrongly.
+// reached (not after every task): a waiter for an earlier task returns when that task ends,
+// although a waiter for a later task started waiting after it, and the later one keeps
+// waiting. The sleeps only give each waiter time to start; a late start makes the test fail,
+// never pass wrongly.
 TEST(SchedulerFunctional, HostWaitersForDifferentTasksEachWakeAtTheirOwn) {
   Scheduler sched(0, RoundParams());
   auto s = sched.CreateStream(1, 0);
