@@ -805,66 +805,60 @@ constexpr uint64_t kWeightChunk = uint64_t{4} << 20;
 Status ModelFile::ReadWeights(uint8_t* dst, const ParallelRunner& parallel, const WeightRanges& skip) const {
   const SectionInfo& ws = impl_->weights;
   constexpr uint64_t kChunk = kWeightChunk;
+  // A chunk is read in pieces, each CRC-checked right after its read while still in the
+  // core's cache. A piece lands in dst unless it holds skipped bytes: then in a small bounce
+  // buffer per worker, whose kept parts are copied on. Pieces are small because a buffer's
+  // fresh pages cost more than the read (a page fault each, ~10 us on some virtual machines).
+  constexpr uint64_t kPiece = uint64_t{256} << 10;
   const size_t chunks = static_cast<size_t>((ws.length + kChunk - 1) / kChunk);
   std::vector<uint32_t> crcs(chunks, 0);
   std::vector<Status> errors(chunks);
-  // A chunk with bytes to skip is read into a bounce buffer, then copied in parts. The buffers
-  // are shared by the reading threads for the whole blob, not made per call: each fresh 4 MiB
-  // costs a thousand page faults, and a zero-fill the read overwrites anyway (a tenth of a
-  // ResNet-50 load on a virtual machine).
-  std::mutex bounce_mutex;
-  std::vector<std::unique_ptr<uint8_t[]>> bounce_pool;
   const auto read = [&](size_t begin, size_t end) {
     std::unique_ptr<uint8_t[]> bounce;
-    const auto give_back = [&] {
-      if (!bounce) return;
-      std::lock_guard<std::mutex> lock(bounce_mutex);
-      bounce_pool.push_back(std::move(bounce));
-    };
     for (size_t c = begin; c < end; ++c) {
       const uint64_t at = c * kChunk, n = std::min(kChunk, ws.length - at);
-      // The skipped ranges overlapping this chunk (skip is sorted and disjoint).
-      auto first = std::lower_bound(
-          skip.begin(), skip.end(), at,
-          [](const std::pair<uint64_t, uint64_t>& r, uint64_t offset) { return r.first + r.second <= offset; });
-      const bool partial = first != skip.end() && first->first < at + n;
-      uint8_t* into = dst + at;
-      if (partial) {
-        if (!bounce) {
-          std::lock_guard<std::mutex> lock(bounce_mutex);
-          if (!bounce_pool.empty()) {
-            bounce = std::move(bounce_pool.back());
-            bounce_pool.pop_back();
+      // The first skipped range ending after the chunk's start (skip is sorted and disjoint).
+      auto r = std::lower_bound(skip.begin(), skip.end(), at,
+                                [](const std::pair<uint64_t, uint64_t>& range, uint64_t offset) {
+                                  return range.first + range.second <= offset;
+                                });
+      uint32_t crc = 0;
+      for (uint64_t from = at; from < at + n && errors[c].ok(); from += kPiece) {
+        const uint64_t to = std::min(from + kPiece, at + n);
+        while (r != skip.end() && r->first + r->second <= from) ++r;
+        const bool partial = r != skip.end() && r->first < to;
+        if (partial && !bounce) {
+          bounce.reset(new (std::nothrow) uint8_t[kPiece]);  // not zeroed: the read fills it
+          if (!bounce) {
+            errors[c] = Status(err::kReadModelFailure, "model file '" + impl_->path + "': cannot allocate " +
+                                                           std::to_string(kPiece) + " bytes to read its weights");
+            break;
           }
         }
-        if (!bounce) bounce.reset(new (std::nothrow) uint8_t[kChunk]);  // not zeroed: the read fills it
-        if (!bounce) {
-          errors[c] = Status(err::kReadModelFailure, "model file '" + impl_->path + "': cannot allocate " +
-                                                         std::to_string(kChunk) + " bytes to read its weights");
-          continue;
+        uint8_t* into = partial ? bounce.get() : dst + from;
+        uint64_t done = 0;
+        errors[c] = impl_->file.ReadInto(impl_->path, ws.offset + from, to - from, into, &done);
+        if (errors[c].ok() && done != to - from) {
+          errors[c] = Status(err::kModelSizeInvalid, "model file '" + impl_->path +
+                                                         "' shrank while its weights were read: it ends at byte " +
+                                                         std::to_string(ws.offset + from + done));
         }
-        into = bounce.get();
+        if (!errors[c].ok()) break;
+        crc = Crc32(into, static_cast<size_t>(to - from), crc);
+        if (!partial) continue;
+        // The parts of [from, to) outside the skipped ranges go to dst.
+        for (uint64_t pos = from; pos < to;) {
+          while (r != skip.end() && r->first + r->second <= pos) ++r;
+          if (r == skip.end() || r->first >= to) {
+            std::memcpy(dst + pos, into + (pos - from), static_cast<size_t>(to - pos));
+            break;
+          }
+          if (r->first > pos) std::memcpy(dst + pos, into + (pos - from), static_cast<size_t>(r->first - pos));
+          pos = std::min(to, r->first + r->second);
+        }
       }
-      uint64_t done = 0;
-      errors[c] = impl_->file.ReadInto(impl_->path, ws.offset + at, n, into, &done);
-      if (errors[c].ok() && done != n) {
-        errors[c] = Status(err::kModelSizeInvalid, "model file '" + impl_->path +
-                                                       "' shrank while its weights were read: it ends at byte " +
-                                                       std::to_string(ws.offset + at + done));
-      }
-      if (!errors[c].ok()) continue;
-      crcs[c] = Crc32(into, n);
-      if (!partial) continue;
-      // The parts between the skipped ranges go to dst.
-      uint64_t from = at;
-      for (auto r = first; from < at + n; ++r) {
-        const uint64_t to = r != skip.end() ? std::clamp(r->first, from, at + n) : at + n;
-        if (to > from) std::memcpy(dst + from, into + (from - at), static_cast<size_t>(to - from));
-        if (r == skip.end()) break;
-        from = std::max(from, r->first + r->second);
-      }
+      crcs[c] = crc;
     }
-    give_back();
   };
   if (parallel && chunks > 1) {
     parallel(chunks, read);

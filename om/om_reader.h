@@ -86,10 +86,11 @@ class ModelFile {
   using ParallelRunner = std::function<void(size_t count, const std::function<void(size_t, size_t)>& body)>;
   // (offset, size) ranges of the weight blob, sorted by offset and disjoint.
   using WeightRanges = std::vector<std::pair<uint64_t, uint64_t>>;
-  // Reads the weight_size() bytes into dst in 4 MiB chunks, each CRC-checked while still in
-  // the cache; with `parallel`, chunks on several threads (their CRCs combined). Bytes in
-  // `skip` are read and checked but not written (dst's memory there is not touched: a
-  // loader that will not keep them, see ReadWeightRange).
+  // Reads the weight_size() bytes into dst in 4 MiB chunks of 256 KiB reads, each
+  // CRC-checked while still in the cache; with `parallel`, chunks on several threads (their
+  // CRCs combined). Bytes in `skip` are read and checked but not written (dst's memory there
+  // is not touched: a loader that will not keep them, see ReadWeightRange); a read holding
+  // some goes through a 256 KiB buffer, the others straight to dst.
   Status ReadWeights(uint8_t* dst, const ParallelRunner& parallel = nullptr, const WeightRanges& skip = {}) const;
   // Reads bytes [offset, offset + len) of the weight blob into dst during the load that
   // called ReadWeights (the skipped bytes a loader needs once, e.g. to repack a filter):

@@ -36,14 +36,14 @@ if [ "${1:-}" = "--aarch64" ]; then
   dpkg --print-foreign-architectures | grep -qx arm64 || $SUDO dpkg --add-architecture arm64
   install "aarch64 cross" crossbuild-essential-arm64 qemu-user-static \
     libtbb-dev:arm64 libhwy-dev:arm64 libspdlog-dev:arm64 libfmt-dev:arm64 libgtest-dev:arm64 \
-    libgmock-dev:arm64 libprotobuf-dev:arm64 libstb-dev:arm64 zlib1g-dev:arm64 \
+    libgmock-dev:arm64 libprotobuf-dev:arm64 libstb-dev:arm64 zlib1g-dev:arm64 libdeflate-dev:arm64 \
     libturbojpeg0-dev:arm64 libpng-dev:arm64 libyuv-dev:arm64
   exit 0
 fi
 
 PACKAGES=(
   build-essential cmake ninja-build ccache pkg-config git python3 file binutils time
-  libtbb-dev libeigen3-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libhwy-dev zlib1g-dev
+  libtbb-dev libeigen3-dev nlohmann-json3-dev libspdlog-dev libfmt-dev libhwy-dev zlib1g-dev libdeflate-dev
   libgtest-dev libgmock-dev googletest libbenchmark-dev
   clang libclang-rt-14-dev clang-format  # the sanitizer tree and fuzz targets; the format lint
   chromium  # headless rendering of the profiling timeline and report (tests/msprof, label browser)

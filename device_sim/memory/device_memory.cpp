@@ -175,6 +175,16 @@ Status DeviceMemory::Populate(const void* p, size_t len) {
   return Status::Ok();
 }
 
+Status DeviceMemory::AdviseHugePagesWithin(const void* p, size_t len) {
+  void* sim = nullptr;
+  ASIM_RETURN_IF_ERROR(Translate(p, len, &sim));
+  // Whole huge pages of the simulator's view (where the memory is), not of device addresses.
+  const uint64_t at = reinterpret_cast<uint64_t>(sim);
+  const uint64_t begin = AlignUp(at, kHugePageSize), end = (at + len) / kHugePageSize * kHugePageSize;
+  if (begin < end) space_->AdviseHugePages(AddrOf(p) - space_->device_base() + (begin - at), end - begin);
+  return Status::Ok();
+}
+
 Status DeviceMemory::Translate(const void* p, size_t len, void** sim_ptr) const {
   const uint64_t addr = AddrOf(p);
   if (sim_ptr == nullptr) return Status(err::kInvalidParam, Where() + ": Translate: output pointer is null");

@@ -74,6 +74,11 @@ class DeviceMemory {
   // Commits the pages behind [p, p + len) of a live allocation ahead of writing all of it
   // (AddressSpace::Populate); same checks as Translate.
   Status Populate(const void* p, size_t len);
+  // Asks for transparent huge pages behind the whole 2 MiB pages inside [p, p + len) of a
+  // live allocation of normal pages (AddressSpace::AdviseHugePages), leaving its pages
+  // outside them as they are: for a range about to be written whole in an allocation parts
+  // of which stay untouched. A hint; same checks as Translate.
+  Status AdviseHugePagesWithin(const void* p, size_t len);
   std::optional<AllocationInfo> Find(const void* p) const;  // live allocation holding p
   // The most recently freed allocation (still remembered) whose range holds p.
   std::optional<AllocationInfo> FindFreed(const void* p) const;

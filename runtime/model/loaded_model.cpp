@@ -286,7 +286,12 @@ Status LoadedModel::UploadWeights(const WeightSource& weights, const WeightRange
     uint64_t at = 0;
     for (size_t i = 0; i <= skip.size(); ++i) {
       const uint64_t stop = i < skip.size() ? skip[i].first : weights.size;
-      if (stop > at) ASIM_RETURN_IF_ERROR(memory.Populate(static_cast<uint8_t*>(dev) + at, stop - at));
+      if (stop > at) {
+        // Huge pages where a kept range covers them (a fully connected layer's 8 MB): a page
+        // fault each costs more than the read on some virtual machines.
+        ASIM_RETURN_IF_ERROR(memory.AdviseHugePagesWithin(static_cast<uint8_t*>(dev) + at, stop - at));
+        ASIM_RETURN_IF_ERROR(memory.Populate(static_cast<uint8_t*>(dev) + at, stop - at));
+      }
       if (i < skip.size()) at = skip[i].first + skip[i].second;
     }
     return weights.copy_to(dst, skip);

@@ -129,6 +129,29 @@ TEST(DeviceMemory, PopulateCommitsTheRangeAhead) {
   }
 }
 
+// AdviseHugePagesWithin (the weight upload's kept ranges): commits nothing by itself, gives
+// huge pages only to the whole 2 MiB pages inside the range (where THP is on and the backing
+// anonymous), leaves every page outside them at 4 KiB, and is refused outside a live allocation.
+TEST(DeviceMemory, AdviseHugePagesWithinStaysInsideTheRange) {
+  auto mem = Make(256 * kMiB, false);
+  void* block = Alloc(*mem, 16 * kMiB);
+  char* sim = Sim(*mem, block, 16 * kMiB);
+  ASSERT_TRUE(mem->AdviseHugePagesWithin(static_cast<char*>(block) + kMiB, 5 * kMiB).ok());
+  EXPECT_EQ(mem->ResidentBytes(), 0u);
+  sim[9 * kMiB] = 1;  // outside the range: one small page
+  EXPECT_EQ(mem->ResidentBytes(), AddressSpace::PageSize());
+  // The first whole huge page inside [1 MiB, 6 MiB) of the simulator's view.
+  const uint64_t huge = 2 * kMiB, at = reinterpret_cast<uint64_t>(sim) + kMiB;
+  char* first_whole = reinterpret_cast<char*>((at + huge - 1) / huge * huge);
+  first_whole[100] = 2;
+  const uint64_t resident = mem->ResidentBytes() - AddressSpace::PageSize();
+  EXPECT_TRUE(resident == AddressSpace::PageSize() || resident == huge) << resident;  // without THP, or with
+  EXPECT_EQ(first_whole[101], 0);
+  EXPECT_FALSE(mem->AdviseHugePagesWithin(static_cast<char*>(block) + 16 * kMiB, 1).ok());
+  ASSERT_TRUE(mem->Free(block).ok());
+  EXPECT_FALSE(mem->AdviseHugePagesWithin(block, 1).ok()) << "freed";
+}
+
 TEST(DeviceMemory, FreeReturnsWholeFreePagesToTheOs) {
   auto mem = Make(256 * kMiB, false);
   void* block = Alloc(*mem, 64 * kMiB);

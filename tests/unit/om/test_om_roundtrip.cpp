@@ -7,8 +7,10 @@
 
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "om/byte_io.h"
@@ -149,17 +151,29 @@ TEST(OmModelFile, SkippedWeightsAreCheckedNotWrittenAndReadBackOnlyFromTheSameFi
   ASSERT_TRUE(ModelFile::Open(path, &read, &file).ok());
   ASSERT_EQ(file->weight_size(), model.weights.size());
   const uint64_t mib = uint64_t{1} << 20;
-  // Inside a chunk, across the first chunk boundary, a whole chunk and more, up to the end.
+  const uint64_t kib = uint64_t{1} << 10;
+  // Inside a chunk; across a 256 KiB read piece's end; two in one piece; whole pieces; across
+  // the first chunk boundary; a whole chunk and more; up to the end.
   const ModelFile::WeightRanges skip = {
-      {100, 4096}, {4 * mib - 10, 20}, {5 * mib, 4 * mib}, {model.weights.size() - 3, 3}};
-  std::vector<uint8_t> blob(model.weights.size(), 0xEE);
-  Status s = file->ReadWeights(blob.data(), nullptr, skip);
-  ASSERT_TRUE(s.ok()) << s.message();
-  size_t r = 0;
-  for (size_t i = 0; i < blob.size(); ++i) {
-    while (r < skip.size() && skip[r].first + skip[r].second <= i) ++r;
-    const bool skipped = r < skip.size() && skip[r].first <= i;
-    ASSERT_EQ(blob[i], skipped ? 0xEE : model.weights[i]) << "byte " << i << (skipped ? " (skipped)" : "");
+      {100, 4096},      {256 * kib - 5, 10}, {300 * kib, 10},    {300 * kib + 20, 10},
+      {mib, 512 * kib}, {4 * mib - 10, 20},  {5 * mib, 4 * mib}, {model.weights.size() - 3, 3}};
+  // Serially, then on two threads as the loader does (each thread its chunks).
+  const ModelFile::ParallelRunner two_threads = [](size_t count, const std::function<void(size_t, size_t)>& body) {
+    std::thread other([&] { body(0, count / 2); });
+    body(count / 2, count);
+    other.join();
+  };
+  Status s;
+  for (const ModelFile::ParallelRunner& runner : {ModelFile::ParallelRunner{}, two_threads}) {
+    std::vector<uint8_t> blob(model.weights.size(), 0xEE);
+    s = file->ReadWeights(blob.data(), runner, skip);
+    ASSERT_TRUE(s.ok()) << s.message();
+    size_t r = 0;
+    for (size_t i = 0; i < blob.size(); ++i) {
+      while (r < skip.size() && skip[r].first + skip[r].second <= i) ++r;
+      const bool skipped = r < skip.size() && skip[r].first <= i;
+      ASSERT_EQ(blob[i], skipped ? 0xEE : model.weights[i]) << "byte " << i << (skipped ? " (skipped)" : "");
+    }
   }
   for (const auto& [offset, size] : skip) {
     std::vector<uint8_t> range(size, 0), again(size, 0);
