@@ -175,7 +175,7 @@ struct PrepackedConvWeights {
   int64_t groups = 0, c1g = 0, ob = 0, ocg = 0, taps = 0;
   int winograd = 0;  // the tile size the filter was transformed for; 0: packed for the direct engine
   // groups x GroupFloats(), 64-byte aligned: the tiles read chunks of it in place.
-  LargeBuffer<float> floats;                                   // huge pages: ResNet-50's filters are 100 MB
+  LargeBuffer<float> floats;  // huge pages (a load's arena): ResNet-50's filters are 110 MB
   int64_t BlockFloats() const { return taps * 16 * ob * 16; }  // one input block of one weight group
   int64_t GroupFloats() const { return ocg * c1g * BlockFloats(); }
   bool Fits(const Plan& s) const {
@@ -389,8 +389,8 @@ std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_for
     // the whole packed filter: fresh memory is zeroed by the kernel, which dominates load time.
     const size_t group_bytes = static_cast<size_t>(PackedWeightFloats(s.ob, s.ob, s.c1g, 3, 3)) * sizeof(float);
     ScratchLease packed(group_bytes);
-    pre->floats =
-        AllocateLarge<float>(static_cast<size_t>(WinogradFilterFloats(s.winograd, s.ocg, s.ob, s.c1g)) * sizeof(float));
+    pre->floats = AllocatePrepacked<float>(static_cast<size_t>(WinogradFilterFloats(s.winograd, s.ocg, s.ob, s.c1g)) *
+                                           sizeof(float));
     if (packed.data() != nullptr && pre->floats != nullptr) {
       auto* group = static_cast<float*>(packed.data());
       for (int64_t g = 0; g < s.ocg; ++g) {
@@ -406,7 +406,7 @@ std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_for
   if (!s.fused) return nullptr;
   if (PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw) != pre->GroupFloats()) return nullptr;
   const size_t bytes = static_cast<size_t>(pre->groups * pre->GroupFloats()) * sizeof(float);
-  pre->floats = AllocateLarge<float>(bytes);
+  pre->floats = AllocatePrepacked<float>(bytes);
   if (pre->floats == nullptr) return nullptr;  // the convolution then packs per execution
   for (int64_t g = 0; g < s.groups; ++g) {
     PackWeights(w, g * s.cout_g, s.cout_g, s.ob, pre->floats.get() + g * pre->GroupFloats());

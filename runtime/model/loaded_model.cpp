@@ -497,6 +497,10 @@ bool LoadedModel::Released(uint64_t offset, uint64_t size) const {
 
 Status LoadedModel::Prepare(const sim::SocSpec& spec) {
   const kernels::ChipTraits chip = atc::ChipTraitsOf(spec);
+  // The prepared copies (repacked filters) share huge pages rather than each its own
+  // mapping: most are under 2 MiB, and on some virtual machines every 4 KiB page fault costs
+  // ~10 us (ResNet-50: 11,400 faults at load -> see docs/performance.md).
+  const kernels::LargeArenaScope arena;
   graphs_.resize(model_->graphs.size());
   for (size_t gi = 0; gi < model_->graphs.size(); ++gi) {
     const om::Graph& g = model_->graphs[gi];

@@ -3,7 +3,11 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <mutex>
 #include <new>
+#include <vector>
 
 namespace asim::kernels {
 namespace {
@@ -23,8 +27,88 @@ void* AllocateLargeBytes(size_t bytes) {
   return p;
 }
 
+// Blocks of kArenaBlock bytes (more for a larger buffer), 2 MiB-aligned, huge pages asked
+// for; buffers bumped from the newest block, 64-byte aligned. A block's untouched tail costs
+// no memory (anonymous pages are made when first written).
+class LargeArena {
+ public:
+  static constexpr size_t kHuge = size_t{2} << 20;
+  static constexpr size_t kArenaBlock = size_t{32} << 20;
+  ~LargeArena() {
+    for (const Block& b : blocks_) ::munmap(b.map, b.map_bytes);
+  }
+  void* Allocate(size_t bytes) {
+    bytes = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
+    std::lock_guard<std::mutex> lock(mu_);
+    if (bytes > kArenaBlock) {  // a block of its own, the current one staying the one to bump
+      const size_t size = (bytes + kHuge - 1) / kHuge * kHuge;
+      if (!AddBlock(size)) return nullptr;
+      blocks_.back().used = size;  // full: never bumped
+      char* p = blocks_.back().base;
+      if (blocks_.size() > 1) std::swap(blocks_.back(), blocks_[blocks_.size() - 2]);
+      return p;
+    }
+    if (blocks_.empty() || blocks_.back().size - blocks_.back().used < bytes) {
+      if (!AddBlock(kArenaBlock)) return nullptr;
+    }
+    Block& b = blocks_.back();
+    void* p = b.base + b.used;
+    b.used += bytes;
+    return p;
+  }
+
+ private:
+  struct Block {
+    void* map;
+    size_t map_bytes;
+    char* base;  // 2 MiB-aligned inside map
+    size_t size;
+    size_t used;
+  };
+  bool AddBlock(size_t size) {
+    const size_t map_bytes = size + kHuge;  // room to align the start
+    void* map = ::mmap(nullptr, map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) return false;
+    char* base = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(map) + kHuge - 1) / kHuge * kHuge);
+#ifdef MADV_HUGEPAGE
+    (void)::madvise(base, size, MADV_HUGEPAGE);  // a hint, as for AllocateLarge
+#endif
+    try {
+      blocks_.push_back(Block{map, map_bytes, base, size, 0});
+    } catch (...) {
+      ::munmap(map, map_bytes);
+      return false;
+    }
+    return true;
+  }
+  std::mutex mu_;
+  std::vector<Block> blocks_;
+};
+
+namespace {
+thread_local std::shared_ptr<LargeArena> t_arena;
+}  // namespace
+
+LargeArenaScope::LargeArenaScope() {
+  t_arena = std::make_shared<LargeArena>();
+}
+
+LargeArenaScope::~LargeArenaScope() {
+  t_arena.reset();  // the blocks stay while buffers from them do
+}
+
+void* AllocatePrepackedBytes(size_t bytes, std::shared_ptr<LargeArena>* arena) {
+  arena->reset();
+  if (t_arena) {
+    void* p = t_arena->Allocate(bytes);
+    if (p != nullptr) *arena = t_arena;
+    return p;
+  }
+  return AllocateLargeBytes(bytes);
+}
+
 void LargeBufferFree::operator()(void* p) const {
-  if (p == nullptr) return;
+  if (p == nullptr || arena) return;
   if (bytes < kMappedFrom) {
     ::operator delete(p, std::align_val_t(64));
   } else {
