@@ -2,6 +2,7 @@
 #include "kernels/common/host/large_buffer.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdint>
@@ -19,8 +20,19 @@ constexpr size_t kMappedFrom = size_t{2} << 20;
 
 void* AllocateLargeBytes(size_t bytes) {
   if (bytes < kMappedFrom) return ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t(64), std::nothrow);
-  void* p = ::mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) return nullptr;
+  // Started on a 2 MiB boundary (mapped 2 MiB longer, the slack on either side unmapped):
+  // only whole aligned 2 MiB pages can be huge, and an unaligned 9 MB buffer had up to 4 MB
+  // of 4 KiB pages at its ends.
+  constexpr size_t kHuge = size_t{2} << 20;
+  void* map = ::mmap(nullptr, bytes + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (map == MAP_FAILED) return nullptr;
+  const uintptr_t start = reinterpret_cast<uintptr_t>(map);
+  const uintptr_t aligned = (start + kHuge - 1) / kHuge * kHuge;
+  if (aligned > start) ::munmap(map, aligned - start);
+  const size_t page = static_cast<size_t>(::sysconf(_SC_PAGESIZE));
+  const uintptr_t end = aligned + (bytes + page - 1) / page * page;  // what stays mapped
+  if (start + bytes + kHuge > end) ::munmap(reinterpret_cast<void*>(end), start + bytes + kHuge - end);
+  void* p = reinterpret_cast<void*>(aligned);
 #ifdef MADV_HUGEPAGE
   (void)::madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without THP the mapping works as is
 #endif

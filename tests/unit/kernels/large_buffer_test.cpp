@@ -52,6 +52,18 @@ TEST(LargeArena, BuffersOfALoadShareHugePageAlignedBlocks) {
   c.reset();  // the last one: the arena's blocks go
 }
 
+// A large buffer of its own starts on a huge page (only whole aligned 2 MiB pages can be
+// huge), every byte of it usable; the slack around it is not kept mapped.
+TEST(LargeBuffer, LargeBuffersStartOnAHugePage) {
+  for (size_t bytes : {2 * kMiB, 5 * kMiB + 100, 9 * kMiB + 4096}) {
+    LargeBuffer<unsigned char> b = AllocateLarge<unsigned char>(bytes);
+    ASSERT_NE(b, nullptr);
+    EXPECT_EQ(Address(b.get()) % (2 * kMiB), 0u) << bytes;
+    std::memset(b.get(), 7, bytes);
+    EXPECT_EQ(b.get()[bytes - 1], 7);
+  }
+}
+
 TEST(LargeArena, OutsideAScopeBuffersAreTheirOwn) {
   LargeBuffer<char> small = AllocatePrepacked<char>(1000);
   LargeBuffer<char> large = AllocatePrepacked<char>(4 * kMiB);
