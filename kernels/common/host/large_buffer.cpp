@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <mutex>
 #include <new>
 #include <vector>
@@ -24,6 +25,7 @@ void* AllocateLargeBytes(size_t bytes) {
   // only whole aligned 2 MiB pages can be huge, and an unaligned 9 MB buffer had up to 4 MB
   // of 4 KiB pages at its ends.
   constexpr size_t kHuge = size_t{2} << 20;
+  if (bytes > std::numeric_limits<size_t>::max() / 2) return nullptr;  // no such memory; no wrap below
   void* map = ::mmap(nullptr, bytes + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (map == MAP_FAILED) return nullptr;
   const uintptr_t start = reinterpret_cast<uintptr_t>(map);
@@ -50,6 +52,7 @@ class LargeArena {
     for (const Block& b : blocks_) ::munmap(b.map, b.map_bytes);
   }
   void* Allocate(size_t bytes) {
+    if (bytes > std::numeric_limits<size_t>::max() / 2) return nullptr;  // no such memory; no wrap below
     bytes = (std::max<size_t>(bytes, 1) + 63) / 64 * 64;
     std::lock_guard<std::mutex> lock(mu_);
     if (bytes > kArenaBlock) {  // a block of its own, the current one staying the one to bump

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <thread>
 #include <vector>
 
@@ -62,6 +63,15 @@ TEST(LargeBuffer, LargeBuffersStartOnAHugePage) {
     std::memset(b.get(), 7, bytes);
     EXPECT_EQ(b.get()[bytes - 1], 7);
   }
+}
+
+// A size no host has is refused, not wrapped into a small mapping.
+TEST(LargeBuffer, ImpossibleSizesAreRefused) {
+  const size_t huge = std::numeric_limits<size_t>::max() - 100;
+  EXPECT_EQ(AllocateLarge<char>(huge), nullptr);
+  const LargeArenaScope scope;
+  EXPECT_EQ(AllocatePrepacked<char>(huge), nullptr);
+  EXPECT_NE(AllocatePrepacked<char>(64), nullptr) << "the arena still works";
 }
 
 TEST(LargeArena, OutsideAScopeBuffersAreTheirOwn) {
