@@ -16,15 +16,12 @@ namespace {
 
 // Below this a buffer is not worth a mapping of its own (and a huge page could not fill).
 constexpr size_t kMappedFrom = size_t{2} << 20;
+constexpr size_t kHuge = size_t{2} << 20;
 
-}  // namespace
-
-void* AllocateLargeBytes(size_t bytes) {
-  if (bytes < kMappedFrom) return ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t(64), std::nothrow);
-  // Started on a 2 MiB boundary (mapped 2 MiB longer, the slack on either side unmapped):
-  // only whole aligned 2 MiB pages can be huge, and an unaligned 9 MB buffer had up to 4 MB
-  // of 4 KiB pages at its ends.
-  constexpr size_t kHuge = size_t{2} << 20;
+// `bytes` of fresh memory starting on a 2 MiB boundary (mapped 2 MiB longer, the slack on
+// either side unmapped), huge pages asked for: only whole aligned 2 MiB pages can be huge,
+// and an unaligned 9 MB buffer had up to 4 MB of 4 KiB pages at its ends. Freed by munmap.
+void* MapHugeAligned(size_t bytes) {
   if (bytes > std::numeric_limits<size_t>::max() / 2) return nullptr;  // no such memory; no wrap below
   void* map = ::mmap(nullptr, bytes + kHuge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (map == MAP_FAILED) return nullptr;
@@ -41,15 +38,21 @@ void* AllocateLargeBytes(size_t bytes) {
   return p;
 }
 
+}  // namespace
+
+void* AllocateLargeBytes(size_t bytes) {
+  if (bytes < kMappedFrom) return ::operator new(bytes == 0 ? 1 : bytes, std::align_val_t(64), std::nothrow);
+  return MapHugeAligned(bytes);
+}
+
 // Blocks of kArenaBlock bytes (more for a larger buffer), 2 MiB-aligned, huge pages asked
 // for; buffers bumped from the newest block, 64-byte aligned. A block's untouched tail costs
 // no memory (anonymous pages are made when first written).
 class LargeArena {
  public:
-  static constexpr size_t kHuge = size_t{2} << 20;
   static constexpr size_t kArenaBlock = size_t{32} << 20;
   ~LargeArena() {
-    for (const Block& b : blocks_) ::munmap(b.map, b.map_bytes);
+    for (const Block& b : blocks_) ::munmap(b.base, b.size);
   }
   void* Allocate(size_t bytes) {
     if (bytes > std::numeric_limits<size_t>::max() / 2) return nullptr;  // no such memory; no wrap below
@@ -74,24 +77,17 @@ class LargeArena {
 
  private:
   struct Block {
-    void* map;
-    size_t map_bytes;
-    char* base;  // 2 MiB-aligned inside map
+    char* base;  // 2 MiB-aligned (MapHugeAligned)
     size_t size;
     size_t used;
   };
   bool AddBlock(size_t size) {
-    const size_t map_bytes = size + kHuge;  // room to align the start
-    void* map = ::mmap(nullptr, map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (map == MAP_FAILED) return false;
-    char* base = reinterpret_cast<char*>((reinterpret_cast<uintptr_t>(map) + kHuge - 1) / kHuge * kHuge);
-#ifdef MADV_HUGEPAGE
-    (void)::madvise(base, size, MADV_HUGEPAGE);  // a hint, as for AllocateLarge
-#endif
+    char* base = static_cast<char*>(MapHugeAligned(size));
+    if (base == nullptr) return false;
     try {
-      blocks_.push_back(Block{map, map_bytes, base, size, 0});
+      blocks_.push_back(Block{base, size, 0});
     } catch (...) {
-      ::munmap(map, map_bytes);
+      ::munmap(base, size);
       return false;
     }
     return true;
