@@ -71,6 +71,10 @@ struct BlockedConvArgs {
 // Runs the whole convolution described by `args`.
 void RunBlockedConv(const BlockedConvArgs& args);
 
+// Whether its tiles prefetch the next tile's input pixels (TileArgs::prefetch_next_pixels):
+// a 1x1 convolution whose input is too large to be in the caches still.
+bool PrefetchNextPixels(const BlockedConvArgs& args);
+
 // The number of output blocks per weight group (1, 2 or 4) for `out_blocks` output channel
 // blocks and `ow` output columns: what keeps the register tile full on the vector target
 // running now (kernels/framework/isa.h). It differs between targets, so whatever is sized

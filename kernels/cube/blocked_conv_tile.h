@@ -38,6 +38,10 @@ struct TileArgs {
   const char* prefetch = nullptr;
   const char* prefetch_end = nullptr;
   int64_t prefetch_per_block = 0;
+  // Whether to prefetch the input pixels after this tile's (the next tile's along the row),
+  // per input channel block: for a 1x1 layer whose input is not in the caches, each input
+  // value being read once per tile.
+  bool prefetch_next_pixels = false;
 };
 
 using TileFn = void (*)(const TileArgs&);

@@ -11,6 +11,7 @@
 #include <numeric>
 
 #include "kernels/common/cost/cube_work.h"
+#include "kernels/cube/blocked_conv.h"
 #include "tests/unit/kernels/kernel_test_util.h"
 
 namespace asim::kernels::testing {
@@ -690,6 +691,20 @@ TEST(Conv, FusedResidualAddAndReluOnBothEngines) {
       }
     }
   }
+}
+
+// A 1x1 layer whose input is too large for the caches has its tiles prefetch the next
+// tile's pixels (blocked_conv.h, PrefetchNextPixels), past the input's end at the last tile
+// of each row (addresses only: AddressSanitizer would see a load there).
+TEST(Conv, LargePointwiseInputPrefetchesAheadAndMatches) {
+  BlockedConvArgs a;
+  a.n = 2, a.in_n = 2 * 128 * 128 * 16, a.kh = 1, a.kw = 1;  // 4 MiB of fp32 input
+  EXPECT_TRUE(PrefetchNextPixels(a));
+  a.n = 1;
+  EXPECT_FALSE(PrefetchNextPixels(a));
+  a.n = 2, a.kh = 3, a.kw = 3;
+  EXPECT_FALSE(PrefetchNextPixels(a));
+  CheckFusedConv({2, 32, 128, 128, 16, 1, 1}, Engine::kAiCore, DataType::kFloat, Ascend910B(), true, true, 990);
 }
 
 TEST(Conv, FusedEpilogueRefusesWhatItCannotDo) {
