@@ -7,6 +7,7 @@
 #include "compiler/emit.h"
 #include "compiler/gears.h"
 #include "compiler/lowering.h"
+#include "compiler/prepared_data.h"
 #include "compiler/weight_table.h"
 
 namespace asim::atc {
@@ -115,6 +116,7 @@ Status CompileGraph(const PlainGraph& graph, const CompileOptions& options, om::
     model.graphs.emplace_back();
     EmitGraph(lg, weights, graph.inputs.size(), &model.graphs.back());
   }
+  if (options.prepare_weights) AttachPreparedData(lowering.chip, &model);
   ASIM_RETURN_IF_ERROR(model.Validate());
   if (report != nullptr) Report(lowered, model.soc_version, report);
   *out = std::move(model);

@@ -49,6 +49,9 @@ struct CompileOptions {
   // atc --enable_small_channel: convolutions with at most 4 fp16 input channels read them in
   // NC1HWC0_C04 (filter FRACTAL_Z_C04), and the AIPP stage writes that layout.
   bool small_channel = false;
+  // Store what the kernels derive from the weights (repacked convolution filters) in the
+  // model, for the loader to map instead of deriving it (prepared_data.h).
+  bool prepare_weights = true;
 };
 
 class GraphBuilder {

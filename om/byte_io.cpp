@@ -16,6 +16,9 @@ namespace asim::om {
 // here, 100 MB of ResNet-50 weights in ~8 ms on one core), with zlib's crc32_combine: the same
 // polynomial and conditioning, so a CRC may be started by one and continued by the other.
 uint32_t Crc32(const void* data, size_t size, uint32_t crc) {
+  // libdeflate returns its initial value (0) for a null buffer, not `crc`: an empty piece
+  // (an empty vector's data() may be null) must leave a running checksum as it is.
+  if (size == 0) return crc;
   return libdeflate_crc32(crc, data, size);
 }
 
@@ -58,7 +61,11 @@ void ByteWriter::PatchU64(size_t at, uint64_t v) {
 // ---- ByteReader ----------------------------------------------------------------------
 
 Status ByteReader::Error(std::string_view what, std::string_view why) const {
-  std::string message = section_ + " section at byte " + std::to_string(file_offset()) + ": ";
+  return ErrorAt(file_offset(), what, why);
+}
+
+Status ByteReader::ErrorAt(uint64_t file_offset, std::string_view what, std::string_view why) const {
+  std::string message = section_ + " section at byte " + std::to_string(file_offset) + ": ";
   if (!context_.empty()) message += context_ + " ";
   message.append(what);
   message += ": ";

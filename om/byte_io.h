@@ -95,6 +95,9 @@ class ByteReader {
   // kDeserializeModel at the current position: "<section> section at byte N: <context>
   // <what>: <why>".
   Status Error(std::string_view what, std::string_view why) const;
+  // The same at an earlier byte of the section (`file_offset`, absolute): for a field whose
+  // check needs what follows it (a range checked against the size of a blob behind the table).
+  Status ErrorAt(uint64_t file_offset, std::string_view what, std::string_view why) const;
   // Ok when every byte was consumed, else an error naming the trailing bytes.
   Status ExpectEnd() const;
 

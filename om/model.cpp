@@ -338,6 +338,59 @@ Status CheckNode(const Graph& graph, size_t g, size_t n) {
   return Status::Ok();
 }
 
+// The prepared entries (docs/om_format.md, "Prepared section"): each names an existing node,
+// in strictly increasing (graph, node) order (so at most one per node), with a non-empty kind
+// of at most kMaxPreparedKindLength bytes and a kPreparedDataAlignment-aligned range of the
+// blob after the previous entry's. No bytes without entries: the writer omits the section then.
+Status CheckPrepared(const Model& m) {
+  const uint64_t blob = m.prepared_size();
+  if (m.prepared.empty()) {
+    if (blob != 0) return Invalid("a " + std::to_string(blob) + "-byte prepared blob without prepared entries");
+    return Status::Ok();
+  }
+  uint64_t previous_end = 0;
+  for (size_t i = 0; i < m.prepared.size(); ++i) {
+    const PreparedData& p = m.prepared[i];
+    std::string where = "prepared entry " + std::to_string(i) + " (graph " + std::to_string(p.graph) + " node " +
+                        std::to_string(p.node);
+    if (p.graph >= m.graphs.size()) {
+      return Invalid(where + "): graph " + std::to_string(p.graph) + " >= " + std::to_string(m.graphs.size()) +
+                     " graphs");
+    }
+    const Graph& graph = m.graphs[p.graph];
+    if (p.node >= graph.nodes.size()) {
+      return Invalid(where + "): node " + std::to_string(p.node) + " >= the graph's " +
+                     std::to_string(graph.nodes.size()) + " nodes");
+    }
+    where += " " + Quote(graph.nodes[p.node].name) + ")";
+    if (i > 0) {
+      const PreparedData& prev = m.prepared[i - 1];
+      if (std::pair{p.graph, p.node} <= std::pair{prev.graph, prev.node}) {
+        return Invalid(where + ": not after entry " + std::to_string(i - 1) + " (graph " + std::to_string(prev.graph) +
+                       " node " + std::to_string(prev.node) + "): entries are sorted by (graph, node), one per node");
+      }
+    }
+    if (p.kind.empty() || p.kind.size() > kMaxPreparedKindLength) {
+      return Invalid(where + ": kind is " + std::to_string(p.kind.size()) + " bytes (1 to " +
+                     std::to_string(kMaxPreparedKindLength) + ")");
+    }
+    const std::string range = "[" + std::to_string(p.offset) + ", +" + std::to_string(p.size) + ")";
+    if (p.offset % kPreparedDataAlignment != 0) {
+      return Invalid(where + ": offset " + std::to_string(p.offset) + " is not a multiple of " +
+                     std::to_string(kPreparedDataAlignment));
+    }
+    if (p.offset < previous_end) {
+      return Invalid(where + ": range " + range + " starts before the end (" + std::to_string(previous_end) +
+                     ") of the previous entry's (ranges are disjoint, in entry order)");
+    }
+    if (!RangeWithin(p.offset, p.size, blob)) {
+      return Invalid(where + ": range " + range + " exceeds the " + std::to_string(blob) + "-byte prepared blob");
+    }
+    previous_end = p.offset + p.size;
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 const char* TensorPlaceName(TensorPlace place) {
@@ -361,6 +414,7 @@ const char* DynamicKindName(DynamicKind kind) {
 }
 
 uint32_t FormatVersionOf(const Model& model) {
+  if (!model.prepared.empty()) return 3;
   for (const Graph& graph : model.graphs) {
     for (const Tensor& tensor : graph.tensors) {
       if (tensor.dynamic) return 2;
@@ -404,7 +458,7 @@ Status Model::Validate() const {
     ASIM_RETURN_IF_ERROR(CheckGraphIo(*this, graph, g));
     for (size_t n = 0; n < graph.nodes.size(); ++n) ASIM_RETURN_IF_ERROR(CheckNode(graph, g, n));
   }
-  return Status::Ok();
+  return CheckPrepared(*this);
 }
 
 }  // namespace asim::om

@@ -20,6 +20,7 @@
 // Failure: none here (the reader validates; Validate() reports the first inconsistency).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -33,10 +34,11 @@
 
 namespace asim::om {
 
-// Format versions this build reads: 1, and 2 (version 1 + the per-tensor "dynamic" flag).
-// The writer writes version 1 unless a tensor is dynamic (FormatVersionOf), so a static
-// model still loads on a runtime that reads only version 1.
-inline constexpr uint32_t kFormatVersion = 2;        // the newest version this build writes and reads
+// Format versions this build reads: 1, 2 (version 1 + the per-tensor "dynamic" flag) and 3
+// (version 2 + the optional prepared-data section). The writer writes the lowest version that
+// holds the model (FormatVersionOf), so a static model without prepared data still loads on a
+// runtime that reads only version 1.
+inline constexpr uint32_t kFormatVersion = 3;        // the newest version this build writes and reads
 inline constexpr uint32_t kOldestFormatVersion = 1;  // the oldest it reads
 inline constexpr uint64_t kWeightAlignment = 64;     // every weight starts on a 64-byte boundary
 inline constexpr uint64_t kWorkAlignment = 512;      // every work tensor and workspace (CANN's 512)
@@ -119,6 +121,22 @@ struct IoDesc {
   bool operator==(const IoDesc&) const = default;
 };
 
+// What a kernel derived from a node's constant inputs at conversion (e.g. a convolution's
+// filter repacked for the engine: kernels::KernelDef::export_prepared), stored so that a
+// loader can map it from the file instead of deriving it again. `kind` and `params` say what
+// the bytes are; the kernel that reads them checks both (and ignores what it would not make).
+struct PreparedData {
+  uint32_t graph = 0;  // graph index
+  uint32_t node = 0;   // node index in that graph
+  std::string kind;
+  std::vector<int64_t> params;
+  uint64_t offset = 0;  // in the prepared blob, a multiple of kPreparedDataAlignment
+  uint64_t size = 0;
+  bool operator==(const PreparedData&) const = default;
+};
+inline constexpr uint64_t kPreparedDataAlignment = 64;
+inline constexpr size_t kMaxPreparedKindLength = 64;  // bytes of PreparedData::kind (at least 1)
+
 enum class DynamicKind : uint8_t { kNone = 0, kBatch = 1, kImageSize = 2, kDims = 3 };
 const char* DynamicKindName(DynamicKind kind);  // "none", "batch", "image_size", "dims"
 
@@ -146,7 +164,18 @@ struct Model {
   uint64_t source_weight_offset = 0;
   uint64_t source_weight_size = 0;
 
+  // Prepared data (format version 3), sorted by (graph, node), at most one per node, with
+  // disjoint ranges of `prepared_blob` in offset order. As with the weights, the blob may be
+  // left in the source instead (ReadModel with kLeaveInSource, ModelFile): `prepared_blob` is
+  // then empty and source_prepared_* say where the blob is in that buffer or file.
+  std::vector<PreparedData> prepared;
+  std::vector<uint8_t> prepared_blob;
+  bool prepared_in_source = false;
+  uint64_t source_prepared_offset = 0;
+  uint64_t source_prepared_size = 0;
+
   uint64_t work_size() const;  // the largest graph's work_size
+  uint64_t prepared_size() const { return prepared_in_source ? source_prepared_size : prepared_blob.size(); }
   uint64_t weight_size() const { return weights_in_source ? source_weight_size : weights.size(); }
   size_t data_input_count() const {  // inputs without the dynamic tensor
     return dynamic == DynamicKind::kNone || inputs.empty() ? inputs.size() : inputs.size() - 1;
@@ -160,7 +189,8 @@ struct Model {
   bool operator==(const Model& o) const = default;
 };
 
-// The format version the writer uses for `model`: 2 when a tensor is dynamic, else 1.
+// The format version the writer uses for `model`: 3 with prepared data, else 2 when a tensor
+// is dynamic, else 1.
 uint32_t FormatVersionOf(const Model& model);
 
 // Bytes of `desc` as stored (elements of dims x dtype size); 0 for unknown dims.

@@ -13,6 +13,7 @@ const char* SectionKindName(SectionKind kind) {
     case SectionKind::kIo: return "io";
     case SectionKind::kGraphs: return "graphs";
     case SectionKind::kWeights: return "weights";
+    case SectionKind::kPrepared: return "prepared";
   }
   return "unknown";
 }

@@ -35,9 +35,21 @@ inline constexpr uint32_t kMaxSocLength = 255;
 inline constexpr uint32_t kMaxSections = 16;
 inline constexpr uint64_t kSectionAlignment = 8;  // every section; the weights kWeightAlignment
 
-enum class SectionKind : uint32_t { kMetadata = 1, kIo = 2, kGraphs = 3, kWeights = 4 };
-inline constexpr uint32_t kSectionKindCount = 4;  // every kind appears exactly once
-const char* SectionKindName(SectionKind kind);    // "metadata", "io", "graphs", "weights"
+enum class SectionKind : uint32_t { kMetadata = 1, kIo = 2, kGraphs = 3, kWeights = 4, kPrepared = 5 };
+// Kinds 1..kRequiredSectionKindCount appear exactly once; the others (prepared) at most once.
+inline constexpr uint32_t kRequiredSectionKindCount = 4;
+inline constexpr uint32_t kSectionKindCount = 5;  // kinds are 1..kSectionKindCount
+// "metadata", "io", "graphs", "weights", "prepared"; "unknown" for other values.
+const char* SectionKindName(SectionKind kind);
+
+// The prepared section (kind 5, Model::prepared): format version 3 and later only. It starts
+// at a file offset that is a multiple of 4096 so that a loader can mmap it (the blob inside
+// it starts kPreparedDataAlignment-aligned from the section start). Layout: u32 entry count,
+// u32 0, the entries (u32 graph, u32 node, str kind, u32 param count, i64 params, u64 offset,
+// u64 size), zero padding to a multiple of kPreparedDataAlignment, then the blob.
+inline constexpr uint32_t kPreparedFormatVersion = 3;
+inline constexpr uint64_t kPreparedSectionAlignment = 4096;
+inline constexpr size_t kPreparedTableHeaderBytes = 8;  // entry count, reserved
 
 // Attribute type tags: the index of the alternative in kernels::AttrValue (the AttrType
 // order). The asserts keep the file format from changing silently with the variant.
@@ -67,5 +79,7 @@ inline constexpr size_t kMinGraphBytes = 16;         // work_size 8, tensor coun
 inline constexpr size_t kMinTensorBytes = 48;
 inline constexpr size_t kMinNodeBytes = 40;
 inline constexpr size_t kMinAttrBytes = 6;  // name 4, tag 1, a bool 1
+// graph 4, node 4, kind 4 + at least 1, param count 4, offset 8, size 8
+inline constexpr size_t kMinPreparedEntryBytes = 33;
 
 }  // namespace asim::om

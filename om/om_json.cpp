@@ -131,6 +131,20 @@ std::string ModelToJson(const Model& model, const ModelHeader* header, int inden
   }
   j["graphs"] = std::move(graphs);
   j["weights"] = Json{{"size", model.weights.size()}};
+  // Prepared data (format version 3): the entries, never the blob's bytes. Absent for a model
+  // without it, so such a model renders as before.
+  if (!model.prepared.empty()) {
+    Json prepared = Json::array();
+    for (const PreparedData& p : model.prepared) {
+      prepared.push_back(Json{{"graph", p.graph},
+                              {"node", p.node},
+                              {"kind", p.kind},
+                              {"params", p.params},
+                              {"offset", p.offset},
+                              {"size", p.size}});
+    }
+    j["prepared"] = std::move(prepared);
+  }
   return j.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
 

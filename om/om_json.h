@@ -4,7 +4,8 @@
 // inputs and outputs, gears, per graph its nodes (type, engine, typed attributes, input
 // and output tensors with dtype / format / dims / origin and their place, offset and
 // size), work and weight sizes. Weights are summarised (their size; per graph the count of
-// weight tensors), never dumped.
+// weight tensors), never dumped; prepared data (when the model has some) as its entries,
+// never its bytes.
 // Thread safety: pure. Failure: none; an inconsistent model (one Validate() would reject)
 // still renders, out-of-range tensor indices as {"index": i, "invalid": true}.
 #pragma once

@@ -6,6 +6,7 @@
 #include "om/om_reader.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -66,8 +67,10 @@ struct ParsedHeader {
   std::string soc;
   std::vector<SectionInfo> sections;            // file order
   SectionInfo by_kind[kSectionKindCount] = {};  // [kind - 1]
+  bool present[kSectionKindCount] = {};         // [kind - 1]; the required kinds always are
 
   const SectionInfo& Get(SectionKind kind) const { return by_kind[static_cast<uint32_t>(kind) - 1]; }
+  bool Has(SectionKind kind) const { return present[static_cast<uint32_t>(kind) - 1]; }
 };
 
 // The first `avail` bytes of a `total`-byte model are at `p` (avail == total for a model in
@@ -163,16 +166,23 @@ Status ParseHeader(const uint8_t* p, size_t avail, uint64_t total, ParsedHeader*
     }
   }
 
-  bool seen[kSectionKindCount] = {};
+  bool* const seen = h->present;
+  std::fill(seen, seen + kSectionKindCount, false);
   h->sections.clear();
   for (uint32_t i = 0; i < count; ++i) {
     const uint32_t at = table_offset + i * kSectionEntryBytes;
     const uint8_t* e = p + at;
     const std::string where = "section table entry " + std::to_string(i) + " (header byte " + std::to_string(at) + ")";
     const uint32_t kind = Le32(e);
+    static_assert(kSectionKindCount == 5, "update the message");
     if (kind < 1 || kind > kSectionKindCount) {
       return Corrupt(where + ": kind " + std::to_string(kind) +
-                     " is not a section kind (1 metadata, 2 io, 3 graphs, 4 weights)");
+                     " is not a section kind (1 metadata, 2 io, 3 graphs, 4 weights, 5 prepared)");
+    }
+    // An older version's reader does not know the kind: a file holding it says version 3.
+    if (kind == static_cast<uint32_t>(SectionKind::kPrepared) && h->version < kPreparedFormatVersion) {
+      return Corrupt(where + ": kind " + std::to_string(kind) + " ('prepared') needs format version " +
+                     std::to_string(kPreparedFormatVersion) + ", the file is version " + std::to_string(h->version));
     }
     if (Le32(e + 4) != 0 || Le32(e + 28) != 0) return Corrupt(where + ": reserved field is not 0");
     SectionInfo s;
@@ -183,7 +193,9 @@ Status ParseHeader(const uint8_t* p, size_t avail, uint64_t total, ParsedHeader*
     const std::string name = std::string("'") + SectionKindName(s.kind) + "'";
     if (seen[kind - 1]) return Corrupt(where + ": a second " + name + " section");
     seen[kind - 1] = true;
-    const uint64_t align = s.kind == SectionKind::kWeights ? kWeightAlignment : kSectionAlignment;
+    const uint64_t align = s.kind == SectionKind::kWeights    ? kWeightAlignment
+                           : s.kind == SectionKind::kPrepared ? kPreparedSectionAlignment
+                                                              : kSectionAlignment;
     if (s.offset % align != 0) {
       return Corrupt(where + ": " + name + " section offset " + std::to_string(s.offset) + " is not a multiple of " +
                      std::to_string(align));
@@ -207,7 +219,7 @@ Status ParseHeader(const uint8_t* p, size_t avail, uint64_t total, ParsedHeader*
     h->sections.push_back(s);
     h->by_kind[kind - 1] = s;
   }
-  for (uint32_t k = 1; k <= kSectionKindCount; ++k) {
+  for (uint32_t k = 1; k <= kRequiredSectionKindCount; ++k) {
     if (!seen[k - 1]) {
       return Corrupt("section table (" + std::to_string(count) + " entries) has no '" +
                      SectionKindName(static_cast<SectionKind>(k)) + "' section");
@@ -519,6 +531,119 @@ Status ParseGraphs(const uint8_t* bytes, const SectionInfo& s, uint32_t version,
   return r.ExpectEnd();
 }
 
+// ---- prepared ------------------------------------------------------------------------
+
+// How many bytes of a prepared section of `length` bytes ParsePrepared reads (the entry table
+// and the padding after it), judged from the section's first `have` bytes at `p`: a result
+// <= have is the answer; a larger one means "read at least that many and ask again". A table
+// that runs past the section gives `length` (ParsePrepared then says where it is wrong). Lets
+// ModelFile read the table and leave the blob behind it unread.
+uint64_t PreparedTableBytes(const uint8_t* p, uint64_t have, uint64_t length) {
+  uint64_t pos = kPreparedTableHeaderBytes;
+  if (pos > have) return std::min(pos, length);
+  const uint32_t count = Le32(p);
+  // Each entry takes >= 32 bytes, so a corrupt count ends the loop at the section's end.
+  for (uint32_t i = 0; i < count; ++i) {
+    if (pos + 12 > length) return length;  // graph, node, kind length
+    if (pos + 12 > have) return pos + 12;
+    pos += 12 + uint64_t{Le32(p + pos + 8)};
+    if (pos + 4 > length) return length;  // param count
+    if (pos + 4 > have) return pos + 4;
+    pos += 4 + 8 * uint64_t{Le32(p + pos)} + 16;  // params, offset, size
+    if (pos > length) return length;
+  }
+  return std::min(AlignUp(pos, kPreparedDataAlignment), length);
+}
+
+// The prepared section's entry table and the zero padding after it (docs/om_format.md,
+// "Prepared section"); *blob_start is where the blob starts from the section start. Every
+// entry must name a node of `graphs` (decoded before). Reads no byte of the blob (ModelFile
+// does not read it), only the PreparedTableBytes() first bytes.
+Status ParsePrepared(const uint8_t* bytes, const SectionInfo& s, const std::vector<Graph>& graphs,
+                     std::vector<PreparedData>* out, uint64_t* blob_start) {
+  ByteReader r(bytes, s.length, s.offset, "prepared");
+  const uint64_t count_at = r.file_offset();
+  uint32_t count = 0;
+  ASIM_RETURN_IF_ERROR(r.Count(&count, kMinPreparedEntryBytes, "entry count"));
+  if (count == 0) {
+    return r.ErrorAt(count_at, "entry count", "0 (a model without prepared data has no prepared section)");
+  }
+  ASIM_RETURN_IF_ERROR(r.Reserved(4, "reserved"));
+  std::vector<PreparedData> entries;
+  entries.reserve(count);  // count x kMinPreparedEntryBytes fits the section
+  std::vector<uint64_t> offset_at(count);
+  uint64_t previous_end = 0;
+  for (uint32_t i = 0; i < count; ++i) {
+    const std::string entry = "entry " + std::to_string(i);
+    r.set_context(entry);
+    PreparedData p;
+    const uint64_t graph_at = r.file_offset();
+    ASIM_RETURN_IF_ERROR(r.U32(&p.graph, "graph"));
+    if (p.graph >= graphs.size()) {
+      return r.ErrorAt(graph_at, "graph", std::to_string(p.graph) + " >= " + std::to_string(graphs.size()) + " graphs");
+    }
+    ASIM_RETURN_IF_ERROR(r.U32(&p.node, "node"));
+    const std::vector<Node>& nodes = graphs[p.graph].nodes;
+    if (p.node >= nodes.size()) {
+      return r.ErrorAt(graph_at + 4, "node",
+                       std::to_string(p.node) + " >= graph " + std::to_string(p.graph) + "'s " +
+                           std::to_string(nodes.size()) + " nodes");
+    }
+    if (i > 0 && std::pair{p.graph, p.node} <= std::pair{entries.back().graph, entries.back().node}) {
+      return r.ErrorAt(graph_at, "graph, node",
+                       "(" + std::to_string(p.graph) + ", " + std::to_string(p.node) + ") is not after entry " +
+                           std::to_string(i - 1) + "'s (" + std::to_string(entries.back().graph) + ", " +
+                           std::to_string(entries.back().node) +
+                           "): entries are sorted by (graph, node), one per node");
+    }
+    r.set_context(entry + " (graph " + std::to_string(p.graph) + " node " + std::to_string(p.node) + " '" +
+                  nodes[p.node].name + "')");
+    const uint64_t kind_at = r.file_offset();
+    ASIM_RETURN_IF_ERROR(r.Str(&p.kind, "kind"));
+    if (p.kind.empty() || p.kind.size() > kMaxPreparedKindLength) {
+      return r.ErrorAt(kind_at, "kind",
+                       std::to_string(p.kind.size()) + " bytes (1 to " + std::to_string(kMaxPreparedKindLength) + ")");
+    }
+    ASIM_RETURN_IF_ERROR(r.I64List(&p.params, "params"));
+    offset_at[i] = r.file_offset();
+    ASIM_RETURN_IF_ERROR(r.U64(&p.offset, "offset"));
+    if (p.offset % kPreparedDataAlignment != 0) {
+      return r.ErrorAt(offset_at[i], "offset",
+                       std::to_string(p.offset) + " is not a multiple of " + std::to_string(kPreparedDataAlignment));
+    }
+    if (p.offset < previous_end) {
+      return r.ErrorAt(offset_at[i], "offset",
+                       std::to_string(p.offset) + " is before the end (" + std::to_string(previous_end) +
+                           ") of the previous entry's range (ranges are disjoint, in entry order)");
+    }
+    ASIM_RETURN_IF_ERROR(r.U64(&p.size, "size"));
+    if (p.size > std::numeric_limits<uint64_t>::max() - p.offset) {
+      return r.ErrorAt(offset_at[i] + 8, "size",
+                       "offset " + std::to_string(p.offset) + " + size " + std::to_string(p.size) + " overflows");
+    }
+    previous_end = p.offset + p.size;
+    entries.push_back(std::move(p));
+  }
+  r.set_context("");
+  const uint64_t table = r.file_offset() - s.offset;
+  ASIM_RETURN_IF_ERROR(r.Reserved(AlignUp(table, kPreparedDataAlignment) - table, "padding before the blob"));
+  const uint64_t start = r.file_offset() - s.offset;
+  const uint64_t blob = s.length - start;
+  for (uint32_t i = 0; i < count; ++i) {
+    const PreparedData& p = entries[i];
+    if (p.offset > blob || p.size > blob - p.offset) {
+      r.set_context("entry " + std::to_string(i));
+      return r.ErrorAt(offset_at[i], "offset, size",
+                       "range [" + std::to_string(p.offset) + ", +" + std::to_string(p.size) + ") exceeds the " +
+                           std::to_string(blob) + "-byte blob (file bytes " + std::to_string(s.offset + start) + ".." +
+                           std::to_string(s.offset + s.length) + ")");
+    }
+  }
+  *out = std::move(entries);
+  *blob_start = start;
+  return Status::Ok();
+}
+
 // ---- whole model ---------------------------------------------------------------------
 
 Status CheckMetaAgainstModel(const Meta& meta, const Model& m) {
@@ -556,11 +681,13 @@ void FillHeader(const ParsedHeader& h, Meta&& meta, ModelHeader* out) {
   hdr.work_size = meta.work_size;
   hdr.weight_size = meta.weight_size;
   hdr.weight_offset = h.Get(SectionKind::kWeights).offset;
+  hdr.prepared_section_size = h.Has(SectionKind::kPrepared) ? h.Get(SectionKind::kPrepared).length : 0;
   *out = std::move(hdr);
 }
 
-// The weight blob's bytes are in `p`, or not read at all (ModelFile: its CRC is checked when
-// the loader reads it).
+// The weight blob's and the prepared blob's bytes are in `p`, or not read at all (ModelFile:
+// the prepared section's entry table is read, the rest is not; their CRCs are checked when the
+// loader reads the weights and maps the prepared blob).
 enum class WeightBytes { kPresent, kNotRead };
 
 Status ParseModel(const uint8_t* p, size_t size, WeightCopy weights, WeightBytes present, Model* out) {
@@ -568,7 +695,9 @@ Status ParseModel(const uint8_t* p, size_t size, WeightCopy weights, WeightBytes
   ASIM_RETURN_IF_ERROR(ParseHeader(p, size, size, &h));
   ASIM_RETURN_IF_ERROR(CheckGaps(p, size, h));
   for (const SectionInfo& s : h.sections) {
-    if (present == WeightBytes::kNotRead && s.kind == SectionKind::kWeights) continue;
+    if (present == WeightBytes::kNotRead && (s.kind == SectionKind::kWeights || s.kind == SectionKind::kPrepared)) {
+      continue;
+    }
     ASIM_RETURN_IF_ERROR(CheckCrc(p + s.offset, s));
   }
 
@@ -595,6 +724,18 @@ Status ParseModel(const uint8_t* p, size_t size, WeightCopy weights, WeightBytes
     m.weights_in_source = true;
     m.source_weight_offset = ws.offset;
     m.source_weight_size = ws.length;
+  }
+  if (h.Has(SectionKind::kPrepared)) {
+    const SectionInfo& ps = h.Get(SectionKind::kPrepared);
+    uint64_t blob_start = 0;
+    ASIM_RETURN_IF_ERROR(ParsePrepared(p + ps.offset, ps, m.graphs, &m.prepared, &blob_start));
+    if (weights == WeightCopy::kCopy) {
+      m.prepared_blob.assign(p + ps.offset + blob_start, p + ps.offset + ps.length);
+    } else {
+      m.prepared_in_source = true;
+      m.source_prepared_offset = ps.offset + blob_start;
+      m.source_prepared_size = ps.length - blob_start;
+    }
   }
   ASIM_RETURN_IF_ERROR(m.Validate());
   *out = std::move(m);
@@ -686,6 +827,7 @@ class File {
     return Status::Ok();
   }
   uint64_t size() const { return size_; }
+  int fd() const { return fd_; }
 
  private:
   static int64_t MtimeNs(const struct stat& st) {
@@ -708,8 +850,8 @@ Status ReadModel(const void* data, size_t size, Model* out, WeightCopy weights) 
 
 namespace {
 
-// The file's bytes with the weight blob's range left unread (and, being untouched, costing
-// neither page faults nor memory: the buffer is not value-initialized).
+// The file's bytes with the weight blob's and the prepared blob's ranges left unread (and,
+// being untouched, costing neither page faults nor memory: the buffer is not value-initialized).
 struct PartialImage {
   std::unique_ptr<uint8_t[]> bytes;
   size_t size = 0;
@@ -719,9 +861,40 @@ struct PartialImage {
   }
 };
 
-// Reads the file into `image`; with skip_weights, all but the weight blob (whose section the
-// header gives, into *weights).
-Status ReadImage(File& file, const std::string& path, bool skip_weights, PartialImage* image, SectionInfo* weights) {
+// Reads [from, to) of the file into image + from, all of it.
+Status ReadRange(File& file, const std::string& path, uint64_t from, uint64_t to, uint8_t* image) {
+  if (from >= to) return Status::Ok();
+  uint64_t done = 0;
+  ASIM_RETURN_IF_ERROR(file.ReadInto(path, from, to - from, image + from, &done));
+  if (done != to - from) {
+    return Status(err::kModelSizeInvalid, "model file '" + path +
+                                              "' shrank while read: " + std::to_string(from + done) + " of " +
+                                              std::to_string(file.size()) + " bytes");
+  }
+  return Status::Ok();
+}
+
+// Reads the prepared section's entry table (and the padding after it) into image + its
+// offset: the first PreparedTableBytes() bytes of the section, found by reading more (at least
+// doubling) until they are known. A few KiB for a valid model, whatever its blob's size.
+Status ReadPreparedTable(File& file, const std::string& path, const SectionInfo& ps, uint8_t* image) {
+  uint64_t have = 0;
+  uint64_t want = std::min<uint64_t>(ps.length, kHeaderPrefixBytes);
+  while (true) {
+    ASIM_RETURN_IF_ERROR(ReadRange(file, path, ps.offset + have, ps.offset + want, image));
+    have = want;
+    const uint64_t need = PreparedTableBytes(image + ps.offset, have, ps.length);
+    if (need <= have) return Status::Ok();
+    want = std::min(ps.length, std::max(need, 2 * have));  // > have: need > have and need <= length
+  }
+}
+
+// Reads the file into `image`; with skip_blobs, all but the weight blob and the prepared blob:
+// their sections (which the header gives) into *weights and *prepared, *has_prepared saying
+// whether there is a prepared section. Of that section only the entry table is read.
+Status ReadImage(File& file, const std::string& path, bool skip_blobs, PartialImage* image, SectionInfo* weights,
+                 SectionInfo* prepared, bool* has_prepared) {
+  *has_prepared = false;
   if (file.size() > std::numeric_limits<size_t>::max()) {
     return Status(err::kReadModelFailure, "model file '" + path + "' is too large for this host");
   }
@@ -732,29 +905,38 @@ Status ReadImage(File& file, const std::string& path, bool skip_weights, Partial
     return Status(err::kReadModelFailure,
                   "model file '" + path + "': cannot allocate " + std::to_string(size) + " bytes to read it");
   }
-  // Which range to leave: the header says (a header that does not parse is read whole, and
-  // ReadModel reports what is wrong with it).
-  uint64_t hole_begin = size, hole_end = size;
-  if (skip_weights) {
-    uint64_t done = 0;
+  // Which ranges to leave, in file order: the header says (a header that does not parse is
+  // read whole, and ReadModel reports what is wrong with it). The bytes between the sections
+  // are read (ParseModel checks that they are zero).
+  std::vector<std::pair<uint64_t, uint64_t>> holes;
+  if (skip_blobs) {
     const uint64_t prefix = std::min<uint64_t>(size, kHeaderPrefixBytes);
-    ASIM_RETURN_IF_ERROR(file.ReadInto(path, 0, prefix, image->bytes.get(), &done));
+    ASIM_RETURN_IF_ERROR(ReadRange(file, path, 0, prefix, image->bytes.get()));
     ParsedHeader h;
-    if (done == prefix && ParseHeader(image->bytes.get(), prefix, size, &h).ok()) {
-      *weights = h.Get(SectionKind::kWeights);
-      hole_begin = std::min<uint64_t>(std::max<uint64_t>(weights->offset, prefix), size);
-      hole_end = std::clamp<uint64_t>(weights->offset + weights->length, hole_begin, size);
+    if (ParseHeader(image->bytes.get(), prefix, size, &h).ok()) {
+      // ParseHeader checked that the sections lie within the file, in offset order.
+      for (const SectionInfo& s : h.sections) {
+        if (s.kind == SectionKind::kWeights) {
+          *weights = s;
+          // Bytes of the blob inside the prefix are already read.
+          const uint64_t begin = std::max<uint64_t>(s.offset, prefix);
+          holes.emplace_back(begin, std::max(begin, s.offset + s.length));
+        } else if (s.kind == SectionKind::kPrepared) {
+          // Past the header (4096-aligned), so past the prefix.
+          *prepared = s;
+          *has_prepared = true;
+          ASIM_RETURN_IF_ERROR(ReadPreparedTable(file, path, s, image->bytes.get()));
+          holes.emplace_back(s.offset, s.offset + s.length);  // the table read, the blob left
+        }
+      }
     }
   }
-  for (const auto& [from, to] : {std::pair<uint64_t, uint64_t>{0, hole_begin}, {hole_end, size}}) {
-    if (from >= to) continue;
-    uint64_t done = 0;
-    ASIM_RETURN_IF_ERROR(file.ReadInto(path, from, to - from, image->bytes.get() + from, &done));
-    if (done != to - from) {
-      return Status(err::kModelSizeInvalid, "model file '" + path + "' shrank while read: " +
-                                                std::to_string(from + done) + " of " + std::to_string(size) + " bytes");
-    }
+  uint64_t from = 0;
+  for (const auto& [begin, end] : holes) {
+    ASIM_RETURN_IF_ERROR(ReadRange(file, path, from, begin, image->bytes.get()));
+    from = std::max(from, end);
   }
+  ASIM_RETURN_IF_ERROR(ReadRange(file, path, from, size, image->bytes.get()));
   image->size = size;
   return Status::Ok();
 }
@@ -768,6 +950,11 @@ struct ModelFile::Impl {
   // Per kWeightChunk of the blob, its CRC-32, once ReadWeights has checked the whole blob
   // (written by ReadWeights only, which the loader calls before any RereadWeights).
   std::vector<uint32_t> chunk_crcs;
+  // The prepared section (offset, length and CRC), when the model has one; the blob starts
+  // prepared_blob_start bytes into it.
+  bool has_prepared = false;
+  SectionInfo prepared;
+  uint64_t prepared_blob_start = 0;
 };
 
 Status ModelFile::Open(const std::string& path, Model* model, std::unique_ptr<ModelFile>* out) {
@@ -778,13 +965,26 @@ Status ModelFile::Open(const std::string& path, Model* model, std::unique_ptr<Mo
   PartialImage image;
   SectionInfo weights{};
   weights.kind = SectionKind::kWeights;
-  ASIM_RETURN_IF_ERROR(ReadImage(impl->file, path, /*skip_weights=*/true, &image, &weights));
+  SectionInfo prepared{};
+  prepared.kind = SectionKind::kPrepared;
+  bool has_prepared = false;
+  ASIM_RETURN_IF_ERROR(ReadImage(impl->file, path, /*skip_blobs=*/true, &image, &weights, &prepared, &has_prepared));
   Model m;
   ASIM_RETURN_IF_ERROR(
       WithPath(path, ParseModel(image.data(), image.size, WeightCopy::kLeaveInSource, WeightBytes::kNotRead, &m)));
   impl->weights = weights;
   impl->weights.offset = m.source_weight_offset;
   impl->weights.length = m.source_weight_size;
+  // ReadImage and ParseModel parsed the same header bytes, so they agree on the section; the
+  // check keeps MapPrepared from ever using a CRC it did not take from this header.
+  if (m.prepared_in_source != has_prepared || (has_prepared && m.source_prepared_offset < prepared.offset)) {
+    return WithPath(path, Corrupt("the prepared section's place is inconsistent between two reads of the header"));
+  }
+  if (has_prepared) {
+    impl->has_prepared = true;
+    impl->prepared = prepared;
+    impl->prepared_blob_start = m.source_prepared_offset - prepared.offset;
+  }
   std::unique_ptr<ModelFile> file(new ModelFile());
   file->impl_ = std::move(impl);
   *model = std::move(m);
@@ -799,8 +999,84 @@ uint64_t ModelFile::weight_size() const {
 }
 
 namespace {
+
 constexpr uint64_t kWeightChunk = uint64_t{4} << 20;
+
+// CRC-32 of [data, data + length) in kWeightChunk pieces, on `parallel`'s threads when given
+// (the pieces' CRCs combined in order, as ReadWeights does).
+uint32_t ParallelCrc32(const uint8_t* data, uint64_t length, const ModelFile::ParallelRunner& parallel) {
+  const size_t chunks = static_cast<size_t>((length + kWeightChunk - 1) / kWeightChunk);
+  std::vector<uint32_t> crcs(chunks, 0);
+  const auto body = [&](size_t begin, size_t end) {
+    for (size_t c = begin; c < end; ++c) {
+      const uint64_t at = c * kWeightChunk;
+      crcs[c] = Crc32(data + at, static_cast<size_t>(std::min(kWeightChunk, length - at)));
+    }
+  };
+  if (parallel && chunks > 1) {
+    parallel(chunks, body);
+  } else {
+    body(0, chunks);
+  }
+  uint32_t crc = 0;
+  for (size_t c = 0; c < chunks; ++c)
+    crc = Crc32Combine(crc, crcs[c], std::min(kWeightChunk, length - c * kWeightChunk));
+  return crc;
+}
+
 }  // namespace
+
+Status ModelFile::MapPrepared(std::shared_ptr<const uint8_t>* out, uint64_t* size,
+                              const ParallelRunner& parallel) const {
+  if (out == nullptr || size == nullptr) {
+    return Status(err::kInvalidParam, "ModelFile::MapPrepared: out or size is null");
+  }
+  if (!impl_->has_prepared) {
+    out->reset();
+    *size = 0;
+    return Status::Ok();
+  }
+  const SectionInfo& ps = impl_->prepared;
+  const std::string& path = impl_->path;
+  // Touching a mapping past the end of a file that shrank since Open would be SIGBUS, not a
+  // Status: the size is checked first (a truncation while the mapping is in use cannot be).
+  ASIM_RETURN_IF_ERROR(impl_->file.Unchanged(path));
+  // The section is 4096-aligned in the file; on a host with larger pages the mapping starts
+  // at the page holding it.
+  const long page_size = ::sysconf(_SC_PAGESIZE);
+  const uint64_t page = page_size > 0 ? static_cast<uint64_t>(page_size) : kPreparedSectionAlignment;
+  const uint64_t map_offset = ps.offset / page * page;
+  const uint64_t map_length = ps.offset - map_offset + ps.length;
+  if (map_length > std::numeric_limits<size_t>::max() ||
+      map_offset > static_cast<uint64_t>(std::numeric_limits<off_t>::max())) {
+    return Status(err::kReadModelFailure,
+                  "model file '" + path + "': the " + SectionWhere(ps) + " is too large to map on this host");
+  }
+  int flags = MAP_PRIVATE;
+#ifdef MAP_POPULATE
+  flags |= MAP_POPULATE;  // the CRC reads every page anyway: fault them in with one call
+#endif
+  void* base = ::mmap(nullptr, static_cast<size_t>(map_length), PROT_READ, flags, impl_->file.fd(),
+                      static_cast<off_t>(map_offset));
+  if (base == MAP_FAILED) {
+    return Status(err::kReadModelFailure,
+                  "model file '" + path + "': cannot map the " + SectionWhere(ps) + ": " + std::strerror(errno));
+  }
+  const std::shared_ptr<const uint8_t> mapping(static_cast<const uint8_t*>(base), [map_length](const uint8_t* p) {
+    ::munmap(const_cast<uint8_t*>(p), static_cast<size_t>(map_length));
+  });
+  const uint8_t* section = mapping.get() + (ps.offset - map_offset);
+  const uint32_t crc = ParallelCrc32(section, ps.length, parallel);
+  if (crc != ps.crc32) {
+    return WithPath(
+        path, Corrupt(SectionWhere(ps) + ": CRC-32 mismatch: stored " + Hex32(ps.crc32) + ", computed " + Hex32(crc)));
+  }
+  // The bytes checked are those of the file Open decoded the entry table from.
+  ASIM_RETURN_IF_ERROR(impl_->file.Unchanged(path));
+  *size = ps.length - impl_->prepared_blob_start;
+  *out = std::shared_ptr<const uint8_t>(mapping, section + impl_->prepared_blob_start);
+  return Status::Ok();
+}
 
 Status ModelFile::ReadWeights(uint8_t* dst, const ParallelRunner& parallel, const WeightRanges& skip) const {
   const SectionInfo& ws = impl_->weights;
@@ -930,7 +1206,8 @@ Status ReadModelFile(const std::string& path, Model* out) {
   ASIM_RETURN_IF_ERROR(file.Open(path));
   PartialImage image;
   SectionInfo unused{};
-  ASIM_RETURN_IF_ERROR(ReadImage(file, path, /*skip_weights=*/false, &image, &unused));
+  bool unused_has_prepared = false;
+  ASIM_RETURN_IF_ERROR(ReadImage(file, path, /*skip_blobs=*/false, &image, &unused, &unused, &unused_has_prepared));
   return WithPath(path, ReadModel(image.data(), image.size, out));
 }
 

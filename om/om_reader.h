@@ -57,23 +57,33 @@ struct ModelHeader {
   uint64_t work_size = 0;      // the largest graph's (aclmdlQuerySize's work size)
   uint64_t weight_size = 0;    // aclmdlQuerySize's weight size
   uint64_t weight_offset = 0;  // where the weight blob starts in the file (a multiple of 64)
+  // The prepared section's length (its entry table, padding and blob: the table lies after
+  // the weights, so the blob's own size is not read here); 0 when the model has none.
+  uint64_t prepared_section_size = 0;
 };
 
-// What ReadModel does with the weight blob: copy it into Model::weights, or leave it in
-// `data` and record where (Model::weights_in_source): for a loader that uploads it from
-// there and must not hold the bytes twice.
+// What ReadModel does with the weight blob and the prepared blob: copy them into
+// Model::weights and Model::prepared_blob, or leave them in `data` and record where
+// (Model::weights_in_source, and Model::prepared_in_source when the model has a prepared
+// section): for a loader that uploads or maps them from there and must not hold the bytes twice.
 enum class WeightCopy { kCopy, kLeaveInSource };
 
-// Decodes and validates a whole model (every section's CRC, the weights' included).
+// Decodes and validates a whole model (every section's CRC, the weights' and the prepared
+// section's included).
 Status ReadModel(const void* data, size_t size, Model* out, WeightCopy weights = WeightCopy::kCopy);
 
-// A model file opened for loading: every byte but the weight blob's is read and decoded
-// (Open fills the Model, with Model::weights_in_source set); the blob stays in the file until
-// ReadWeights copies it straight to its destination (device memory), checking its CRC on
-// the way, so a loader never holds the weights twice. Thread safety: ReadWeights may be
-// called from any one thread at a time. Failure: Open as ReadModelFile; ReadWeights
-// kModelSizeInvalid when the file shrank, kDeserializeModel on a CRC mismatch, kReadModelFailure
-// on a read error, each naming the path.
+// A model file opened for loading: every byte but the weight blob's and the prepared blob's is
+// read and decoded (Open fills the Model, with Model::weights_in_source set, and
+// Model::prepared_in_source when it has a prepared section: source_prepared_offset is then the
+// blob's file offset). The weight blob stays in the file until ReadWeights copies it straight
+// to its destination (device memory), checking its CRC on the way, so a loader never holds the
+// weights twice; the prepared blob until MapPrepared maps it. Their sections' CRCs are checked
+// then, not by Open: the prepared entry table Open decodes is structurally valid but its CRC
+// (which covers the whole section) is checked by MapPrepared, so a loader trusts the entries'
+// kinds and params once MapPrepared succeeded. Thread safety: ReadWeights may be called from
+// any one thread at a time; MapPrepared from any thread. Failure: Open as ReadModelFile;
+// ReadWeights kModelSizeInvalid when the file shrank, kDeserializeModel on a CRC mismatch,
+// kReadModelFailure on a read error, each naming the path.
 class ModelFile {
  public:
   static Status Open(const std::string& path, Model* model, std::unique_ptr<ModelFile>* out);
@@ -107,6 +117,17 @@ class ModelFile {
   // before ReadWeights or for a range outside the blob; otherwise as ReadWeights. Thread
   // safety: callable from several threads at once, and concurrently with nothing else.
   Status RereadWeights(uint64_t offset, uint64_t len, uint8_t* dst) const;
+  // The prepared blob (Model::source_prepared_*), mapped read-only (MAP_PRIVATE, MAP_POPULATE)
+  // from the file, after checking the prepared section's CRC-32 over the mapping (in chunks on
+  // `parallel`'s threads, combined with zlib crc32_combine as ReadWeights does) and that the
+  // file still has the size and mtime it had at Open. *out points at the blob's first byte
+  // and owns the mapping (munmap when the last copy goes); *size its length. A model without
+  // prepared data: *out = nullptr, *size = 0, Ok. Errors: kDeserializeModel for a CRC
+  // mismatch or a changed file, kReadModelFailure when mmap fails, each naming the path;
+  // kInvalidParam for a null argument. The file must not be truncated while the mapping is in
+  // use (reading a page past its end would be SIGBUS, as with any mapped file).
+  Status MapPrepared(std::shared_ptr<const uint8_t>* out, uint64_t* size,
+                     const ParallelRunner& parallel = nullptr) const;
 
  private:
   ModelFile() = default;
@@ -118,8 +139,9 @@ class ModelFile {
 Status ReadModelFile(const std::string& path, Model* out);
 
 // Validates the header, the section table and the metadata section (its CRC included) and
-// returns their facts. Does not check the other sections' CRCs or contents, nor the zero
-// padding between sections: a model whose header reads may still fail ReadModel.
+// returns their facts. Does not check the other sections' CRCs or contents (the prepared
+// section's entries included), nor the zero padding between sections: a model whose header
+// reads may still fail ReadModel.
 Status ReadModelHeader(const void* data, size_t size, ModelHeader* out);
 
 // ReadModelHeader on the file at `path`, reading only its header and metadata section

@@ -1,14 +1,18 @@
 // The .om writer: om::Model -> the bytes of docs/om_format.md.
 //
 // Owns: the encoding of every section and the file layout (header, section table, 8-byte
-// aligned sections, 64-byte aligned weights, CRC-32s). The output is canonical: the same
-// Model always gives the same bytes, and ReadModel of them gives an equal Model.
+// aligned sections, 64-byte aligned weights, the prepared section last at a 4096-byte aligned
+// offset when the model has prepared data, CRC-32s; the lowest format version that holds the
+// model). The output is canonical: the same Model always gives the same bytes, and ReadModel
+// of them gives an equal Model.
 // Thread safety: pure functions of their arguments (the model is only read).
 // Failure: Validate()'s kDeserializeModel when the model is inconsistent (nothing is
-// written then); kInvalidParam when a value cannot be represented (a SoC name longer than
-// 255 bytes, a string or list over 2^32-1 elements); kWriteFile when the file cannot be
-// created or written, naming the path and strerror. On failure `*bytes` is unchanged and
-// no file is left behind.
+// written then); kInvalidParam for a model read with its weight or prepared blob left in the
+// source (WeightCopy::kLeaveInSource, ModelFile) or a value that cannot be represented (a SoC
+// name longer than 255 bytes, a string or list over 2^32-1 elements); kWriteFile when the
+// file cannot be created or written, naming the path and strerror. WriteModelFile writes a
+// file beside `path` and renames it over `path` (a process that loaded the old file keeps
+// it). On failure `*bytes` is unchanged, no new file is left behind and `path` is as it was.
 #pragma once
 
 #include <cstdint>

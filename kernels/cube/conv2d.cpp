@@ -83,6 +83,18 @@ PrepareFn Prepare(ConvAttrStyle style) {
   };
 }
 
+AdoptPreparedFn Adopt(ConvAttrStyle style) {
+  return [style](const std::vector<TensorSpec>& inputs, const AttrMap& attrs, const PreparedImage& image,
+                 std::shared_ptr<const void> keep) -> std::shared_ptr<const void> {
+    if (inputs.size() < 2 || inputs[0].dtype == DataType::kInt8) return nullptr;
+    ConvParams p;
+    if (!ConvParamsFromSpecs(style, inputs, attrs, &p).ok() || p.spatial != 2) return nullptr;
+    const FilterTensor w = FilterView(nullptr, inputs[1], p.cout, p.cin_g(), {p.kernel[0], p.kernel[1]});
+    return AdoptPrepackedConvWeights(p, inputs[0].format, inputs[0].dtype, w, Format::kNc1hwc0,
+                                     OutputDtype(inputs[0].dtype), image, std::move(keep));
+  };
+}
+
 ComputeFn Compute(ConvAttrStyle style) {
   return [style](KernelContext& ctx) {
     std::vector<TensorSpec> specs;
@@ -141,6 +153,7 @@ KernelDef Build(const char* op, ConvAttrStyle style, bool small_channel) {
       // A 3x3 filter may be transformed for Winograd; with a prepared filter, the filter
       // input is read only through ctx.Materialize (RunConv's paths that cannot use it).
       .Prepare(Prepare(style), /*same_bytes=*/false, /*replaces=*/{1})
+      .PreparedImages(ExportPrepackedConvWeights, Adopt(style))
       .Cost([style](const std::vector<TensorSpec>& inputs, const std::vector<TensorSpec>& outputs, const AttrMap& attrs,
                     const ChipTraits& chip) {
         WorkDesc w = ConvCubeCost(style)(inputs, outputs, attrs, chip);

@@ -173,9 +173,14 @@ void RunDepthwise(const Plan& s, const ConvIo& io, char* base) {
 
 struct PrepackedConvWeights {
   int64_t groups = 0, c1g = 0, ob = 0, ocg = 0, taps = 0;
-  int winograd = 0;  // the tile size the filter was transformed for; 0: packed for the direct engine
-  // groups x GroupFloats(), 64-byte aligned: the tiles read chunks of it in place.
-  LargeBuffer<float> floats;  // huge pages (a load's arena): ResNet-50's filters are 110 MB
+  int winograd = 0;          // the tile size the filter was transformed for; 0: packed for the direct engine
+  int64_t total_floats = 0;  // groups x GroupFloats(), or the Winograd filter's WinogradFilterFloats
+  // The packed filter, 64-byte aligned: the tiles read chunks of it in place. Either `owned`
+  // (huge pages of a load's arena: ResNet-50's filters are 110 MB) or memory `mapped` keeps
+  // alive (a model file's prepared data: AdoptPrepackedConvWeights).
+  const float* data = nullptr;
+  LargeBuffer<float> owned;
+  std::shared_ptr<const void> mapped;
   int64_t BlockFloats() const { return taps * 16 * ob * 16; }  // one input block of one weight group
   int64_t GroupFloats() const { return ocg * c1g * BlockFloats(); }
   bool Fits(const Plan& s) const {
@@ -237,7 +242,7 @@ bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedCon
   a.in_c1 = a.in_h * a.in_w * 16;
   a.in_n = x_c1 * a.in_c1;
   a.in_row = a.in_w * 16;
-  a.filter = pre.floats.get();
+  a.filter = pre.data;
   if (io.bias != nullptr) {
     float* bias = reinterpret_cast<float*>(base + s.bias_off);
     PackBias(io.bias, io.bias_dtype, 0, s.cout, s.ocg * s.ob * 16, bias);
@@ -376,41 +381,95 @@ const float* GatherStridedInput(const Plan& s, const void* in, DataType dtype, s
 
 }  // namespace
 
+namespace {
+
+// The layout PrepackConvWeights makes for this plan, without its bytes (data unset); nullopt
+// when it makes none.
+std::optional<PrepackedConvWeights> PrepackedLayout(const Plan& s, Format x_format, DataType x_dtype) {
+  if (!s.known || s.depthwise || s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return std::nullopt;
+  if (UsesNarrowStem(s, x_format, x_dtype)) return std::nullopt;  // its filter is small: packed per run
+  PrepackedConvWeights pre;
+  pre.groups = s.groups, pre.c1g = s.c1g, pre.ob = s.ob, pre.ocg = s.ocg, pre.taps = s.kh * s.kw;
+  if (s.winograd != 0 && WinogradEnabled()) {
+    pre.winograd = s.winograd;
+    pre.total_floats = WinogradFilterFloats(s.winograd, s.ocg, s.ob, s.c1g);
+    return pre;
+  }
+  if (!s.fused || PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw) != pre.GroupFloats()) return std::nullopt;
+  pre.total_floats = pre.groups * pre.GroupFloats();
+  return pre;
+}
+
+// The parameters of a prepared image (kernels::PreparedImage::params), in this order.
+std::vector<int64_t> ImageParams(const PrepackedConvWeights& pre) {
+  return {kPrepackedConvLayoutVersion, pre.groups, pre.c1g, pre.ob, pre.ocg, pre.taps, pre.winograd, pre.total_floats};
+}
+
+}  // namespace
+
 std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_format, DataType x_dtype,
                                                const FilterTensor& w, Format y_format, DataType y_dtype) {
   if (w.data == nullptr) return nullptr;
   const Plan s = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype);
-  if (!s.known || s.depthwise || s.n == 0 || s.oh == 0 || s.ow == 0 || s.cout == 0) return nullptr;
-  if (UsesNarrowStem(s, x_format, x_dtype)) return nullptr;  // its filter is small: packed per run
-  auto pre = std::make_shared<PrepackedConvWeights>();
-  pre->groups = s.groups, pre->c1g = s.c1g, pre->ob = s.ob, pre->ocg = s.ocg, pre->taps = s.kh * s.kw;
-  if (s.winograd != 0 && WinogradEnabled()) {
+  std::optional<PrepackedConvWeights> layout = PrepackedLayout(s, x_format, x_dtype);
+  if (!layout) return nullptr;
+  auto pre = std::make_shared<PrepackedConvWeights>(std::move(*layout));
+  if (pre->winograd != 0) {
     // One output group packed at a time into a buffer of one group (a few hundred KiB), not
     // the whole packed filter: fresh memory is zeroed by the kernel, which dominates load time.
     const size_t group_bytes = static_cast<size_t>(PackedWeightFloats(s.ob, s.ob, s.c1g, 3, 3)) * sizeof(float);
     ScratchLease packed(group_bytes);
-    pre->floats = AllocatePrepacked<float>(static_cast<size_t>(WinogradFilterFloats(s.winograd, s.ocg, s.ob, s.c1g)) *
-                                           sizeof(float));
-    if (packed.data() != nullptr && pre->floats != nullptr) {
+    pre->owned = AllocatePrepacked<float>(static_cast<size_t>(pre->total_floats) * sizeof(float));
+    if (packed.data() != nullptr && pre->owned != nullptr) {
       auto* group = static_cast<float*>(packed.data());
       for (int64_t g = 0; g < s.ocg; ++g) {
         const int64_t co_first = g * s.ob * 16;
         PackWeights(w, co_first, std::min(s.ob * 16, s.cout - co_first), s.ob, group);
-        TransformWinogradFilter(s.winograd, group, g, s.ocg, s.ob, s.c1g, pre->floats.get());
+        TransformWinogradFilter(s.winograd, group, g, s.ocg, s.ob, s.c1g, pre->owned.get());
       }
-      pre->winograd = s.winograd;
+      pre->data = pre->owned.get();
       return pre;
     }
-    pre->floats.reset();  // not enough memory: prepack for the direct engine as below
+    pre->owned.reset();  // not enough memory: prepack for the direct engine as below
+    pre->winograd = 0;
+    if (!s.fused || PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw) != pre->GroupFloats()) return nullptr;
+    pre->total_floats = pre->groups * pre->GroupFloats();
   }
-  if (!s.fused) return nullptr;
-  if (PackedWeightFloats(s.co1g, s.ob, s.c1g, s.kh, s.kw) != pre->GroupFloats()) return nullptr;
-  const size_t bytes = static_cast<size_t>(pre->groups * pre->GroupFloats()) * sizeof(float);
-  pre->floats = AllocatePrepacked<float>(bytes);
-  if (pre->floats == nullptr) return nullptr;  // the convolution then packs per execution
+  pre->owned = AllocatePrepacked<float>(static_cast<size_t>(pre->total_floats) * sizeof(float));
+  if (pre->owned == nullptr) return nullptr;  // the convolution then packs per execution
   for (int64_t g = 0; g < s.groups; ++g) {
-    PackWeights(w, g * s.cout_g, s.cout_g, s.ob, pre->floats.get() + g * pre->GroupFloats());
+    PackWeights(w, g * s.cout_g, s.cout_g, s.ob, pre->owned.get() + g * pre->GroupFloats());
   }
+  pre->data = pre->owned.get();
+  return pre;
+}
+
+bool ExportPrepackedConvWeights(const void* prepacked, PreparedImage* out) {
+  if (prepacked == nullptr) return false;
+  const auto& pre = *static_cast<const PrepackedConvWeights*>(prepacked);
+  if (pre.data == nullptr) return false;
+  out->kind = kPrepackedConvKind;
+  out->params = ImageParams(pre);
+  out->data = pre.data;
+  out->size = static_cast<size_t>(pre.total_floats) * sizeof(float);
+  return true;
+}
+
+std::shared_ptr<const void> AdoptPrepackedConvWeights(const ConvParams& p, Format x_format, DataType x_dtype,
+                                                      const FilterTensor& w, Format y_format, DataType y_dtype,
+                                                      const PreparedImage& image, std::shared_ptr<const void> keep) {
+  if (image.kind != kPrepackedConvKind || image.data == nullptr || reinterpret_cast<uintptr_t>(image.data) % 64 != 0) {
+    return nullptr;
+  }
+  const Plan s = MakePlan(p, x_format, x_dtype, w, y_format, y_dtype);
+  std::optional<PrepackedConvWeights> layout = PrepackedLayout(s, x_format, x_dtype);
+  if (!layout || image.params != ImageParams(*layout) ||
+      image.size != static_cast<size_t>(layout->total_floats) * sizeof(float)) {
+    return nullptr;  // made for another plan (another host's target, ASCEND_SIM_WINOGRAD, a layout version)
+  }
+  auto pre = std::make_shared<PrepackedConvWeights>(std::move(*layout));
+  pre->data = static_cast<const float*>(image.data);
+  pre->mapped = std::move(keep);
   return pre;
 }
 
@@ -498,7 +557,7 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
     a.c1 = s.c1g;
     a.c0_last = s.cin_g - 16 * (s.c1g - 1);
     const WeightChunkSource chunks = MakeWeightChunkSource(io.w, g * s.cout_g, s.cout_g, s.ob);
-    const PrepackedChunkSource copies{pre, pre != nullptr ? pre->floats.get() + g * pre->GroupFloats() : nullptr};
+    const PrepackedChunkSource copies{pre, pre != nullptr ? pre->data + g * pre->GroupFloats() : nullptr};
     if (s.fused) {
       a.pack_chunk = pre != nullptr ? PrepackedChunk : PackWeightChunk;
       a.chunk_address = pre != nullptr ? PrepackedChunkAddress : nullptr;

@@ -26,6 +26,7 @@
 #include "base/status.h"
 #include "kernels/cube/conv_pack.h"
 #include "kernels/cube/conv_params.h"
+#include "kernels/framework/kernel_def.h"
 
 namespace asim::kernels {
 
@@ -65,6 +66,23 @@ Status RunConv(const ConvParams& p, const ConvIo& io, void* workspace, size_t wo
 // instead, and RunConv then computes it that way; ASCEND_SIM_WINOGRAD=0 turns that off.
 std::shared_ptr<const void> PrepackConvWeights(const ConvParams& p, Format x_format, DataType x_dtype,
                                                const FilterTensor& w, Format y_format, DataType y_dtype);
+
+// A prepacked filter as a model file stores it (atc: KernelDef::export_prepared): kind
+// kPrepackedConvKind, params {layout version, groups, c1g, ob, ocg, taps, Winograd tile,
+// floats}, the packed floats. false for nullptr.
+inline constexpr const char* kPrepackedConvKind = "conv.blocked_filter_f32";
+// Bump when PackWeights' or TransformWinogradFilter's layout changes: a model file's prepared
+// filters of another version are then packed again at load instead of read wrongly.
+inline constexpr int64_t kPrepackedConvLayoutVersion = 1;
+bool ExportPrepackedConvWeights(const void* prepacked, PreparedImage* out);
+
+// What PrepackConvWeights would make for this convolution (w's data unused), as `image`'s
+// bytes in place (64-byte aligned; `keep` owns them): nullptr when `image` is not exactly
+// that layout (made on a host whose vector target plans other blocks, with Winograd off, by
+// another layout version), and the caller then prepacks from the filter.
+std::shared_ptr<const void> AdoptPrepackedConvWeights(const ConvParams& p, Format x_format, DataType x_dtype,
+                                                      const FilterTensor& w, Format y_format, DataType y_dtype,
+                                                      const PreparedImage& image, std::shared_ptr<const void> keep);
 
 // The Winograd tile size `prepacked` was made for (2 or 4), or 0 (the direct engine's chunks,
 // or nullptr).

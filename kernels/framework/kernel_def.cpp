@@ -208,6 +208,11 @@ KernelBuilder& KernelBuilder::Prepare(PrepareFn fn, bool same_bytes, std::vector
   def_.prepared_replaces = std::move(replaces);
   return *this;
 }
+KernelBuilder& KernelBuilder::PreparedImages(ExportPreparedFn export_fn, AdoptPreparedFn adopt_fn) {
+  def_.export_prepared = std::move(export_fn);
+  def_.adopt_prepared = std::move(adopt_fn);
+  return *this;
+}
 KernelBuilder& KernelBuilder::Cost(CostFn fn) {
   def_.cost = std::move(fn);
   return *this;

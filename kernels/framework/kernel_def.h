@@ -100,6 +100,23 @@ using CostFn = std::function<WorkDesc(const std::vector<TensorSpec>& inputs, con
 // the inputs it runs with (a dynamic node's shapes change).
 using PrepareFn =
     std::function<std::shared_ptr<const void>(const std::vector<TensorSpec>& inputs, const AttrMap& attrs)>;
+// What a PrepareFn made, as bytes a model file can store (om::PreparedData) and a loader map
+// back: `kind` and `params` say exactly what the bytes are, so a loader can tell whether they
+// are what its own prepare would make here (another host may plan another layout).
+struct PreparedImage {
+  std::string kind;
+  std::vector<int64_t> params;
+  const void* data = nullptr;  // owned by the prepared result (export) or the caller (adopt)
+  size_t size = 0;
+};
+// Fills *out from a PrepareFn result; false when it has no image (atc then stores nothing).
+using ExportPreparedFn = std::function<bool(const void* prepared, PreparedImage* out)>;
+// The PrepareFn result for these inputs (constant ones' host_data may be null) read from
+// `image` in place, `keep` owning its bytes; nullptr when the image is not exactly what
+// prepare would make here (the loader then runs prepare).
+using AdoptPreparedFn =
+    std::function<std::shared_ptr<const void>(const std::vector<TensorSpec>& inputs, const AttrMap& attrs,
+                                              const PreparedImage& image, std::shared_ptr<const void> keep)>;
 // Extra acceptance rule beyond dtypes/formats (static shapes, attribute values, chip
 // capability). Returns Ok, or a Status whose message is the reason to refuse.
 using ConstraintFn =
@@ -123,6 +140,9 @@ struct KernelDef {
   // KernelContext::Materialize (e.g. the convolution's filter, which it reads from its
   // repacked copy): a loader may leave them out of memory once the node is prepared.
   std::vector<size_t> prepared_replaces;
+  // Optional, both or neither: what `prepare` made as bytes for a model file, and back.
+  ExportPreparedFn export_prepared;
+  AdoptPreparedFn adopt_prepared;
   CostFn cost;
   std::vector<ConstraintFn> constraints;
   std::string source;  // "kernels/activation/relu.cpp" (for docs and diagnostics)
@@ -168,6 +188,7 @@ class KernelBuilder {
   KernelBuilder& Compute(ComputeFn fn);
   // `replaces`: KernelDef::prepared_replaces.
   KernelBuilder& Prepare(PrepareFn fn, bool same_bytes = true, std::vector<size_t> replaces = {});
+  KernelBuilder& PreparedImages(ExportPreparedFn export_fn, AdoptPreparedFn adopt_fn);
   KernelBuilder& Cost(CostFn fn);
   KernelBuilder& Constraint(ConstraintFn fn);
   KernelBuilder& StaticShapesOnly();        // AI Core kernels: every input dim known

@@ -17,6 +17,7 @@
 #include "kernels/common/host/parallel.h"
 #include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
+#include "om/tensor_spec.h"
 #include "runtime/core/pointer_text.h"
 #include "runtime/model/compute_mode.h"
 #include "runtime/model/string_tensors.h"
@@ -32,15 +33,7 @@ std::string Dims(const std::vector<int64_t>& dims) {
   return kernels::DimsToString(dims);
 }
 
-kernels::TensorSpec SpecOf(const om::Tensor& t) {
-  kernels::TensorSpec s;
-  s.dtype = t.desc.dtype;
-  s.format = t.desc.format;
-  s.dims = t.desc.dims;
-  s.origin_format = t.desc.origin_format;
-  s.origin_dims = t.desc.origin_dims;
-  return s;
-}
+using om::SpecOf;
 
 std::string IoText(const om::IoDesc& io) {
   return "'" + io.name + "' " + DataTypeName(io.dtype) + " " + Dims(io.dims) + " (" + std::to_string(io.size) +
@@ -108,12 +101,23 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
   if (can_skip) skip = m->PlanSkippedWeights(spec);
   ASIM_RETURN_IF_ERROR(m->UploadWeights(weights, skip));
   m->read_range_ = std::move(weights.read_range);
+  if (weights.map_prepared) {
+    ASIM_RETURN_IF_ERROR(weights.map_prepared(&m->prepared_blob_, &m->prepared_blob_size_));
+  }
   weights = {};  // the source's bytes go before Prepare's repacking (a model file stays open for reread_)
   const auto prepare_start = Clock::now();
   ASIM_RETURN_IF_ERROR(m->Prepare(spec));
   m->read_range_ = nullptr;
   m->staging_.reset();
   m->staging_bytes_ = 0;
+  m->prepared_blob_.reset();  // unmapped now unless a node's prepared result reads from it
+  if (!m->model_->prepared.empty()) {
+    ASIM_LOG_INFO("[ACL] model '{}': {} of {} nodes' prepared data read from the model file{}", m->model_->name,
+                  m->prepared_from_file_, m->model_->prepared.size(),
+                  m->prepared_from_file_ == m->model_->prepared.size()
+                      ? ""
+                      : " (the others prepared again: made for another plan, or the model was not loaded from a file)");
+  }
   const auto ms = [](Clock::duration d) { return std::chrono::duration<double, std::milli>(d).count(); };
   ASIM_LOG_DEBUG(
       "[ACL] model '{}': {} bytes of weights read and uploaded in {:.1f} ms, {} nodes prepared in {:.1f} ms, {} "
@@ -366,10 +370,52 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
   out->node = &node;
   out->def = def;
   if (Status st = CheckStringTensors(g, node); !st.ok()) return Status(st.code(), Where(node) + ": " + st.message());
+  // The model file's prepared data for this node, if any (entries sorted by graph, node).
+  const om::PreparedData* image = nullptr;
+  if (prepared_blob_ != nullptr && def->adopt_prepared && !g.nodes.empty()) {
+    const auto index = static_cast<uint32_t>(&node - g.nodes.data());
+    const auto key = std::make_pair(static_cast<uint32_t>(graph), index);
+    const auto it = std::lower_bound(model_->prepared.begin(), model_->prepared.end(), key,
+                                     [](const om::PreparedData& e, const std::pair<uint32_t, uint32_t>& k) {
+                                       return std::make_pair(e.graph, e.node) < k;
+                                     });
+    if (it != model_->prepared.end() && it->graph == key.first && it->node == key.second &&
+        it->offset + it->size <= prepared_blob_size_) {
+      image = &*it;
+    }
+  }
   // A weight the upload left out (PlanSkippedWeights) is read from the source for the
   // kernel's prepare only, into the load's staging buffer (reused node after node, freed
-  // after the load; its bytes read on the kernels' threads, in 1 MiB pieces).
+  // after the load; its bytes read on the kernels' threads, in 1 MiB pieces). With prepared
+  // data for the node, only if the kernel does not take that data after all.
   uint64_t staged = 0;
+  std::vector<size_t> deferred;  // inputs to stage if the prepared data does not fit
+  const auto stage = [&](size_t i, kernels::TensorSpec* s) -> Status {
+    const om::Tensor& tensor = g.tensors[static_cast<size_t>(node.inputs[i])];
+    if (staging_bytes_ < staged + tensor.size) {
+      // A mapping of its own, so its pages go when the load ends (not kept by the heap).
+      staging_.reset();
+      staging_ = kernels::AllocateLarge<uint8_t>(static_cast<size_t>(staged + tensor.size));
+      staging_bytes_ = staging_ ? staged + tensor.size : 0;
+      if (!staging_) return Status(err::kBadAlloc, Where(node) + ": out of host memory");
+    }
+    uint8_t* dst = staging_.get() + staged;
+    constexpr uint64_t kPiece = uint64_t{1} << 20;
+    const int64_t pieces = static_cast<int64_t>((tensor.size + kPiece - 1) / kPiece);
+    std::vector<Status> read(static_cast<size_t>(pieces));
+    kernels::ParallelFor(pieces, 1, [&](int64_t begin, int64_t end) {
+      for (int64_t k = begin; k < end; ++k) {
+        const uint64_t at = static_cast<uint64_t>(k) * kPiece, n = std::min(kPiece, tensor.size - at);
+        read[static_cast<size_t>(k)] = read_range_(tensor.offset + at, n, dst + at);
+      }
+    });
+    for (const Status& st : read) {
+      if (!st.ok()) return Status(st.code(), Where(node) + ": " + st.message());
+    }
+    s->host_data = dst;
+    staged += tensor.size;
+    return Status::Ok();
+  };
   for (size_t i = 0; i < node.inputs.size(); ++i) {
     const int32_t t = node.inputs[i];
     if (t < 0) {
@@ -384,28 +430,12 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
       if (Released(tensor.offset, tensor.size)) {
         const auto& replaces = def->prepared_replaces;
         if (read_range_ && def->prepare && std::find(replaces.begin(), replaces.end(), i) != replaces.end()) {
-          if (staging_bytes_ < staged + tensor.size) {
-            // A mapping of its own, so its pages go when the load ends (not kept by the heap).
-            staging_.reset();
-            staging_ = kernels::AllocateLarge<uint8_t>(static_cast<size_t>(staged + tensor.size));
-            staging_bytes_ = staging_ ? staged + tensor.size : 0;
-            if (!staging_) return Status(err::kBadAlloc, Where(node) + ": out of host memory");
+          if (image != nullptr) {
+            s.host_data = nullptr;  // read only if the prepared data does not fit (below)
+            deferred.push_back(i);
+          } else {
+            ASIM_RETURN_IF_ERROR(stage(i, &s));
           }
-          uint8_t* dst = staging_.get() + staged;
-          constexpr uint64_t kPiece = uint64_t{1} << 20;
-          const int64_t pieces = static_cast<int64_t>((tensor.size + kPiece - 1) / kPiece);
-          std::vector<Status> read(static_cast<size_t>(pieces));
-          kernels::ParallelFor(pieces, 1, [&](int64_t begin, int64_t end) {
-            for (int64_t k = begin; k < end; ++k) {
-              const uint64_t at = static_cast<uint64_t>(k) * kPiece, n = std::min(kPiece, tensor.size - at);
-              read[static_cast<size_t>(k)] = read_range_(tensor.offset + at, n, dst + at);
-            }
-          });
-          for (const Status& st : read) {
-            if (!st.ok()) return Status(st.code(), Where(node) + ": " + st.message());
-          }
-          s.host_data = dst;
-          staged += tensor.size;
         } else {
           ASIM_RETURN_IF_ERROR(RestoreWeights(tensor.offset, tensor.size));
         }
@@ -472,10 +502,22 @@ Status LoadedModel::PrepareNode(size_t graph, const om::Node& node, const kernel
   }
   // Once per node, from the weights (uploaded before Prepare): e.g. a conv's repacked filter.
   if (def->prepare && !out->by_values) {
-    try {
-      out->prepared = def->prepare(out->inputs, out->attrs);
-    } catch (const std::bad_alloc&) {
-      out->prepared = nullptr;  // compute works without it, only slower
+    if (image != nullptr) {
+      kernels::PreparedImage view;
+      view.kind = image->kind;
+      view.params = image->params;
+      view.data = prepared_blob_.get() + image->offset;
+      view.size = static_cast<size_t>(image->size);
+      out->prepared = def->adopt_prepared(out->inputs, out->attrs, view, prepared_blob_);
+      if (out->prepared != nullptr) ++prepared_from_file_;
+    }
+    if (out->prepared == nullptr) {
+      for (size_t i : deferred) ASIM_RETURN_IF_ERROR(stage(i, &out->inputs[i]));
+      try {
+        out->prepared = def->prepare(out->inputs, out->attrs);
+      } catch (const std::bad_alloc&) {
+        out->prepared = nullptr;  // compute works without it, only slower
+      }
     }
   }
   for (size_t i = 0; i < node.inputs.size(); ++i) {  // staged bytes go now: the spec names device memory

@@ -76,6 +76,9 @@ class LoadedModel {
   // them were read back since (diagnostics, tests).
   uint64_t released_weight_bytes() const { return released_bytes_; }
   uint64_t restored_weight_bytes() const;
+  // Nodes whose prepared data (om::Model::prepared) the load took from the model file's
+  // mapping instead of preparing it (diagnostics, tests).
+  size_t prepared_from_file() const { return prepared_from_file_; }
 
   // Binds and submits one execution; a synchronous one also waits and fills `result` (may
   // be nullptr) with the actual dims of the data-dependent outputs.
@@ -191,6 +194,11 @@ class LoadedModel {
   std::function<Status(uint64_t, uint64_t, uint8_t*)> read_range_;  // during Load only
   mutable kernels::LargeBuffer<uint8_t> staging_;  // during Load only: PrepareNode's weights read from the source
   mutable uint64_t staging_bytes_ = 0;
+  // During Load only: the model file's prepared blob, mapped (WeightSource::map_prepared);
+  // the prepared results made from it keep the mapping alive.
+  std::shared_ptr<const uint8_t> prepared_blob_;
+  uint64_t prepared_blob_size_ = 0;
+  mutable size_t prepared_from_file_ = 0;
   mutable std::mutex released_mutex_;
   mutable std::vector<ReleasedRun> released_;
   uint64_t released_bytes_ = 0;

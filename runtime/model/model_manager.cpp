@@ -29,13 +29,19 @@ Status ReadFromFile(const std::string& path, std::shared_ptr<om::Model>* out, We
   weights->read_range = [shared](uint64_t offset, uint64_t len, uint8_t* dst) {
     return shared->ReadWeightRange(offset, len, dst);
   };
-  weights->copy_to = [file = std::move(shared)](uint8_t* dst, const WeightRanges& skip) {
-    // Read and CRC-checked on the kernels' threads (a 100 MB blob: both halve).
-    const auto parallel = [](size_t count, const std::function<void(size_t, size_t)>& body) {
-      kernels::ParallelFor(static_cast<int64_t>(count), 1, [&](int64_t begin, int64_t end) {
-        body(static_cast<size_t>(begin), static_cast<size_t>(end));
-      });
+  // Read and CRC-checked on the kernels' threads (a 100 MB blob: both halve).
+  static const om::ModelFile::ParallelRunner parallel = [](size_t count,
+                                                           const std::function<void(size_t, size_t)>& body) {
+    kernels::ParallelFor(static_cast<int64_t>(count), 1, [&](int64_t begin, int64_t end) {
+      body(static_cast<size_t>(begin), static_cast<size_t>(end));
+    });
+  };
+  if (!model->prepared.empty()) {
+    weights->map_prepared = [shared](std::shared_ptr<const uint8_t>* blob, uint64_t* size) {
+      return shared->MapPrepared(blob, size, parallel);
     };
+  }
+  weights->copy_to = [file = std::move(shared)](uint8_t* dst, const WeightRanges& skip) {
     return file->ReadWeights(dst, parallel, skip);
   };
   *out = std::move(model);
@@ -250,6 +256,13 @@ Status ModelManager::WeightResidency(uint32_t model_id, uint64_t* released, uint
   ASIM_RETURN_IF_ERROR(Find(model_id, &m));
   if (released != nullptr) *released = m->released_weight_bytes();
   if (restored != nullptr) *restored = m->restored_weight_bytes();
+  return Status::Ok();
+}
+
+Status ModelManager::PreparedFromFile(uint32_t model_id, size_t* nodes) const {
+  std::shared_ptr<LoadedModel> m;
+  ASIM_RETURN_IF_ERROR(Find(model_id, &m));
+  *nodes = m->prepared_from_file();
   return Status::Ok();
 }
 

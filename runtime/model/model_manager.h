@@ -59,6 +59,10 @@ struct WeightSource {
   // (a dump, a path that cannot use the repacked copy; checked again).
   std::function<Status(uint64_t offset, uint64_t len, uint8_t* dst)> read_range;
   std::function<Status(uint64_t offset, uint64_t len, uint8_t* dst)> reread;
+  // Set only for a model file with prepared data (om::Model::prepared): maps its blob
+  // read-only after checking its CRC (om::ModelFile::MapPrepared); the nodes' kernels read
+  // what fits them from the mapping instead of preparing it into fresh memory.
+  std::function<Status(std::shared_ptr<const uint8_t>* blob, uint64_t* size)> map_prepared;
 };
 
 // One dataset entry as the executor sees it.
@@ -141,6 +145,8 @@ class ModelManager {
   // Weight bytes the load left out of memory, and those read back since
   // (LoadedModel::released_weight_bytes; diagnostics and tests).
   Status WeightResidency(uint32_t model_id, uint64_t* released, uint64_t* restored) const;
+  // How many nodes' prepared data the load read from the model file (LoadedModel::prepared_from_file).
+  Status PreparedFromFile(uint32_t model_id, size_t* nodes) const;
 
   // `result` (may be nullptr) is filled by synchronous executions that succeed.
   Status Execute(uint32_t model_id, const ExecuteRequest& request, ExecuteResult* result = nullptr);

@@ -1,10 +1,10 @@
 // make_om_seeds <dir>: writes the seed corpus of om_reader_fuzz (small valid .om files).
 //
 // Owns: the choice of seeds: the unit tests' reference models (tests/unit/om/test_models.h)
-// plus an empty model and dynamic image-size / dims variants, so every section and attribute
-// type appears in some seed. scripts/fuzz.sh runs it before each fuzzing run (so the seeds
-// follow format changes); the committed copies in tests/fuzz/corpus/om_reader are its output.
-// Thread safety: single-threaded tool. Failure: exit 1 with the Status message.
+// plus an empty model and dynamic image-size / dims variants, so every section (the optional
+// prepared one included) and attribute type appears in some seed. scripts/fuzz.sh runs it before each fuzzing run (so
+// the seeds follow format changes); the committed copies in tests/fuzz/corpus/om_reader are its output. Thread safety:
+// single-threaded tool. Failure: exit 1 with the Status message.
 #include <cstdio>
 #include <string>
 
@@ -63,6 +63,8 @@ int main(int argc, char** argv) {
       {"dyn_hw.om", DynamicImageSize()},
       {"dyn_dims.om", DynamicDims()},
       {"data_dependent.om", asim::om::testing::MakeDataDependentModel()},
+      {"prepared.om", asim::om::testing::MakePreparedModel()},
+      {"prepared_gears.om", asim::om::testing::MakePreparedGearsModel()},
   };
   for (const auto& [name, model] : seeds) {
     const asim::Status s = asim::om::WriteModelFile(model, dir + "/" + name);

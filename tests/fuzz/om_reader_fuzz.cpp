@@ -36,6 +36,8 @@ void CheckOne(const uint8_t* data, size_t size) {
   }
   if (!header_read.ok()) __builtin_trap();  // the header checks are a subset of ReadModel's
   if (header.work_size != model.work_size() || header.weight_size != model.weight_size()) __builtin_trap();
+  // The optional prepared section: the header sees it exactly when the model has entries.
+  if ((header.prepared_section_size != 0) != !model.prepared.empty()) __builtin_trap();
   std::vector<uint8_t> bytes;
   if (!asim::om::WriteModel(model, &bytes).ok()) __builtin_trap();
   asim::om::Model again;

@@ -8,19 +8,12 @@
 #include "kernels/common/values/string_tensor.h"
 #include "kernels/framework/invoke.h"
 #include "kernels/framework/registry.h"
+#include "om/tensor_spec.h"
 
 namespace asim::atc::testing {
 namespace {
 
-kernels::TensorSpec SpecOf(const om::Tensor& t) {
-  kernels::TensorSpec s;
-  s.dtype = t.desc.dtype;
-  s.format = t.desc.format;
-  s.dims = t.desc.dims;
-  s.origin_format = t.desc.origin_format;
-  s.origin_dims = t.desc.origin_dims;
-  return s;
-}
+using om::SpecOf;
 
 }  // namespace
 

@@ -92,8 +92,10 @@ std::vector<float> FromBlockedHalf(const std::vector<uint16_t>& v, int64_t n, in
 }
 
 // Runs `c` through RunConv, with the filter prepared (`prepare`) or not; returns NCHW floats.
+// With `via_image`, the prepared filter goes through the bytes a model file stores
+// (ExportPrepackedConvWeights) and is read back from a copy of them (AdoptPrepackedConvWeights).
 std::vector<float> RunCase(const Case& c, const std::vector<float>& x, const std::vector<float>& w,
-                           const std::vector<float>& b, bool prepare, int* tile) {
+                           const std::vector<float>& b, bool prepare, int* tile, bool via_image = false) {
   const ConvParams p = Params(c);
   std::vector<float> x_blocked = c.blocked_io ? ToBlocked(x, c.n, c.cin, c.h, c.w) : std::vector<float>{};
   std::vector<uint16_t> x_half(c.x_half ? x_blocked.size() : 0);
@@ -116,6 +118,19 @@ std::vector<float> RunCase(const Case& c, const std::vector<float>& x, const std
   io.y.n = c.n, io.y.c = c.cout, io.y.h = c.oh(), io.y.w = c.ow();
   std::shared_ptr<const void> pre;
   if (prepare) pre = PrepackConvWeights(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype);
+  if (via_image && pre != nullptr) {
+    PreparedImage image;
+    EXPECT_TRUE(ExportPrepackedConvWeights(pre.get(), &image));
+    std::shared_ptr<float[]> copy(new float[image.size / sizeof(float) + 16]);
+    float* aligned = copy.get() + (64 - reinterpret_cast<uintptr_t>(copy.get()) % 64) % 64 / sizeof(float);
+    std::memcpy(aligned, image.data, image.size);
+    pre.reset();  // the copy alone from here on
+    image.data = aligned;
+    FilterTensor shape = io.w;
+    shape.data = nullptr;
+    pre = AdoptPrepackedConvWeights(p, io.x.format, io.x.dtype, shape, io.y.format, io.y.dtype, image, copy);
+    EXPECT_NE(pre, nullptr);
+  }
   *tile = PrepackedWinogradTile(pre.get());
   const size_t bytes = ConvWorkspaceBytes(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype);
   std::vector<char> workspace(bytes);
@@ -166,6 +181,71 @@ TEST(Winograd, MatchesTheReferenceAndTheDirectEngineOnEveryTarget) {
       EXPECT_TRUE(AllClose(wino, direct, rtol, atol));
     }
   }
+}
+
+TEST(Winograd, APreparedFilterReadBackFromItsImageComputesTheSameBits) {
+  uint32_t seed = 40;
+  for (const Case& c : Cases()) {
+    SCOPED_TRACE(Describe(c));
+    seed += 3;
+    const std::vector<float> x = RandomFloats(static_cast<size_t>(c.n * c.cin * c.h * c.w), -1, 1, seed);
+    const std::vector<float> w = RandomFloats(static_cast<size_t>(c.cout * c.cin * 9), -1, 1, seed + 1);
+    const std::vector<float> b = RandomFloats(static_cast<size_t>(c.cout), -1, 1, seed + 2);
+    int tile = -1, image_tile = -1;
+    const std::vector<float> direct = RunCase(c, x, w, b, /*prepare=*/true, &tile);
+    EXPECT_EQ(RunCase(c, x, w, b, /*prepare=*/true, &image_tile, /*via_image=*/true), direct);
+    EXPECT_EQ(image_tile, tile);
+  }
+  // The direct engine's packed filter (Winograd off) the same way.
+  ASSERT_EQ(setenv("ASCEND_SIM_WINOGRAD", "0", 1), 0);
+  const Case c = Cases()[1];
+  const std::vector<float> x = RandomFloats(static_cast<size_t>(c.n * c.cin * c.h * c.w), -1, 1, 5);
+  const std::vector<float> w = RandomFloats(static_cast<size_t>(c.cout * c.cin * 9), -1, 1, 6);
+  int tile = -1, image_tile = -1;
+  const std::vector<float> packed = RunCase(c, x, w, {}, true, &tile);
+  const std::vector<float> from_image = RunCase(c, x, w, {}, true, &image_tile, true);
+  unsetenv("ASCEND_SIM_WINOGRAD");
+  EXPECT_EQ(tile, 0);
+  EXPECT_EQ(from_image, packed);
+}
+
+TEST(Winograd, AnImageOfAnotherLayoutIsNotAdopted) {
+  const Case c = Cases()[0];
+  const ConvParams p = Params(c);
+  const std::vector<float> w = RandomFloats(static_cast<size_t>(c.cout * c.cin * 9), -1, 1, 9);
+  FilterTensor f;
+  f.data = w.data();
+  f.cout = c.cout, f.cin_g = c.cin, f.kh = 3, f.kw = 3;
+  const std::shared_ptr<const void> pre =
+      PrepackConvWeights(p, Format::kNchw, DataType::kFloat, f, Format::kNchw, DataType::kFloat);
+  PreparedImage image;
+  ASSERT_TRUE(ExportPrepackedConvWeights(pre.get(), &image));
+  EXPECT_EQ(image.kind, kPrepackedConvKind);
+  ASSERT_EQ(image.params.size(), 8u);
+  EXPECT_EQ(image.params[0], kPrepackedConvLayoutVersion);
+  EXPECT_EQ(image.params[6], 4) << "F(4,3)";
+  const auto adopt = [&](const PreparedImage& im) {
+    return AdoptPrepackedConvWeights(p, Format::kNchw, DataType::kFloat, f, Format::kNchw, DataType::kFloat, im, pre);
+  };
+  EXPECT_NE(adopt(image), nullptr);
+  for (size_t i = 0; i < image.params.size(); ++i) {
+    PreparedImage other = image;
+    other.params[i] += 1;
+    EXPECT_EQ(adopt(other), nullptr) << "param " << i;
+  }
+  PreparedImage other = image;
+  other.params.pop_back();
+  EXPECT_EQ(adopt(other), nullptr);
+  other = image;
+  other.size -= 4;
+  EXPECT_EQ(adopt(other), nullptr);
+  other = image;
+  other.kind = "conv.other";
+  EXPECT_EQ(adopt(other), nullptr);
+  other = image;
+  other.data = static_cast<const char*>(image.data) + 4;
+  EXPECT_EQ(adopt(other), nullptr) << "not 64-byte aligned";
+  EXPECT_FALSE(ExportPrepackedConvWeights(nullptr, &other));
 }
 
 TEST(Winograd, TileChoiceFollowsTheWorkToReuseTheFilterOver) {

@@ -4,7 +4,9 @@
 // dump) through KernelTaskInfo::LoadInputs, a kernel path that cannot use the repacked copy
 // through KernelContext::Materialize. Checked against the same model loaded from memory
 // (which keeps every weight): the same outputs, the same bytes read back, and a file changed
-// in place after load is an error that says so, not wrong weights.
+// in place after load is an error that says so, not wrong weights. The convolutions'
+// prepared filters the compiler stored in the model are read from the file's mapping when
+// they fit this host's plan, and prepared again when not.
 // On a device the test owns (tests/support/sim_device), without aclInit.
 #include <gtest/gtest.h>
 
@@ -12,6 +14,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -217,6 +220,100 @@ TEST_F(ModelWeights, AFileChangedInPlaceAfterLoadIsAnErrorNotWrongWeights) {
   EXPECT_TRUE(reader->filters.empty()) << "nothing read from a changed file";
   // The repacked filters are unaffected: the model still computes as loaded.
   EXPECT_EQ(Run(from_file_), Run(from_mem_));
+}
+
+// The prepared data the compiler stored (both filters, repacked or Winograd-transformed for
+// this host's plan) is mapped from the file by LoadFromFile and read in place; LoadFromMem
+// prepares it again. Same bytes, so the same results.
+TEST_F(ModelWeights, AFileModelReadsItsPreparedFiltersFromTheFile) {
+  ASSERT_EQ(model_.prepared.size(), 2u) << "both convolutions' filters prepared by the compiler";
+  EXPECT_EQ(om::FormatVersionOf(model_), 3u);
+  size_t nodes = 0;
+  ASSERT_TRUE(manager_.PreparedFromFile(from_file_, &nodes).ok());
+  EXPECT_EQ(nodes, 2u);
+  ASSERT_TRUE(manager_.PreparedFromFile(from_mem_, &nodes).ok());
+  EXPECT_EQ(nodes, 0u) << "aclmdlLoadFromMem prepares: the application's buffer may go after the load";
+  EXPECT_EQ(Run(from_file_), Run(from_mem_));
+}
+
+class PreparedVariants : public ModelWeights {
+ protected:
+  // `model` written to a file of its own and loaded from it; *nodes: prepared data read from the file.
+  Status LoadVariant(const om::Model& model, uint32_t* id, size_t* nodes, std::vector<uint8_t>* bytes = nullptr) {
+    std::vector<uint8_t> own;
+    if (bytes == nullptr) bytes = &own;
+    if (bytes->empty()) {
+      EXPECT_TRUE(om::WriteModel(model, bytes).ok());
+    }
+    variant_path_ = path_ + ".variant.om";
+    std::ofstream(variant_path_, std::ios::binary)
+        .write(reinterpret_cast<const char*>(bytes->data()), static_cast<std::streamsize>(bytes->size()));
+    const Status st = manager_.LoadFromFile(variant_path_, dev_.context(), LoadMemory{}, id);
+    if (st.ok()) {
+      EXPECT_TRUE(manager_.PreparedFromFile(*id, nodes).ok());
+    }
+    return st;
+  }
+  // `model` loads from its file with no node's prepared data taken from it, and computes
+  // as the model `reference`.
+  void ExpectPreparedAtLoad(const om::Model& model, uint32_t reference) {
+    uint32_t id = 0;
+    size_t nodes = 99;
+    const Status st = LoadVariant(model, &id, &nodes);
+    ASSERT_TRUE(st.ok()) << st.message();
+    EXPECT_EQ(nodes, 0u);
+    EXPECT_EQ(Run(id), Run(reference));
+  }
+  void TearDown() override {
+    ModelWeights::TearDown();
+    if (!variant_path_.empty()) std::remove(variant_path_.c_str());
+  }
+  std::string variant_path_;
+};
+
+TEST_F(PreparedVariants, DataMadeForAnotherLayoutIsPreparedAgain) {
+  // Another layout version (a later library), another kind: the kernel does not take them.
+  om::Model other = model_;
+  other.prepared[0].params[0] += 1;
+  other.prepared[1].kind = "conv.some_other_layout";
+  ExpectPreparedAtLoad(other, from_mem_);
+}
+
+TEST_F(PreparedVariants, AModelWithoutPreparedDataLoadsAsBefore) {
+  om::Model plain = model_;
+  plain.prepared.clear();
+  plain.prepared_blob.clear();
+  EXPECT_EQ(om::FormatVersionOf(plain), 1u);
+  ExpectPreparedAtLoad(plain, from_file_);
+}
+
+TEST_F(PreparedVariants, WinogradOffAtLoadTakesOnlyTheDirectEngineFilters) {
+  // ASCEND_SIM_WINOGRAD=0 plans every convolution on the direct engine: a filter the compiler
+  // transformed for Winograd does not fit it, one packed for the direct engine does.
+  size_t winograd = 0;
+  for (const om::PreparedData& e : model_.prepared) winograd += e.params.size() > 6 && e.params[6] != 0 ? 1 : 0;
+  ::setenv("ASCEND_SIM_WINOGRAD", "0", 1);
+  uint32_t id = 0, mem = 0;
+  size_t nodes = 99;
+  const Status st = LoadVariant(model_, &id, &nodes);
+  const Status mem_st = manager_.LoadFromMem(bytes_.data(), bytes_.size(), dev_.context(), LoadMemory{}, &mem);
+  ::unsetenv("ASCEND_SIM_WINOGRAD");
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_TRUE(mem_st.ok()) << mem_st.message();
+  EXPECT_EQ(nodes, model_.prepared.size() - winograd);
+  EXPECT_EQ(Run(id), Run(mem));
+}
+
+TEST_F(PreparedVariants, ACorruptPreparedBlobFailsTheLoadNamingTheFile) {
+  std::vector<uint8_t> bytes = bytes_;
+  ASSERT_GT(bytes.size(), 4096u);
+  bytes[bytes.size() - 100] ^= 0x40;  // the blob is the file's last section
+  uint32_t id = 0;
+  size_t nodes = 0;
+  const Status st = LoadVariant(model_, &id, &nodes, &bytes);
+  EXPECT_EQ(st.code(), err::kDeserializeModel) << st.message();
+  EXPECT_NE(st.message().find("prepared"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find(variant_path_), std::string::npos) << st.message();
 }
 
 // A convolution whose kernel prepares nothing (depthwise: read in place) gets its filter

@@ -205,6 +205,51 @@ Model MakeAllAttrsModel() {
   return m;
 }
 
+Model MakePreparedModel() {
+  Model m = MakeConvReluModel();
+  m.name = "conv_relu_prepared";
+  m.prepared_blob.resize(400);
+  for (size_t i = 0; i < m.prepared_blob.size(); ++i) m.prepared_blob[i] = static_cast<uint8_t>(i * 13 + 5);
+  PreparedData conv;
+  conv.graph = 0;
+  conv.node = 0;
+  conv.kind = "test.conv_filter";
+  conv.params = {4, 3, 3, 3, 16, -1};
+  conv.offset = 0;
+  conv.size = 200;
+  PreparedData relu;
+  relu.graph = 0;
+  relu.node = 1;
+  relu.kind = "test.relu_table";
+  relu.offset = 256;
+  relu.size = 100;
+  m.prepared = {conv, relu};
+  return m;
+}
+
+Model MakePreparedGearsModel() {
+  Model m = MakeDynamicBatchModel();
+  m.name = "dyn_batch_prepared";
+  m.prepared_blob.assign(3 * 64 + 10, 0);
+  for (size_t i = 0; i < m.prepared_blob.size(); ++i) m.prepared_blob[i] = static_cast<uint8_t>(255 - i);
+  const struct {
+    uint32_t graph, node;
+    const char* kind;
+    uint64_t offset, size;
+  } entries[] = {{0, 0, "test.mul_scale", 0, 6}, {1, 0, "test.mul_scale", 64, 64}, {1, 1, "k", 192, 10}};
+  for (const auto& e : entries) {
+    PreparedData p;
+    p.graph = e.graph;
+    p.node = e.node;
+    p.kind = e.kind;
+    p.params = {e.graph, e.node};
+    p.offset = e.offset;
+    p.size = e.size;
+    m.prepared.push_back(p);
+  }
+  return m;
+}
+
 std::vector<uint8_t> Encode(const Model& model) {
   std::vector<uint8_t> bytes;
   Status s = WriteModel(model, &bytes);
@@ -239,6 +284,27 @@ Span FindSection(const std::vector<uint8_t>& bytes, SectionKind kind) {
     if (GetU32(bytes, e) == static_cast<uint32_t>(kind)) return Span{GetU64(bytes, e + 8), GetU64(bytes, e + 16), e};
   }
   std::abort();
+}
+
+PreparedEntryAt FindPreparedEntry(const std::vector<uint8_t>& bytes, const Model& model, size_t i) {
+  uint64_t at = FindSection(bytes, SectionKind::kPrepared).offset + kPreparedTableHeaderBytes;
+  for (size_t e = 0;; ++e) {
+    const PreparedData& p = model.prepared.at(e);
+    PreparedEntryAt where;
+    where.graph = at;
+    where.node = at + 4;
+    where.kind = at + 8;
+    where.param_count = where.kind + 4 + p.kind.size();
+    where.offset = where.param_count + 4 + 8 * p.params.size();
+    where.size = where.offset + 8;
+    if (e == i) return where;
+    at = where.size + 8;
+  }
+}
+
+uint64_t PreparedBlobAt(const std::vector<uint8_t>& bytes, const Model& model) {
+  const Span s = FindSection(bytes, SectionKind::kPrepared);
+  return s.offset + s.length - model.prepared_blob.size();
 }
 
 void FixCrcs(std::vector<uint8_t>* bytes) {

@@ -13,6 +13,7 @@
 
 #include "om/om_reader.h"
 #include "om/om_writer.h"
+#include "tests/unit/om/om_expect.h"
 #include "tests/unit/om/test_models.h"
 
 namespace asim::om {
@@ -24,6 +25,7 @@ using testing::FixCrcs;
 using testing::GetU32;
 using testing::PutU32;
 using testing::PutU64;
+using testing::Read;
 
 std::string TempPath(const std::string& name) {
   return ::testing::TempDir() + "om_err_" + std::to_string(::getpid()) + "_" + name;
@@ -38,19 +40,6 @@ size_t FindString(const std::vector<uint8_t>& bytes, const std::string& s) {
   if (it == bytes.end()) ADD_FAILURE() << "string '" << s << "' not found";
   return static_cast<size_t>(it - bytes.begin());
 }
-
-Status Read(const std::vector<uint8_t>& bytes) {
-  Model m;
-  return ReadModel(bytes.data(), bytes.size(), &m);
-}
-
-#define EXPECT_STATUS(expr, want_code, fragment)                                                       \
-  do {                                                                                                 \
-    const ::asim::Status st_ = (expr);                                                                 \
-    EXPECT_EQ(st_.code(), (want_code)) << st_.message();                                               \
-    EXPECT_NE(st_.message().find(fragment), std::string::npos) << "message: " << st_.message() << "\n" \
-                                                               << "wanted:  " << (fragment);           \
-  } while (0)
 
 // ---- files ---------------------------------------------------------------------------
 
@@ -202,28 +191,28 @@ TEST(OmReader, ExtraBytesAreASizeError) {
 
 TEST(OmReader, WrongVersion) {
   std::vector<uint8_t> bytes = Encode(testing::MakeConvReluModel());
-  PutU32(&bytes, kOffVersion, 3);
+  PutU32(&bytes, kOffVersion, 4);
   Status s = Read(bytes);
   EXPECT_EQ(s.code(), err::kFeatureUnsupported);
-  EXPECT_EQ(s.message(), "om format version 3; this runtime reads versions 1 to 2");
+  EXPECT_EQ(s.message(), "om format version 4; this runtime reads versions 1 to 3");
   // Even a short file says "version", not "truncated", once the version is readable.
   bytes.resize(12);
-  EXPECT_STATUS(Read(bytes), err::kFeatureUnsupported, "om format version 3");
-  const std::string path = TempPath("v3.om");
+  EXPECT_STATUS(Read(bytes), err::kFeatureUnsupported, "om format version 4");
+  const std::string path = TempPath("v4.om");
   std::FILE* f = std::fopen(path.c_str(), "wb");
   ASSERT_NE(f, nullptr);
   std::fwrite(bytes.data(), 1, bytes.size(), f);
   std::fclose(f);
   Model m;
   EXPECT_STATUS(ReadModelFile(path, &m), err::kFeatureUnsupported,
-                "model file '" + path + "': om format version 3; this runtime reads versions 1 to 2");
+                "model file '" + path + "': om format version 4; this runtime reads versions 1 to 3");
   std::remove(path.c_str());
 }
 
 TEST(OmReader, VersionZeroIsUnsupported) {
   std::vector<uint8_t> bytes = Encode(testing::MakeConvReluModel());
   PutU32(&bytes, kOffVersion, 0);
-  EXPECT_STATUS(Read(bytes), err::kFeatureUnsupported, "om format version 0; this runtime reads versions 1 to 2");
+  EXPECT_STATUS(Read(bytes), err::kFeatureUnsupported, "om format version 0; this runtime reads versions 1 to 3");
 }
 
 TEST(OmReader, HeaderSizeTooSmall) {

@@ -2,12 +2,16 @@
 // every reference model, in memory and through files; the header reader; the layout facts
 // docs/om_format.md promises (magic, alignment, sizes); and a pinned encoding, so a format
 // change cannot slip in without a version decision.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <thread>
@@ -36,7 +40,9 @@ class OmRoundTrip : public ::testing::TestWithParam<int> {
       case 0: return testing::MakeConvReluModel();
       case 1: return testing::MakeDynamicBatchModel();
       case 2: return testing::MakeAllAttrsModel();
-      default: return testing::MakeDataDependentModel();
+      case 3: return testing::MakeDataDependentModel();
+      case 4: return testing::MakePreparedModel();
+      default: return testing::MakePreparedGearsModel();
     }
   }
 };
@@ -61,6 +67,25 @@ TEST_P(OmRoundTrip, ThroughAFile) {
   const std::string path = TempPath(model.name + ".om");
   Status s = WriteModelFile(model, path);
   ASSERT_TRUE(s.ok()) << s.message();
+  // The file holds exactly WriteModel's bytes (written piece by piece, not from one buffer),
+  // and the temporary file it was renamed from is gone.
+  std::vector<uint8_t> bytes;
+  ASSERT_TRUE(WriteModel(model, &bytes).ok());
+  std::ifstream in(path, std::ios::binary);
+  const std::vector<uint8_t> on_disk((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_TRUE(on_disk == bytes) << on_disk.size() << " bytes on disk, " << bytes.size() << " from WriteModel";
+  struct stat st {};
+  EXPECT_NE(::stat((path + ".tmp" + std::to_string(::getpid())).c_str(), &st), 0);
+  // Written again over the same path: a new file (renamed over it), so a process that mapped
+  // the old one keeps its bytes.
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  const ino_t first = st.st_ino;
+  const int held = ::open(path.c_str(), O_RDONLY);
+  ASSERT_GE(held, 0);
+  ASSERT_TRUE(WriteModelFile(model, path).ok());
+  ASSERT_EQ(::stat(path.c_str(), &st), 0);
+  EXPECT_NE(st.st_ino, first);
+  ::close(held);
   Model read;
   s = ReadModelFile(path, &read);
   ASSERT_TRUE(s.ok()) << s.message();
@@ -97,10 +122,27 @@ TEST_P(OmRoundTrip, ModelFileLeavesTheWeightsInTheFile) {
   EXPECT_EQ(blob.back(), 0xEE);  // exactly weight_size() bytes
   blob.pop_back();
   EXPECT_EQ(blob, model.weights);
+  // The prepared blob (format version 3) stays in the file too, until it is mapped.
+  EXPECT_EQ(read.prepared_in_source, !model.prepared.empty());
+  EXPECT_TRUE(read.prepared_blob.empty());
+  EXPECT_EQ(read.prepared_size(), model.prepared_blob.size());
+  EXPECT_EQ(read.source_prepared_offset % kPreparedDataAlignment, 0u);
+  std::shared_ptr<const uint8_t> mapped;
+  uint64_t mapped_size = 1;
+  s = file->MapPrepared(&mapped, &mapped_size);
+  ASSERT_TRUE(s.ok()) << s.message();
+  EXPECT_EQ(mapped == nullptr, model.prepared.empty());
+  ASSERT_EQ(mapped_size, model.prepared_blob.size());
+  if (mapped != nullptr) {
+    EXPECT_EQ(0, std::memcmp(mapped.get(), model.prepared_blob.data(), mapped_size));
+  }
   Model copied = read;
   copied.weights = model.weights;
   copied.weights_in_source = false;
   copied.source_weight_offset = copied.source_weight_size = 0;
+  copied.prepared_blob = model.prepared_blob;
+  copied.prepared_in_source = false;
+  copied.source_prepared_offset = copied.source_prepared_size = 0;
   EXPECT_TRUE(copied == model);
   std::vector<uint8_t> bytes;
   EXPECT_EQ(WriteModel(read, &bytes).code(), err::kInvalidParam);
@@ -239,7 +281,7 @@ TEST_P(OmRoundTrip, HeaderFacts) {
   Status s = ReadModelHeader(bytes.data(), bytes.size(), &h);
   ASSERT_TRUE(s.ok()) << s.message();
   EXPECT_EQ(h.format_version, FormatVersionOf(model));
-  EXPECT_EQ(h.format_version, GetParam() == 3 ? 2u : 1u);
+  EXPECT_EQ(h.format_version, GetParam() >= 4 ? 3u : GetParam() == 3 ? 2u : 1u);
   EXPECT_EQ(h.file_size, bytes.size());
   EXPECT_EQ(h.soc_version, model.soc_version);
   EXPECT_EQ(h.name, model.name);
@@ -251,9 +293,18 @@ TEST_P(OmRoundTrip, HeaderFacts) {
   EXPECT_EQ(h.output_count, model.outputs.size());
   EXPECT_EQ(h.work_size, model.work_size());
   EXPECT_EQ(h.weight_size, model.weights.size());
-  ASSERT_EQ(h.sections.size(), 4u);
+  ASSERT_EQ(h.sections.size(), model.prepared.empty() ? 4u : 5u);
   EXPECT_EQ(h.sections[0].kind, SectionKind::kMetadata);
   EXPECT_EQ(h.sections[3].kind, SectionKind::kWeights);
+  if (!model.prepared.empty()) {
+    // Last, mappable: at a 4096-byte aligned offset, ending the file.
+    EXPECT_EQ(h.sections[4].kind, SectionKind::kPrepared);
+    EXPECT_EQ(h.sections[4].offset % kPreparedSectionAlignment, 0u);
+    EXPECT_EQ(h.sections[4].offset + h.sections[4].length, bytes.size());
+    EXPECT_EQ(h.prepared_section_size, h.sections[4].length);
+  } else {
+    EXPECT_EQ(h.prepared_section_size, 0u);
+  }
   // The weights are usable in place: 64-byte aligned, byte-identical.
   EXPECT_EQ(h.weight_offset % kWeightAlignment, 0u);
   ASSERT_LE(h.weight_offset + model.weights.size(), bytes.size());
@@ -262,11 +313,13 @@ TEST_P(OmRoundTrip, HeaderFacts) {
                    : std::memcmp(bytes.data() + h.weight_offset, model.weights.data(), model.weights.size()));
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, OmRoundTrip, ::testing::Values(0, 1, 2, 3), [](const auto& info) {
+INSTANTIATE_TEST_SUITE_P(Models, OmRoundTrip, ::testing::Values(0, 1, 2, 3, 4, 5), [](const auto& info) {
   return std::string(info.param == 0   ? "ConvRelu"
                      : info.param == 1 ? "DynamicBatch"
                      : info.param == 2 ? "AllAttrs"
-                                       : "DataDependent");
+                     : info.param == 3 ? "DataDependent"
+                     : info.param == 4 ? "Prepared"
+                                       : "PreparedGears");
 });
 
 TEST(OmFormat, LayoutFacts) {

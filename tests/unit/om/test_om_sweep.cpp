@@ -2,10 +2,17 @@
 // rejected: every byte of a model is covered by a CRC, a size field or a zero-padding
 // check), and deterministic random mutations with the CRCs re-sealed so the decoders see
 // them (each must be rejected with a documented code, or accepted as a model that writes
-// back canonically). Nothing may crash; the ASan+UBSan build runs this too.
+// back canonically). Nothing may crash; the ASan+UBSan build runs this too. And
+// ModelFile::Open, which leaves the prepared blob unread, against ReadModel on mutated files.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+#include <memory>
 #include <random>
+#include <string>
 
 #include "om/om_json.h"
 #include "om/om_reader.h"
@@ -22,7 +29,7 @@ bool DocumentedCode(int32_t code) {
 
 std::vector<std::vector<uint8_t>> Encoded() {
   return {testing::Encode(testing::MakeConvReluModel()), testing::Encode(testing::MakeDynamicBatchModel()),
-          testing::Encode(testing::MakeAllAttrsModel())};
+          testing::Encode(testing::MakeAllAttrsModel()), testing::Encode(testing::MakePreparedModel())};
 }
 
 TEST(OmSweep, EveryFlippedByteIsRejected) {
@@ -87,6 +94,55 @@ TEST(OmSweep, RandomMutationsWithResealedCrcs) {
   }
   EXPECT_GT(rejected, 0u);
   RecordProperty("accepted", static_cast<int>(accepted));
+}
+
+// ModelFile::Open reads the prepared section's entry table and leaves the blob unread: mutations
+// (CRCs re-sealed, mostly inside the table, some lengthening it past what was read) must
+// decode exactly as ReadModel decodes the whole bytes, or fail with the same error.
+TEST(OmSweep, ModelFileDecodesThePreparedTableAsReadModelDoes) {
+  const Model model = testing::MakePreparedModel();
+  const std::vector<uint8_t> good = testing::Encode(model);
+  const testing::Span section = testing::FindSection(good, SectionKind::kPrepared);
+  const uint64_t table = testing::PreparedBlobAt(good, model) - section.offset;
+  const std::string path = ::testing::TempDir() + "om_sweep_" + std::to_string(::getpid()) + ".om";
+  std::mt19937 rng(20250301);
+  size_t accepted = 0;
+  for (int round = 0; round < 400; ++round) {
+    std::vector<uint8_t> bytes = good;
+    const int changes = 1 + static_cast<int>(rng() % 3);
+    for (int c = 0; c < changes; ++c) {
+      const size_t at = rng() % 8 == 0 ? rng() % bytes.size() : section.offset + rng() % table;
+      bytes[at] = rng() % 2 ? static_cast<uint8_t>(rng()) : static_cast<uint8_t>(bytes[at] ^ (1u << (rng() % 8)));
+    }
+    testing::FixCrcs(&bytes);
+    Model whole;
+    const Status s = ReadModel(bytes.data(), bytes.size(), &whole, WeightCopy::kLeaveInSource);
+    {
+      std::FILE* f = std::fopen(path.c_str(), "wb");
+      ASSERT_NE(f, nullptr);
+      ASSERT_EQ(std::fwrite(bytes.data(), 1, bytes.size(), f), bytes.size());
+      std::fclose(f);
+    }
+    Model opened;
+    std::unique_ptr<ModelFile> file;
+    const Status o = ModelFile::Open(path, &opened, &file);
+    if (s.ok()) {
+      ++accepted;
+      ASSERT_TRUE(o.ok()) << "round " << round << ": " << o.message();
+      ASSERT_TRUE(opened == whole) << "round " << round;
+      std::shared_ptr<const uint8_t> blob;
+      uint64_t size = 0;
+      ASSERT_TRUE(file->MapPrepared(&blob, &size).ok());
+      ASSERT_EQ(size, whole.source_prepared_size);
+      ASSERT_EQ(0, std::memcmp(blob.get(), bytes.data() + whole.source_prepared_offset, size));
+    } else {
+      ASSERT_FALSE(o.ok()) << "round " << round << ": ReadModel: " << s.message();
+      ASSERT_EQ(o.code(), s.code()) << o.message() << " vs " << s.message();
+      ASSERT_EQ(o.message(), "model file '" + path + "': " + s.message());
+    }
+  }
+  EXPECT_GT(accepted, 0u);  // mutations of params and blob-covered fields are valid models
+  std::remove(path.c_str());
 }
 
 }  // namespace
