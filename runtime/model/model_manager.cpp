@@ -224,7 +224,9 @@ Status ModelManager::QueryPartitions(const std::string& path, PartitionSizes* si
   ASIM_RETURN_IF_ERROR(om::ReadModelHeaderFile(path, &header));
   sizes->work_size = static_cast<size_t>(header.work_size);
   sizes->weight_size = static_cast<size_t>(header.weight_size);
-  sizes->model_desc_size = static_cast<size_t>(header.file_size - header.weight_size);
+  // The description alone: the prepared data (the filters packed for this simulator's host
+  // kernels) is no more a part of it than the weights are.
+  sizes->model_desc_size = static_cast<size_t>(header.file_size - header.weight_size - header.prepared_section_size);
   return Status::Ok();
 }
 

@@ -104,7 +104,7 @@ struct ExecuteResult {
 struct PartitionSizes {
   size_t work_size = 0;
   size_t weight_size = 0;
-  size_t model_desc_size = 0;  // everything in the file but the weights
+  size_t model_desc_size = 0;  // everything in the file but the weights and the prepared data
 };
 
 class ModelManager {

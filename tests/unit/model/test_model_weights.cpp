@@ -234,6 +234,12 @@ TEST_F(ModelWeights, AFileModelReadsItsPreparedFiltersFromTheFile) {
   ASSERT_TRUE(manager_.PreparedFromFile(from_mem_, &nodes).ok());
   EXPECT_EQ(nodes, 0u) << "aclmdlLoadFromMem prepares: the application's buffer may go after the load";
   EXPECT_EQ(Run(from_file_), Run(from_mem_));
+  // aclmdlQueryExeOMDesc's modelDescSize is the description, without the prepared data.
+  PartitionSizes sizes;
+  ASSERT_TRUE(ModelManager::QueryPartitions(path_, &sizes).ok());
+  EXPECT_EQ(sizes.weight_size, model_.weight_size());
+  EXPECT_LT(sizes.model_desc_size, 64u * 1024);
+  EXPECT_LT(sizes.model_desc_size + sizes.weight_size + model_.prepared_blob.size(), bytes_.size());
 }
 
 class PreparedVariants : public ModelWeights {
