@@ -5,13 +5,13 @@ it the way the published run did (--input_shape for the batch; AIPP and --enable
 where the publication used them), and resnet50_bench measures the simulated device time of one
 aclmdlExecuteAsync between events on the chip. Prints one table (docs/cost_model.md keeps it).
 
-  published.py --atc ATC --bench RESNET50_BENCH --work DIR [--points a,b] [--check]
+  published.py --atc ATC --bench RESNET50_BENCH --work DIR [--points a,b] [--check] [--keep-models]
                [--python PY] [--aipp CFG] [--onnx-dir DIR]
 
 --points: names from POINTS (default: all). --check: exit 1 when a point is outside its band
 (+-10% for the calibration point, +-15% for the others, issue 18 part 4). --onnx-dir: where the
 batch-1 ONNX files are (made there when missing; resnet50.onnx of the samples' fixture is used
-as is)."""
+as is). --keep-models: keep the .om files (by default each is removed once measured)."""
 import argparse
 import json
 import os
@@ -70,6 +70,9 @@ def main():
     ap.add_argument("--python", default="/usr/bin/python3")
     ap.add_argument("--aipp", default=AIPP_CFG)
     ap.add_argument("--check", action="store_true")
+    ap.add_argument("--keep-models", action="store_true",
+                    help="keep each point's .om (by default removed once measured: with the prepared filters "
+                         "the eleven of them take 3.3 GB, which CI's disk should not carry)")
     args = ap.parse_args()
     os.makedirs(args.work, exist_ok=True)
     args.onnx_dir = args.onnx_dir or args.work
@@ -92,6 +95,8 @@ def main():
         run(cmd, log=om + ".atc.log")
         env = dict(os.environ, ASCEND_SIM_SOC_VERSION=soc)
         out = run([args.bench, "--model", om + ".om", "--warmup", "0", "--runs", "0", "--device-runs", "1"], env=env)
+        if not args.keep_models:
+            os.remove(om + ".om")
         result = json.loads(out.strip().splitlines()[-1])
         sim = result["sim_ms"]
         ratio = sim / published

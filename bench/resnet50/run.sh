@@ -149,3 +149,6 @@ device Ascend310P3 "fp16_310p3_b$p3batch" "$p3batch"
 device Ascend910 "fp16_910_b$p3batch" "$p3batch"
 uptime | sed 's/^/run.sh: load at end: /' | tee "$res/load_end.txt"
 "$python" -B "$here/report.py" "$res" --quick "$quick"
+# The smoke test's models (~1 GB with their prepared filters) served only this run; a full run
+# keeps its models for a rerun or a closer look.
+if [ "$quick" = 1 ]; then rm -f "$work"/*.om; fi
