@@ -54,10 +54,17 @@ run_ctest() {
   [ "$rc" -eq 0 ] && [ "$unlisted" -eq 0 ] || status=1
 }
 
-# Free disk before each stage: a run needs ~12 GB for its build trees (7.7 of them the ASan
-# tree, whose instrumented binaries are large) plus ccache's 5 GB cap, and a full disk shows
-# up as a compiler error far from its cause.
-disk_report() { df -h "$ROOT" | awk -v s="$1" 'NR == 2 { print "test.sh: " $4 " free on " $6 " before " s }'; }
+# Free disk before each stage and after a failed build: a run needs ~16 GB for its build trees
+# (8 of them the ASan tree, whose instrumented binaries are large; 6.5 the release tree, with
+# the models its tests convert) plus ccache's 5 GB cap, and a full disk shows up as a compiler
+# or archiver error far from its cause.
+disk_report() { df -h "$ROOT" | awk -v s="$1" 'NR == 2 { print "test.sh: " $4 " free on " $6 " " s }'; }
+readonly NEEDED_DISK_GB=21
+free_gb=$(df -Pk "$ROOT" | awk 'NR == 2 { print int($4 / 1048576) }')
+if [ "${free_gb:-0}" -lt "$NEEDED_DISK_GB" ]; then
+  echo "test.sh: warning: ${free_gb} GB free on the disk of $ROOT; a whole run needs ~$NEEDED_DISK_GB GB" \
+    "(build trees ~16 GB, ccache up to 5 GB): expect a failure to write an object or archive" >&2
+fi
 # Wall time per stage, so a slow CI run says where its minutes went (CI's limit is 90 minutes,
 # the goal 40).
 stage_start=$SECONDS
@@ -66,17 +73,18 @@ stage_timing() {
   stage_start=$SECONDS
 }
 
-disk_report "the release build"
+disk_report "before the release build"
 echo "=== release build ==="
 if configure_and_build "$ROOT/build" -DCMAKE_BUILD_TYPE=RelWithDebInfo; then
   run_ctest "$ROOT/build"
 else
   echo "test.sh: release build failed" >&2
+  disk_report "after the failed release build"
   status=1
 fi
 
 stage_timing "release build and tests"
-disk_report "the ASan build"
+disk_report "before the ASan build"
 echo "=== ASan + UBSan build: unit and conformance suites ==="
 if configure_sanitizer_tree && cmake --build "$SANITIZER_BUILD" -j "$JOBS"; then
   # Not under ASan: onnx_conformance (the generated cases), and onnx_conformance.acl.* (every
@@ -87,11 +95,12 @@ if configure_sanitizer_tree && cmake --build "$SANITIZER_BUILD" -j "$JOBS"; then
     run_ctest "$SANITIZER_BUILD" -L "unit|conformance" -LE "python|large" -E "^onnx_conformance(\.acl\..*)?$"
 else
   echo "test.sh: sanitizer build failed" >&2
+  disk_report "after the failed sanitizer build"
   status=1
 fi
 
 stage_timing "ASan+UBSan build and tests"
-disk_report "the TSan build"
+disk_report "before the TSan build"
 echo "=== TSan build: the threaded suites (streams, events, callbacks, channels) ==="
 # Only the executables labelled "threads" are built: TSan builds are slow and the rest of
 # the suite has no concurrency of its own. asim_add_gtest writes <target>_labels.cmake.
@@ -113,7 +122,7 @@ else
 fi
 
 stage_timing "TSan build and tests"
-disk_report "the aarch64 stage"
+disk_report "before the aarch64 stage"
 echo "=== aarch64: cross build, tests under qemu-user ==="
 aarch64_log="$ROOT/build-aarch64.test.log"
 bash scripts/test_aarch64.sh 2>&1 | tee "$aarch64_log"
@@ -130,7 +139,7 @@ else
 fi
 
 stage_timing "aarch64"
-disk_report "the fuzzer"
+disk_report "before the fuzzers"
 echo "=== libFuzzer: 11 targets (the .om, Caffe, TensorFlow, AIPP config, acl.json, single-op JSON, dump and profiling readers, the DVPP decoders, ONNX conversion, model execution), 20 s each (clang, ASan+UBSan) ==="
 # Each target counts as one test: passed when it ran its time without a finding.
 fuzz_log="$ROOT/build-asan.fuzz.log"
