@@ -116,7 +116,7 @@ Status CompileGraph(const PlainGraph& graph, const CompileOptions& options, om::
     model.graphs.emplace_back();
     EmitGraph(lg, weights, graph.inputs.size(), &model.graphs.back());
   }
-  if (options.prepare_weights) AttachPreparedData(lowering.chip, &model);
+  if (options.prepare_weights) AttachPreparedData(lowering.chip, &model, options.prepared_spill);
   ASIM_RETURN_IF_ERROR(model.Validate());
   if (report != nullptr) Report(lowered, model.soc_version, report);
   *out = std::move(model);

@@ -64,7 +64,7 @@ void EmitGraph(const LoweredGraph& graph, const WeightTable& weights, size_t dat
       case Source::kWeight:
         t.place = om::TensorPlace::kWeight;
         t.offset = weights.at(value.index).offset;
-        t.size = weights.at(value.index).bytes.size();
+        t.size = weights.at(value.index).size;
         break;
       case Source::kNode:
         if (output_index[v] >= 0) {

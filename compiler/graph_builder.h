@@ -31,6 +31,7 @@
 #include "compiler/plain_graph.h"
 #include "kernels/framework/attr.h"
 #include "om/model.h"
+#include "om/prepared_spill.h"
 
 namespace asim::atc {
 
@@ -52,6 +53,10 @@ struct CompileOptions {
   // Store what the kernels derive from the weights (repacked convolution filters) in the
   // model, for the loader to map instead of deriving it (prepared_data.h).
   bool prepare_weights = true;
+  // Where that data goes: null = the model's memory (Model::prepared_blob); else appended to
+  // this file, the model's blob then "in the source" (prepared_data.h): atc, which writes the
+  // model with om::WriteModelFile(model, path, spill), does not hold it in memory. Not owned.
+  om::PreparedSpill* prepared_spill = nullptr;
 };
 
 class GraphBuilder {

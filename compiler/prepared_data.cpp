@@ -23,9 +23,12 @@ bool AnyDynamic(const om::Graph& g, const om::Node& node) {
 
 }  // namespace
 
-void AttachPreparedData(const kernels::ChipTraits& chip, om::Model* model) {
+void AttachPreparedData(const kernels::ChipTraits& chip, om::Model* model, om::PreparedSpill* spill) {
   model->prepared.clear();
   model->prepared_blob.clear();
+  model->prepared_in_source = false;
+  model->source_prepared_offset = 0;
+  model->source_prepared_size = 0;
   for (size_t gi = 0; gi < model->graphs.size(); ++gi) {
     const om::Graph& g = model->graphs[gi];
     for (size_t ni = 0; ni < g.nodes.size(); ++ni) {
@@ -58,18 +61,23 @@ void AttachPreparedData(const kernels::ChipTraits& chip, om::Model* model) {
       }
       kernels::PreparedImage image;
       if (prepared == nullptr || !def->export_prepared(prepared.get(), &image) || image.data == nullptr) continue;
-      const uint64_t at = (model->prepared_blob.size() + om::kPreparedDataAlignment - 1) / om::kPreparedDataAlignment *
-                          om::kPreparedDataAlignment;
-      try {
-        // Grown geometrically by resize; ResNet-50's filters are ~110 MB in ~50 pieces.
-        if (model->prepared_blob.capacity() < at + image.size) {
-          model->prepared_blob.reserve(std::max<size_t>(at + image.size, model->prepared_blob.capacity() * 2));
+      uint64_t at = 0;
+      if (spill != nullptr) {
+        if (!spill->Append(image.data, image.size, &at).ok()) continue;  // the loader prepares this node
+      } else {
+        at = (model->prepared_blob.size() + om::kPreparedDataAlignment - 1) / om::kPreparedDataAlignment *
+             om::kPreparedDataAlignment;
+        try {
+          // Grown geometrically by resize; ResNet-50's filters are ~110 MB in ~50 pieces.
+          if (model->prepared_blob.capacity() < at + image.size) {
+            model->prepared_blob.reserve(std::max<size_t>(at + image.size, model->prepared_blob.capacity() * 2));
+          }
+          model->prepared_blob.resize(at + image.size);
+        } catch (const std::bad_alloc&) {
+          continue;  // the blob is as it was; the loader prepares this node
         }
-        model->prepared_blob.resize(at + image.size);
-      } catch (const std::bad_alloc&) {
-        continue;  // the blob is as it was; the loader prepares this node
+        std::memcpy(model->prepared_blob.data() + at, image.data, image.size);
       }
-      std::memcpy(model->prepared_blob.data() + at, image.data, image.size);
       om::PreparedData entry;
       entry.graph = static_cast<uint32_t>(gi);
       entry.node = static_cast<uint32_t>(ni);
@@ -79,6 +87,10 @@ void AttachPreparedData(const kernels::ChipTraits& chip, om::Model* model) {
       entry.size = image.size;
       model->prepared.push_back(std::move(entry));
     }
+  }
+  if (spill != nullptr && !model->prepared.empty()) {
+    model->prepared_in_source = true;
+    model->source_prepared_size = spill->size();
   }
 }
 

@@ -14,10 +14,15 @@
 
 #include "kernels/framework/kernel_def.h"
 #include "om/model.h"
+#include "om/prepared_spill.h"
 
 namespace asim::atc {
 
 // Replaces model->prepared and model->prepared_blob (the weights must be in model->weights).
-void AttachPreparedData(const kernels::ChipTraits& chip, om::Model* model);
+// With `spill`, the bytes are appended to that file instead of held in memory, and the model
+// records its blob as in the source (prepared_in_source, offset 0, the spill's size): write it
+// with om::WriteModelFile(model, path, spill). A node whose bytes the spill cannot take (a
+// full disk) is left without prepared data.
+void AttachPreparedData(const kernels::ChipTraits& chip, om::Model* model, om::PreparedSpill* spill = nullptr);
 
 }  // namespace asim::atc

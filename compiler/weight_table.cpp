@@ -1,9 +1,16 @@
 // WeightTable (see weight_table.h). Thread safety and failure: as the header says.
 #include "compiler/weight_table.h"
 
-#include <cstring>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 namespace asim::atc {
+namespace {
+
+constexpr size_t kTrimEvery = size_t{16} << 20;
+
+}  // namespace
 
 int WeightTable::Find(const std::string& key) const {
   for (size_t i = 0; i < entries_.size(); ++i) {
@@ -17,6 +24,7 @@ int WeightTable::Add(std::string key, std::string name, kernels::TensorSpec spec
   entry->key = std::move(key);
   entry->name = std::move(name);
   entry->bytes = std::move(bytes);
+  entry->size = entry->bytes.size();
   entry->spec = std::move(spec);
   entry->spec.host_data = entry->bytes.empty() ? nullptr : entry->bytes.data();
   entries_.push_back(std::move(entry));
@@ -29,12 +37,32 @@ std::vector<uint8_t> WeightTable::Pack(uint64_t alignment) {
   for (auto& e : entries_) {
     if (!e->used) continue;
     e->offset = align(end);
-    end = e->offset + e->bytes.size();
+    end = e->offset + e->size;
   }
-  std::vector<uint8_t> blob(align(end), 0);
+  // Appended in offset order into reserved (untouched) memory, each entry freed once copied:
+  // the blob's pages are touched as the entries' are given back, so the two are not held
+  // whole at the same time.
+  std::vector<uint8_t> blob;
+  blob.reserve(align(end));
+  size_t freed = 0;
   for (const auto& e : entries_) {
-    if (e->used && !e->bytes.empty()) std::memcpy(blob.data() + e->offset, e->bytes.data(), e->bytes.size());
+    if (e->used) {
+      blob.resize(e->offset, 0);  // the alignment padding
+      blob.insert(blob.end(), e->bytes.begin(), e->bytes.end());
+    }
+    freed += e->bytes.capacity();
+    std::vector<uint8_t>().swap(e->bytes);
+    e->spec.host_data = nullptr;
+#ifdef __GLIBC__
+    // Filters of a few MB live in malloc's heap (its mmap threshold rises to the largest
+    // block freed), which keeps freed pages until told to give them back.
+    if (freed >= kTrimEvery) {
+      ::malloc_trim(0);
+      freed = 0;
+    }
+#endif
   }
+  blob.resize(align(end), 0);
   return blob;
 }
 

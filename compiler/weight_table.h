@@ -4,9 +4,11 @@
 // Owns: one entry per distinct weight (a builder constant, or a constant converted at
 // compile time such as a conv filter in FRACTAL_Z), keyed so that every graph and every
 // node reading the same constant in the same layout shares one copy; the bytes (whose
-// address stays fixed, so a TensorSpec's host_data may point at them) and, after Pack, each
-// entry's offset in the blob (multiples of om::kWeightAlignment). Only entries some graph
-// uses are packed, in the order they were first used.
+// address stays fixed, so a TensorSpec's host_data may point at them) until Pack, which
+// copies them into the blob and frees them (the blob is then the only copy: ResNet-50 fp32
+// holds 102 MB of weights, and atc's peak memory is what a conversion host needs), keeping
+// each entry's offset in the blob (multiples of om::kWeightAlignment) and size. Only entries
+// some graph uses are packed, in the order they were first used.
 // Thread safety: not synchronised (one compilation at a time).
 // Failure: none (Find returns -1 for an unknown key).
 #pragma once
@@ -23,11 +25,12 @@ namespace asim::atc {
 class WeightTable {
  public:
   struct Entry {
-    std::string key;           // "const:<index>" or "const:<index>@<FORMAT>"
-    std::string name;          // the tensor name graphs give it
-    kernels::TensorSpec spec;  // host_data points at `bytes`
-    std::vector<uint8_t> bytes;
-    uint64_t offset = 0;  // in the blob, after Pack
+    std::string key;             // "const:<index>" or "const:<index>@<FORMAT>"
+    std::string name;            // the tensor name graphs give it
+    kernels::TensorSpec spec;    // host_data points at `bytes`
+    std::vector<uint8_t> bytes;  // empty after Pack (spec.host_data null then)
+    uint64_t offset = 0;         // in the blob, after Pack
+    uint64_t size = 0;           // bytes.size() as added
     bool used = false;
   };
 
@@ -39,7 +42,7 @@ class WeightTable {
   size_t size() const { return entries_.size(); }
 
   // Lays the used entries out at aligned offsets and returns the blob (padded to the
-  // alignment).
+  // alignment); every entry's bytes are freed.
   std::vector<uint8_t> Pack(uint64_t alignment);
 
  private:

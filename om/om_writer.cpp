@@ -15,6 +15,7 @@
 
 #include "om/byte_io.h"
 #include "om/om_format.h"
+#include "om/prepared_spill.h"
 
 namespace asim::om {
 namespace {
@@ -174,11 +175,13 @@ uint64_t AlignUp(uint64_t v, uint64_t a) {
 // A model's file as pieces: the header (with the section table), then each section's bytes at
 // its offset (zeros in between): WriteModel copies them into one buffer, WriteModelFile
 // writes them as they are (the weights and the prepared blob are not copied first: ~200 MB
-// for ResNet-50 fp32).
+// for ResNet-50 fp32). A piece is in memory (`data`) or, for a prepared blob the compiler
+// spilled, in `spill`.
 struct Piece {
   uint64_t offset;
   const uint8_t* data;
   uint64_t length;
+  const PreparedSpill* spill = nullptr;
 };
 struct Encoded {
   SectionWriter sections[4];  // metadata, io, graphs, the prepared entry table
@@ -187,15 +190,24 @@ struct Encoded {
   uint64_t size = 0;
 };
 
-Status Encode(const Model& model, Encoded* e) {
+// `spill`: where the prepared blob is when the model has it "in the source" (null: nowhere).
+Status Encode(const Model& model, const PreparedSpill* spill, Encoded* e) {
   ASIM_RETURN_IF_ERROR(model.Validate());
   if (model.weights_in_source) {
     return Status(err::kInvalidParam, "WriteModel: model '" + model.name +
                                           "' was read without its weight blob (WeightCopy::kLeaveInSource)");
   }
-  if (model.prepared_in_source) {
+  const PreparedSpill* const from_spill = model.prepared_in_source ? spill : nullptr;
+  if (model.prepared_in_source && from_spill == nullptr) {
     return Status(err::kInvalidParam, "WriteModel: model '" + model.name +
                                           "' was read without its prepared blob (WeightCopy::kLeaveInSource)");
+  }
+  if (from_spill != nullptr &&
+      (model.source_prepared_offset != 0 || model.source_prepared_size != from_spill->size())) {
+    return Status(err::kInvalidParam, "WriteModelFile: model '" + model.name + "' has its prepared blob at [" +
+                                          std::to_string(model.source_prepared_offset) + ", +" +
+                                          std::to_string(model.source_prepared_size) + ") but the spill file holds " +
+                                          std::to_string(from_spill->size()) + " bytes");
   }
   if (model.soc_version.size() > kMaxSocLength) {
     return Status(err::kInvalidParam, "cannot write model '" + model.name + "': SoC version is " +
@@ -239,7 +251,7 @@ Status Encode(const Model& model, Encoded* e) {
       {SectionKind::kGraphs, sections[2].bytes().data(), sections[2].size(), nullptr, 0, 0},
       {SectionKind::kWeights, model.weights.data(), model.weights.size(), nullptr, 0, 0},
       {SectionKind::kPrepared, sections[3].bytes().data(), sections[3].size(), model.prepared_blob.data(),
-       model.prepared_blob.size(), 0},
+       model.prepared_size(), 0},
   };
   uint64_t end = header_size;
   for (uint32_t i = 0; i < section_count; ++i) {
@@ -268,7 +280,10 @@ Status Encode(const Model& model, Encoded* e) {
     w.U32(0);
     w.U64(p.offset);
     w.U64(p.length());
-    w.U32(Crc32(p.tail, p.tail_length, Crc32(p.head, p.head_length)));
+    const uint32_t head_crc = Crc32(p.head, p.head_length);
+    const bool spilled = p.kind == SectionKind::kPrepared && from_spill != nullptr;
+    w.U32(spilled ? Crc32Combine(head_crc, from_spill->crc(), from_spill->size())
+                  : Crc32(p.tail, p.tail_length, head_crc));
     w.U32(0);
   }
   w.PatchU32(kOffHeaderCrc, Crc32(w.bytes().data(), header_size));
@@ -277,7 +292,8 @@ Status Encode(const Model& model, Encoded* e) {
   for (uint32_t i = 0; i < section_count; ++i) {
     const Placed& p = placed[i];
     e->pieces.push_back(Piece{p.offset, p.head, p.head_length});
-    e->pieces.push_back(Piece{p.offset + p.head_length, p.tail, p.tail_length});
+    e->pieces.push_back(Piece{p.offset + p.head_length, p.tail, p.tail_length,
+                              p.kind == SectionKind::kPrepared ? from_spill : nullptr});
   }
   e->size = end;
   return Status::Ok();
@@ -288,7 +304,7 @@ Status Encode(const Model& model, Encoded* e) {
 Status WriteModel(const Model& model, std::vector<uint8_t>* bytes) {
   if (bytes == nullptr) return Status(err::kInvalidParam, "WriteModel: bytes is null");
   Encoded e;
-  ASIM_RETURN_IF_ERROR(Encode(model, &e));
+  ASIM_RETURN_IF_ERROR(Encode(model, nullptr, &e));
   ByteWriter w;
   w.bytes().reserve(e.size);
   w.Bytes(e.header.data(), e.header.size());
@@ -300,9 +316,9 @@ Status WriteModel(const Model& model, std::vector<uint8_t>* bytes) {
   return Status::Ok();
 }
 
-Status WriteModelFile(const Model& model, const std::string& path) {
+Status WriteModelFile(const Model& model, const std::string& path, const PreparedSpill* prepared) {
   Encoded e;
-  ASIM_RETURN_IF_ERROR(Encode(model, &e));
+  ASIM_RETURN_IF_ERROR(Encode(model, prepared, &e));
   auto fail = [&path](const char* what, int error) {
     return Status(err::kWriteFile,
                   "cannot " + std::string(what) + " model file '" + path + "': " + std::strerror(error));
@@ -321,16 +337,30 @@ Status WriteModelFile(const Model& model, const std::string& path) {
     ok = ok && (length == 0 || std::fwrite(data, 1, static_cast<size_t>(length), f) == length);
     at += length;
   };
+  Status spill_status;
+  std::vector<uint8_t> chunk;
   put(e.header.data(), e.header.size());
   for (const Piece& p : e.pieces) {
     while (ok && at < p.offset) put(kZeros, std::min<uint64_t>(p.offset - at, sizeof kZeros));
-    put(p.data, p.length);
+    if (p.spill == nullptr) {
+      put(p.data, p.length);
+      continue;
+    }
+    chunk.resize(static_cast<size_t>(std::min<uint64_t>(p.length, uint64_t{1} << 20)));
+    for (uint64_t done = 0; ok && done < p.length; done += chunk.size()) {
+      const uint64_t n = std::min<uint64_t>(chunk.size(), p.length - done);
+      spill_status = p.spill->Read(done, chunk.data(), n);
+      ok = spill_status.ok();
+      put(chunk.data(), n);
+    }
   }
   int error = ok && at == e.size ? 0 : (errno != 0 ? errno : EIO);
   if (std::fclose(f) != 0 && error == 0) error = errno != 0 ? errno : EIO;
   if (error == 0 && std::rename(temp.c_str(), path.c_str()) != 0) error = errno != 0 ? errno : EIO;
   if (error != 0) {
     std::remove(temp.c_str());
+    if (!spill_status.ok())
+      return Status(spill_status.code(), "cannot write model file '" + path + "': " + spill_status.message());
     return fail("write", error);
   }
   return Status::Ok();

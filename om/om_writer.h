@@ -24,10 +24,16 @@
 
 namespace asim::om {
 
+class PreparedSpill;  // om/prepared_spill.h
+
 // Validates `model` and encodes it into `*bytes` (replacing its contents).
 Status WriteModel(const Model& model, std::vector<uint8_t>* bytes);
 
-// WriteModel, then writes the bytes to `path` (created or truncated).
-Status WriteModelFile(const Model& model, const std::string& path);
+// WriteModel, then writes the bytes to `path` (created or truncated). A model whose prepared
+// blob is in `prepared` (Model::prepared_in_source at offset 0 with the spill's size: what
+// the compiler makes with CompileOptions::prepared_spill) is written with the blob copied
+// from that file in pieces; kInvalidParam when the sizes differ. Without a spill such a model
+// is refused as WriteModel refuses it.
+Status WriteModelFile(const Model& model, const std::string& path, const PreparedSpill* prepared = nullptr);
 
 }  // namespace asim::om

@@ -1,6 +1,8 @@
 // The atc command line in-process (RunAtc): option spellings, the real tool's console
 // text, error codes and exit statuses, --mode=1; and the option value parsers.
+#include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "om/om_reader.h"
@@ -58,6 +60,49 @@ TEST(AtcCli, ConvertsWithTheRealSpellingsAndWritesTheReport) {
   std::stringstream jt;
   jt << j.rdbuf();
   EXPECT_NE(jt.str().find("\"soc_version\": \"Ascend310\""), std::string::npos);
+}
+
+// A model with convolutions stores their prepared filters, which atc builds in a temporary
+// file beside the output (om/prepared_spill.h) rather than in memory: the .om holds the same
+// model as a conversion in memory, and nothing else is left in the directory.
+TEST(AtcCli, PreparedFiltersGoThroughATemporaryFileThatIsGone) {
+  OnnxModel m(13);
+  m.Input("x", onnx::TensorProto::FLOAT, {1, 32, 8, 8});
+  std::vector<float> w1(64 * 32 * 9), w2(64 * 64);
+  for (size_t i = 0; i < w1.size(); ++i) w1[i] = static_cast<float>(static_cast<int>(i % 17) - 8) / 64.0f;
+  for (size_t i = 0; i < w2.size(); ++i) w2[i] = static_cast<float>(static_cast<int>(i % 13) - 6) / 32.0f;
+  m.Floats("w1", {64, 32, 3, 3}, w1);
+  m.Floats("w2", {64, 64, 1, 1}, w2);
+  auto& c1 = m.Node("Conv", {"x", "w1"}, {"c1"}, "conv1");
+  SetInts(c1, "pads", {1, 1, 1, 1});
+  SetInts(c1, "kernel_shape", {3, 3});
+  auto& c2 = m.Node("Conv", {"c1", "w2"}, {"y"}, "conv2");
+  SetInts(c2, "kernel_shape", {1, 1});
+  m.Output("y", onnx::TensorProto::FLOAT, {1, 64, 8, 8});
+  const std::string onnx = m.Save();
+  const std::filesystem::path dir = std::filesystem::path(onnx).parent_path() / "spill_out";
+  std::filesystem::remove_all(dir);
+  const AtcRun r = Atc({"--model=" + onnx, "--framework=5", "--output=" + (dir / "conv").string(),
+                        "--soc_version=Ascend910B2", "--precision_mode=must_keep_origin_dtype"});
+  ASSERT_EQ(r.status, 0) << r.out;
+  std::set<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) names.insert(e.path().filename().string());
+  EXPECT_EQ(names, (std::set<std::string>{"conv.om", "conv_aicpu_report.txt"}));
+
+  om::Model written;
+  Status st = om::ReadModelFile((dir / "conv.om").string(), &written);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(written.prepared.size(), 2u);
+  EXPECT_FALSE(written.prepared_blob.empty());
+  om::Model in_memory;
+  st = Convert(onnx, &in_memory);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_FALSE(in_memory.prepared_in_source);
+  // The command line and the converter's own metadata differ between the two ways in.
+  written.metadata.clear();
+  in_memory.metadata.clear();
+  written.name = in_memory.name;
+  EXPECT_TRUE(written == in_memory);
 }
 
 TEST(AtcCli, FailuresPrintTheCodeAndSolutionAndExit255) {

@@ -179,6 +179,7 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
   co.dynamic = o.dynamic;
   co.gears = o.dynamic == om::DynamicKind::kNone ? Gears{} : o.gears;
   co.small_channel = o.enable_small_channel;
+  co.prepared_spill = o.prepared_spill;
   st = builder.Compile(co, model, &result->report);
   if (!st.ok()) return CompileError(st);
   model->metadata = o.metadata;

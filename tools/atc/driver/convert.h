@@ -27,6 +27,7 @@
 #include "base/status.h"
 #include "compiler/compile_report.h"
 #include "om/model.h"
+#include "om/prepared_spill.h"
 #include "tools/atc/driver/option_parse.h"
 #include "tools/atc/onnx/onnx_importer.h"
 #include "tools/atc/passes/fuse_conv.h"
@@ -58,6 +59,7 @@ struct ConvertOptions {
   bool enable_small_channel = false;  // --enable_small_channel=1 (CompileOptions::small_channel)
   std::map<std::string, onnx_import::TensorData> constant_inputs;  // see ImportOptions
   std::map<std::string, std::string> metadata;                     // stored in the model (command line ...)
+  om::PreparedSpill* prepared_spill = nullptr;                     // CompileOptions::prepared_spill (not owned)
 };
 
 struct ConvertResult {
