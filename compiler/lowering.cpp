@@ -92,7 +92,7 @@ class Lowerer {
       spec.dtype = c.dtype;
       spec.format = c.format;
       spec.dims = c.dims;
-      entry = weights_.Add(key, c.name, spec, c.bytes);
+      entry = weights_.AddBorrowed(key, c.name, spec, c.bytes.data(), c.bytes.size());  // graph_ outlives Pack
     }
     lowered = AddWeightValue(entry);
     return lowered;
@@ -206,7 +206,7 @@ class Lowerer {
     std::vector<uint8_t> workspace(sel.workspace_bytes);
     static uint8_t empty[1];
     kernels::KernelContext ctx;
-    ctx.inputs.push_back({src.spec, src.bytes.empty() ? empty : const_cast<uint8_t*>(src.bytes.data())});
+    ctx.inputs.push_back({src.spec, src.data == nullptr ? empty : const_cast<uint8_t*>(src.data)});
     ctx.outputs.push_back({spec, bytes.empty() ? empty : bytes.data()});
     ctx.attrs = &sel.attrs;
     ctx.workspace = workspace.empty() ? nullptr : workspace.data();

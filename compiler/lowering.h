@@ -70,6 +70,8 @@ struct LoweringOptions {
   size_t dynamic_value_count = 0;  // > 0: add the dynamic tensor
 };
 
+// Lowers `graph` for one gear. The constants it reads become entries of `weights` that
+// borrow `graph`'s bytes (WeightTable::AddBorrowed): `graph` must outlive weights->Pack.
 Status LowerGraph(const PlainGraph& graph, const GearShapes& shapes, const LoweringOptions& options,
                   WeightTable* weights, LoweredGraph* out);
 

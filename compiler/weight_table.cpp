@@ -25,8 +25,22 @@ int WeightTable::Add(std::string key, std::string name, kernels::TensorSpec spec
   entry->name = std::move(name);
   entry->bytes = std::move(bytes);
   entry->size = entry->bytes.size();
+  entry->data = entry->bytes.empty() ? nullptr : entry->bytes.data();
   entry->spec = std::move(spec);
-  entry->spec.host_data = entry->bytes.empty() ? nullptr : entry->bytes.data();
+  entry->spec.host_data = entry->data;
+  entries_.push_back(std::move(entry));
+  return static_cast<int>(entries_.size()) - 1;
+}
+
+int WeightTable::AddBorrowed(std::string key, std::string name, kernels::TensorSpec spec, const uint8_t* data,
+                             uint64_t size) {
+  auto entry = std::make_unique<Entry>();
+  entry->key = std::move(key);
+  entry->name = std::move(name);
+  entry->size = size;
+  entry->data = size == 0 ? nullptr : data;
+  entry->spec = std::move(spec);
+  entry->spec.host_data = entry->data;
   entries_.push_back(std::move(entry));
   return static_cast<int>(entries_.size()) - 1;
 }
@@ -48,10 +62,11 @@ std::vector<uint8_t> WeightTable::Pack(uint64_t alignment) {
   for (const auto& e : entries_) {
     if (e->used) {
       blob.resize(e->offset, 0);  // the alignment padding
-      blob.insert(blob.end(), e->bytes.begin(), e->bytes.end());
+      if (e->size > 0) blob.insert(blob.end(), e->data, e->data + e->size);
     }
     freed += e->bytes.capacity();
     std::vector<uint8_t>().swap(e->bytes);
+    e->data = nullptr;
     e->spec.host_data = nullptr;
 #ifdef __GLIBC__
     // Filters of a few MB live in malloc's heap (its mmap threshold rises to the largest
