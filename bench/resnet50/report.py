@@ -69,8 +69,9 @@ def main():
     for c in load(r("atc.json")):
         extra = ""
         if "peak_rss_mb" in c:
-            extra = "  peak RSS %d MB (%.1fx the %d MB caffemodel)" % (
-                c["peak_rss_mb"], c["peak_rss_mb"] / max(c["weights_mb"], 1), c["weights_mb"])
+            source = "frozen .pb" if c["name"].startswith("tf_") else "caffemodel"
+            extra = "  peak RSS %d MB (%.1fx the %d MB %s)" % (
+                c["peak_rss_mb"], c["peak_rss_mb"] / max(c["weights_mb"], 1), c["weights_mb"], source)
         print("  %-20s %-12s %7.2f s%s" % (c["name"], c["soc"], c["seconds"], extra))
 
     ort_files = sorted(glob.glob(r("ort_b*.json")), key=lambda p: int(re.search(r"_b(\d+)", p).group(1)))
