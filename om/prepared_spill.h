@@ -8,9 +8,10 @@
 //
 // Owns: the file, which has no name (O_TMPFILE, or created and unlinked at once): it goes
 // when the spill is destroyed or the process ends. Owner: whoever compiles and writes the
-// model (atc). Thread safety: none; one thread appends and reads. Failure: Create and Append
-// return kWriteFile naming the directory and strerror (a full disk, a read-only directory);
-// a failed Append leaves size() and crc() as they were.
+// model (atc). Thread safety: none; one thread appends and reads. Failure: Create, Append
+// and Read return kWriteFile naming the directory and strerror (a full disk, a read-only
+// directory); a failed Append leaves size() and crc() as they were; Read of bytes beyond
+// size() is kInvalidParam.
 #pragma once
 
 #include <cstdint>
