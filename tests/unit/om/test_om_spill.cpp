@@ -9,6 +9,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <set>
 #include <string>
@@ -23,12 +24,25 @@
 namespace asim::om {
 namespace {
 
-// A fresh directory of its own (so that a file left in it would show).
-std::string FreshDir(const std::string& name) {
-  const std::string dir = ::testing::TempDir() + "om_spill_" + std::to_string(::getpid()) + "_" + name;
-  ::mkdir(dir.c_str(), 0700);
-  return dir;
-}
+// A fresh directory of its own (so that a file left in it would show), removed with all it
+// holds when the test ends.
+class ScratchDir {
+ public:
+  explicit ScratchDir(const std::string& name)
+      : path_(::testing::TempDir() + "om_spill_" + std::to_string(::getpid()) + "_" + name) {
+    ::mkdir(path_.c_str(), 0700);
+  }
+  ~ScratchDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 
 std::set<std::string> Listing(const std::string& dir) {
   std::set<std::string> names;
@@ -82,7 +96,8 @@ std::unique_ptr<PreparedSpill> Spill(const std::string& dir, Model* model, Model
 }
 
 TEST(OmSpill, AppendAlignsReadsBackAndKeepsTheCrc) {
-  const std::string dir = FreshDir("append");
+  const ScratchDir scratch("append");
+  const std::string& dir = scratch.path();
   std::unique_ptr<PreparedSpill> spill;
   ASSERT_TRUE(PreparedSpill::Create(dir, &spill).ok());
   EXPECT_EQ(spill->size(), 0u);
@@ -119,7 +134,8 @@ TEST(OmSpill, AppendAlignsReadsBackAndKeepsTheCrc) {
 // Append with the directory and the reason, and leaves the spill as it was: the next Append
 // lands where it would have.
 TEST(OmSpill, AFailedAppendLeavesTheSpillAsItWas) {
-  const std::string dir = FreshDir("fail");
+  const ScratchDir scratch("fail");
+  const std::string& dir = scratch.path();
   std::unique_ptr<PreparedSpill> spill;
   ASSERT_TRUE(PreparedSpill::Create(dir, &spill).ok());
   const std::vector<uint8_t> first(100, 1), big(64 * 1024, 2), last(10, 3);
@@ -151,7 +167,8 @@ TEST(OmSpill, AFailedAppendLeavesTheSpillAsItWas) {
 }
 
 TEST(OmSpill, TheFileHasNoNameInItsDirectory) {
-  const std::string dir = FreshDir("noname");
+  const ScratchDir scratch("noname");
+  const std::string& dir = scratch.path();
   {
     std::unique_ptr<PreparedSpill> spill;
     ASSERT_TRUE(PreparedSpill::Create(dir, &spill).ok());
@@ -165,7 +182,8 @@ TEST(OmSpill, TheFileHasNoNameInItsDirectory) {
 
 TEST(OmSpill, CreateNamesTheDirectoryItCannotUse) {
   std::unique_ptr<PreparedSpill> spill;
-  const std::string missing = FreshDir("parent") + "/no/such/dir";
+  const ScratchDir scratch("parent");
+  const std::string missing = scratch.path() + "/no/such/dir";
   const Status s = PreparedSpill::Create(missing, &spill);
   EXPECT_EQ(s.code(), err::kWriteFile);
   EXPECT_NE(s.message().find("'" + missing + "'"), std::string::npos) << s.message();
@@ -177,7 +195,8 @@ TEST(OmSpill, CreateNamesTheDirectoryItCannotUse) {
 TEST(OmSpill, WriteModelFileFromASpillGivesTheSameBytes) {
   for (const Model& reference : {testing::MakePreparedModel(), testing::MakePreparedGearsModel()}) {
     SCOPED_TRACE(reference.name);
-    const std::string dir = FreshDir("same_" + reference.name);
+    const ScratchDir scratch("same_" + reference.name);
+    const std::string& dir = scratch.path();
     Model spilled = reference, in_memory;
     std::unique_ptr<PreparedSpill> spill = Spill(dir, &spilled, &in_memory);
     ASSERT_NE(spill, nullptr);
@@ -196,7 +215,8 @@ TEST(OmSpill, WriteModelFileFromASpillGivesTheSameBytes) {
 }
 
 TEST(OmSpill, RefusesAModelWhoseBlobIsNotTheSpills) {
-  const std::string dir = FreshDir("refuse");
+  const ScratchDir scratch("refuse");
+  const std::string& dir = scratch.path();
   Model model = testing::MakePreparedModel();
   std::unique_ptr<PreparedSpill> spill = Spill(dir, &model);
   ASSERT_NE(spill, nullptr);
@@ -220,7 +240,8 @@ TEST(OmSpill, RefusesAModelWhoseBlobIsNotTheSpills) {
 
 // A model whose blob is in memory ignores a spill it is given.
 TEST(OmSpill, AModelWithItsBlobInMemoryIgnoresTheSpill) {
-  const std::string dir = FreshDir("memory");
+  const ScratchDir scratch("memory");
+  const std::string& dir = scratch.path();
   const Model model = testing::MakePreparedModel();
   std::unique_ptr<PreparedSpill> spill;
   ASSERT_TRUE(PreparedSpill::Create(dir, &spill).ok());
