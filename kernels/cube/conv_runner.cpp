@@ -222,7 +222,9 @@ bool RunWinograd(const Plan& s, const ConvIo& io, char* base, const PrepackedCon
   std::vector<std::unique_ptr<ScratchLease>> leases;
   std::vector<float*> scratch;
   for (int64_t part = 0; part < std::max<int64_t>(1, row_parts); ++part) {
-    leases.push_back(std::make_unique<ScratchLease>(part_bytes));
+    // Buffer k for worker slot k, the one that slot wrote last time (scratch_pool.h).
+    const int affinity = row_parts >= 1 ? static_cast<int>(part) : kAnyAffinity;
+    leases.push_back(std::make_unique<ScratchLease>(part_bytes, affinity));
     if (leases.back()->data() == nullptr) return false;
     scratch.push_back(static_cast<float*>(leases.back()->data()));
   }

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "kernels/common/host/parallel.h"
+#include "kernels/common/host/worker_scratch.h"
 #include "kernels/cube/blocked_conv_tile.h"
 
 namespace asim::kernels {
@@ -220,12 +221,16 @@ void RunWinogradConv(const WinogradConvArgs& a, int64_t row_parts, float* const*
   if (a.n <= 0 || a.oh <= 0 || a.ow <= 0 || a.ocg <= 0 || a.out_blocks <= 0) return;
   const int64_t total_rows = a.n * CeilDiv(a.oh, a.m);
   if (row_parts >= 1) {
+    // Each body on its worker's buffer (worker_scratch.h): one body per part at most, so no
+    // more claims than buffers.
+    const WorkerScratch buffers(scratch, row_parts);
     ParallelFor(row_parts, 1, [&](int64_t begin, int64_t end) {
+      const WorkerScratch::Claim buffer = buffers.Take();
       for (int64_t part = begin; part < end; ++part) {
         WinogradRows rows;
         rows.first = total_rows * part / row_parts;
         rows.count = total_rows * (part + 1) / row_parts - rows.first;
-        if (rows.count > 0) RunRowPart(a, rows, scratch[part]);
+        if (rows.count > 0) RunRowPart(a, rows, buffer.data());
       }
     });
     return;

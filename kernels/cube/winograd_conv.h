@@ -78,7 +78,9 @@ int64_t ChooseWinogradRowParts(int m, int64_t n, int64_t oh, int64_t ow, int64_t
 size_t WinogradPartScratchBytes(int m, int64_t n, int64_t oh, int64_t ow, int64_t c1, int64_t out_blocks,
                                 int64_t row_parts);
 
-// `scratch`: max(1, row_parts) buffers of WinogradPartScratchBytes each, 64-byte aligned.
+// `scratch`: max(1, row_parts) buffers of WinogradPartScratchBytes each, 64-byte aligned; in
+// row parts, buffer k is for the worker in oneTBB slot k (worker_scratch.h), any free one
+// for a worker whose slot's is taken.
 void RunWinogradConv(const WinogradConvArgs& args, int64_t row_parts, float* const* scratch);
 
 // Per-target phases (winograd_transform.cpp) over a range of tile rows: th = ceil(oh/m) and
