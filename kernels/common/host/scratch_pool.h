@@ -14,8 +14,8 @@
 // whatever the size asked for: its place then does not depend on the heap's layout.
 //
 // Owns: up to kCachedBuffers idle buffers per affinity (the largest ones seen; others are
-// freed when their lease ends). Owner: kernels/common. Thread safety: leases may be taken and ended
-// from any thread. Failure: a lease whose data() is null means the memory was not there;
+// freed when their lease ends). Owner: kernels/common. Thread safety: leases may be taken
+// and ended from any thread. Failure: a lease whose data() is null means the memory was not there;
 // the caller takes its other path.
 #pragma once
 
@@ -43,7 +43,8 @@ class ScratchLease {
   int affinity_ = kAnyAffinity;
 };
 
-// Idle buffers the pool keeps at most per affinity, and the bytes they hold now (tests, diagnostics).
+// Idle buffers the pool keeps at most per affinity, and the bytes they hold now (tests,
+// diagnostics).
 inline constexpr size_t kCachedBuffers = 4;
 size_t ScratchPoolIdleBytes();
 // Frees every idle buffer (tests; a host under memory pressure).

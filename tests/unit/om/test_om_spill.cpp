@@ -4,12 +4,10 @@
 #include <dirent.h>
 #include <gtest/gtest.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <csignal>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <set>
 #include <string>
@@ -19,30 +17,14 @@
 #include "om/om_reader.h"
 #include "om/om_writer.h"
 #include "om/prepared_spill.h"
+#include "tests/unit/dump/scratch_dir.h"
 #include "tests/unit/om/test_models.h"
 
 namespace asim::om {
 namespace {
 
-// A fresh directory of its own (so that a file left in it would show), removed with all it
-// holds when the test ends.
-class ScratchDir {
- public:
-  explicit ScratchDir(const std::string& name)
-      : path_(::testing::TempDir() + "om_spill_" + std::to_string(::getpid()) + "_" + name) {
-    ::mkdir(path_.c_str(), 0700);
-  }
-  ~ScratchDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
+// A fresh directory per test (so that a file left in it would show), removed when it ends.
+using dump::testing::ScratchDir;
 
 std::set<std::string> Listing(const std::string& dir) {
   std::set<std::string> names;
@@ -96,8 +78,8 @@ std::unique_ptr<PreparedSpill> Spill(const std::string& dir, Model* model, Model
 }
 
 TEST(OmSpill, AppendAlignsReadsBackAndKeepsTheCrc) {
-  const ScratchDir scratch("append");
-  const std::string& dir = scratch.path();
+  const ScratchDir scratch;
+  const std::string& dir = scratch.Path();
   std::unique_ptr<PreparedSpill> spill;
   ASSERT_TRUE(PreparedSpill::Create(dir, &spill).ok());
   EXPECT_EQ(spill->size(), 0u);
@@ -134,8 +116,8 @@ TEST(OmSpill, AppendAlignsReadsBackAndKeepsTheCrc) {
 // Append with the directory and the reason, and leaves the spill as it was: the next Append
 // lands where it would have.
 TEST(OmSpill, AFailedAppendLeavesTheSpillAsItWas) {
-  const ScratchDir scratch("fail");
-  const std::string& dir = scratch.path();
+  const ScratchDir scratch;
+  const std::string& dir = scratch.Path();
   std::unique_ptr<PreparedSpill> spill;
   ASSERT_TRUE(PreparedSpill::Create(dir, &spill).ok());
   const std::vector<uint8_t> first(100, 1), big(64 * 1024, 2), last(10, 3);
@@ -167,8 +149,8 @@ TEST(OmSpill, AFailedAppendLeavesTheSpillAsItWas) {
 }
 
 TEST(OmSpill, TheFileHasNoNameInItsDirectory) {
-  const ScratchDir scratch("noname");
-  const std::string& dir = scratch.path();
+  const ScratchDir scratch;
+  const std::string& dir = scratch.Path();
   {
     std::unique_ptr<PreparedSpill> spill;
     ASSERT_TRUE(PreparedSpill::Create(dir, &spill).ok());
@@ -182,8 +164,8 @@ TEST(OmSpill, TheFileHasNoNameInItsDirectory) {
 
 TEST(OmSpill, CreateNamesTheDirectoryItCannotUse) {
   std::unique_ptr<PreparedSpill> spill;
-  const ScratchDir scratch("parent");
-  const std::string missing = scratch.path() + "/no/such/dir";
+  const ScratchDir scratch;
+  const std::string missing = scratch.Path() + "/no/such/dir";
   const Status s = PreparedSpill::Create(missing, &spill);
   EXPECT_EQ(s.code(), err::kWriteFile);
   EXPECT_NE(s.message().find("'" + missing + "'"), std::string::npos) << s.message();
@@ -195,8 +177,8 @@ TEST(OmSpill, CreateNamesTheDirectoryItCannotUse) {
 TEST(OmSpill, WriteModelFileFromASpillGivesTheSameBytes) {
   for (const Model& reference : {testing::MakePreparedModel(), testing::MakePreparedGearsModel()}) {
     SCOPED_TRACE(reference.name);
-    const ScratchDir scratch("same_" + reference.name);
-    const std::string& dir = scratch.path();
+    const ScratchDir scratch;
+    const std::string& dir = scratch.Path();
     Model spilled = reference, in_memory;
     std::unique_ptr<PreparedSpill> spill = Spill(dir, &spilled, &in_memory);
     ASSERT_NE(spill, nullptr);
@@ -215,8 +197,8 @@ TEST(OmSpill, WriteModelFileFromASpillGivesTheSameBytes) {
 }
 
 TEST(OmSpill, RefusesAModelWhoseBlobIsNotTheSpills) {
-  const ScratchDir scratch("refuse");
-  const std::string& dir = scratch.path();
+  const ScratchDir scratch;
+  const std::string& dir = scratch.Path();
   Model model = testing::MakePreparedModel();
   std::unique_ptr<PreparedSpill> spill = Spill(dir, &model);
   ASSERT_NE(spill, nullptr);
@@ -240,8 +222,8 @@ TEST(OmSpill, RefusesAModelWhoseBlobIsNotTheSpills) {
 
 // A model whose blob is in memory ignores a spill it is given.
 TEST(OmSpill, AModelWithItsBlobInMemoryIgnoresTheSpill) {
-  const ScratchDir scratch("memory");
-  const std::string& dir = scratch.path();
+  const ScratchDir scratch;
+  const std::string& dir = scratch.Path();
   const Model model = testing::MakePreparedModel();
   std::unique_ptr<PreparedSpill> spill;
   ASSERT_TRUE(PreparedSpill::Create(dir, &spill).ok());
