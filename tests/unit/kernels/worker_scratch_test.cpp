@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -85,6 +86,24 @@ TEST(WorkerScratch, NoTwoWorkersHoldOneBufferAtOnce) {
     }
     EXPECT_EQ(overlaps.load(), 0) << items << " items";
   }
+}
+
+TEST(ScratchPool, AWorkersBufferIsAMappingOfItsOwnOnA2MiBBoundary) {
+  TrimScratchPool();
+  constexpr size_t k2MiB = size_t{2} << 20;
+  ScratchLease first(4096, 0);
+  ScratchLease second(4096, 1);
+  for (const ScratchLease* lease : {&first, &second}) {
+    ASSERT_NE(lease->data(), nullptr);
+    EXPECT_EQ(reinterpret_cast<uintptr_t>(lease->data()) % k2MiB, 0u);
+    EXPECT_GE(lease->size(), k2MiB);
+  }
+  // Not side by side: each starts a 2 MiB region of its own.
+  const uintptr_t a = reinterpret_cast<uintptr_t>(first.data()), b = reinterpret_cast<uintptr_t>(second.data());
+  EXPECT_GE(a > b ? a - b : b - a, k2MiB);
+  ScratchLease any(4096);  // without an affinity: as asked
+  ASSERT_NE(any.data(), nullptr);
+  EXPECT_EQ(any.size(), 4096u);
 }
 
 TEST(ScratchPool, AnIdleBufferGoesBackToItsAffinity) {
