@@ -208,8 +208,10 @@ void HwStream::Execute(std::shared_ptr<Task> task, bool skip) {
   task.reset();  // release the payload's captures before the stream reports idle
 
   bool wake_idle = false;
+  bool wake_worker = false;
   {
     std::lock_guard<std::mutex> lock(mutex_);
+    wake_worker = inline_running_ && !queue_.empty();
     if (!status.ok()) {
       if (sticky_.ok()) sticky_ = status;
       failed_since_sync_ = true;
@@ -221,7 +223,7 @@ void HwStream::Execute(std::shared_ptr<Task> task, bool skip) {
     if (wake_idle) wake_target_ = UINT64_MAX;
   }
   if (wake_idle) idle_cv_.notify_all();
-  work_cv_.notify_all();  // a task queued behind an inline one may start now
+  if (wake_worker) work_cv_.notify_all();  // a task queued behind an inline one may start now
 }
 
 }  // namespace asim::sim

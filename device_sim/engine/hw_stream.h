@@ -4,8 +4,10 @@
 // Owns: its FIFO of tasks and the worker thread that executes them in order; the sticky
 // error of the first failed task; its timing cursor (tail) and the tasks whose simulated
 // timing is still waiting for an event record (see Scheduler).
-// Tasks normally run on the worker; in the Scheduler's inline mode a task may run on the
-// submitting thread instead (TryClaimInline/RunInline), never overlapping the worker.
+// Tasks normally run on the worker; in the Scheduler's inline mode, or while the stream's
+// owner prefers it (SetRunsInline: a synchronous model execution, whose caller would only
+// wait for the worker), a task may run on the submitting thread instead
+// (TryClaimInline/RunInline), never overlapping the worker.
 // Thread safety: Push/WaitIdle/Idle/Abort are thread-safe. Timing members are touched only
 // by the Scheduler under its timing lock; the Scheduler pushes under that lock too, so a
 // stream's execution order is its timing order even with several submitting threads.
@@ -67,6 +69,10 @@ class HwStream {
   bool Idle() const;
   void SetStopOnFailure(bool stop) { stop_on_failure_.store(stop); }
   bool stop_on_failure() const { return stop_on_failure_.load(); }
+  // Tasks submitted from now on run on the submitting thread when they can, as in the
+  // Scheduler's inline mode, for this stream only.
+  void SetRunsInline(bool runs_inline) { runs_inline_.store(runs_inline); }
+  bool runs_inline() const { return runs_inline_.load(); }
   uint64_t submitted() const;
 
  private:
@@ -92,6 +98,7 @@ class HwStream {
   const uint32_t id_;
   const uint32_t priority_;
   std::atomic<bool> stop_on_failure_{false};
+  std::atomic<bool> runs_inline_{false};
 
   mutable std::mutex mutex_;
   std::condition_variable work_cv_;

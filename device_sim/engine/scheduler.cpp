@@ -140,7 +140,7 @@ void Scheduler::Enqueue(HwStream& stream, std::shared_ptr<Task> task) {
   stream.untimed_.push_back(task);
   DrainUntimedLocked({&stream});
   bool run_inline = false;
-  if (inline_execution_.load() && task->timed) run_inline = stream.TryClaimInline(*task);
+  if ((inline_execution_.load() || stream.runs_inline()) && task->timed) run_inline = stream.TryClaimInline(*task);
   if (!run_inline) {
     stream.Push(std::move(task));
     return;
@@ -377,6 +377,11 @@ void Scheduler::RemoveObserver(const TaskObserver* observer) {
   next->erase(std::remove_if(next->begin(), next->end(), [&](const auto& o) { return o.get() == observer; }),
               next->end());
   observers_ = std::move(next);
+}
+
+bool Scheduler::ObserversReadTensors() const {
+  const ObserverList observers = SnapshotObservers();
+  return std::any_of(observers->begin(), observers->end(), [](const auto& o) { return o->ReadsTensors(); });
 }
 
 TaskRecord Scheduler::MakeRecord(const Task& task, uint32_t stream_id) const {

@@ -31,7 +31,7 @@
 //    already completed, any copy, memset, kernel, record or reset; host callbacks always go
 //    to the worker because they wait for the report thread). Otherwise it is queued as
 //    usual, so the stream's order is kept (the worker does not start a queued task while an
-//    inline one runs).
+//    inline one runs). A stream may ask for the same on its own (HwStream::SetRunsInline).
 // A TaskFaultHook (fault_hook.h) may make chosen tasks fail at submission.
 //
 // Thread safety: all public functions are thread-safe. Observers are called on the thread
@@ -102,6 +102,8 @@ class Scheduler {
 
   void AddObserver(std::shared_ptr<TaskObserver> observer);
   void RemoveObserver(const TaskObserver* observer);
+  // Whether an observer registered now may read task tensors (TaskObserver::ReadsTensors).
+  bool ObserversReadTensors() const;
 
   SimPs HostNow() const;
   SimPs Horizon() const;

@@ -101,14 +101,19 @@ ComputeFn Compute(ConvAttrStyle style) {
     for (const auto& v : ctx.inputs) specs.push_back(v.spec);
     ConvParams p;
     ASIM_RETURN_IF_ERROR(ConvParamsFromSpecs(style, specs, *ctx.attrs, &p));
+    const bool plain = ctx.plain_source.data != nullptr;
     if (specs[0].dtype == DataType::kInt8) {
+      if (plain) return Status(err::kInternalError, "an int8 convolution reads its input only as NC1HWC0");
       ASIM_RETURN_IF_ERROR(ctx.Materialize(1));  // never prepared: read as it is
       RunConvInt8(p, ctx);
       return Status::Ok();
     }
     const std::vector<int64_t> in_sp{p.in[0], p.in[1]}, out_sp{p.out[0], p.out[1]}, k{p.kernel[0], p.kernel[1]};
     ConvIo io;
-    io.x = ActView(ctx.in(0).data, specs[0], p.n, p.cin, in_sp);
+    // Where the runtime did not run the TransData that made x (KernelDef::reads_plain_source),
+    // x is read from the image it came from: every path of RunConv packs either layout.
+    const TensorView& x = plain ? ctx.plain_source : ctx.in(0);
+    io.x = ActView(x.data, x.spec, p.n, p.cin, in_sp);
     io.w = FilterView(ctx.in(1).data, specs[1], p.cout, p.cin_g(), k);
     if (ctx.has_input(2)) {
       io.bias = ctx.in(2).data;
@@ -145,6 +150,7 @@ KernelDef Build(const char* op, ConvAttrStyle style, bool small_channel) {
       .Output(cann ? "y" : "Y", {DataType::kFloat16, DataType::kFloat, DataType::kInt32}, {Format::kNc1hwc0});
   AddConvEpilogue(b, {Format::kNc1hwc0});
   AddConvAttrs(b, style);
+  if (!small_channel) b.ReadsPlainSource();
   return b.StaticShapesOnly()
       .Constraint(ChipSupports)
       .InferShape(Infer(style))

@@ -213,6 +213,10 @@ KernelBuilder& KernelBuilder::PreparedImages(ExportPreparedFn export_fn, AdoptPr
   def_.adopt_prepared = std::move(adopt_fn);
   return *this;
 }
+KernelBuilder& KernelBuilder::ReadsPlainSource() {
+  def_.reads_plain_source = true;
+  return *this;
+}
 KernelBuilder& KernelBuilder::Cost(CostFn fn) {
   def_.cost = std::move(fn);
   return *this;

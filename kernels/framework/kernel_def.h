@@ -78,6 +78,10 @@ struct KernelContext {
   // has passed); empty: never. Kernels whose running time depends on the data (Loop, Scan)
   // ask between passes and return err::kRtAicpuTimeout.
   std::function<bool()> interrupted;
+  // Input 0's values in the plain NCHW layout the model's TransData made it from, when the
+  // runtime left that TransData's output unwritten (KernelDef::reads_plain_source): compute
+  // must then read x from here; data == nullptr otherwise.
+  TensorView plain_source;
 
   const TensorView& in(size_t i) const { return inputs[i]; }
   TensorView& out(size_t i) { return outputs[i]; }
@@ -140,6 +144,10 @@ struct KernelDef {
   // KernelContext::Materialize (e.g. the convolution's filter, which it reads from its
   // repacked copy): a loader may leave them out of memory once the node is prepared.
   std::vector<size_t> prepared_replaces;
+  // Whether compute reads input 0 from KernelContext::plain_source when that is given: its
+  // result is then the same bytes as from input 0 itself (the convolution, whose NC1HWC0
+  // input an image's 3 channels pad to 16 lanes; it repacks them from either layout).
+  bool reads_plain_source = false;
   // Optional, both or neither: what `prepare` made as bytes for a model file, and back.
   ExportPreparedFn export_prepared;
   AdoptPreparedFn adopt_prepared;
@@ -189,6 +197,7 @@ class KernelBuilder {
   // `replaces`: KernelDef::prepared_replaces.
   KernelBuilder& Prepare(PrepareFn fn, bool same_bytes = true, std::vector<size_t> replaces = {});
   KernelBuilder& PreparedImages(ExportPreparedFn export_fn, AdoptPreparedFn adopt_fn);
+  KernelBuilder& ReadsPlainSource();  // KernelDef::reads_plain_source
   KernelBuilder& Cost(CostFn fn);
   KernelBuilder& Constraint(ConstraintFn fn);
   KernelBuilder& StaticShapesOnly();        // AI Core kernels: every input dim known

@@ -25,6 +25,7 @@ void ReportLeakTotal(const char* when, size_t leaks) {
 class ExceptionObserver : public sim::TaskObserver {
  public:
   explicit ExceptionObserver(std::atomic<ExceptionCallback>* callback) : callback_(callback) {}
+  bool ReadsTensors() const override { return false; }  // the task's ids and status only
   void OnTaskEnd(const sim::TaskRecord& record, const Status& result) override {
     if (result.ok()) return;
     ExceptionCallback cb = callback_->load();

@@ -32,6 +32,7 @@ class DumpObserver : public observe::KernelTaskObserver {
   DumpObserver(DumpManager* manager, uint32_t device_id, const sim::DeviceMemory* memory);
   void OnKernelBegin(const sim::TaskRecord& record, const observe::KernelTaskInfo& info) override;
   void OnKernelEnd(const sim::TaskRecord& record, const observe::KernelTaskInfo& info, const Status& result) override;
+  bool ReadsTensors() const override { return manager_->active(); }
 
  private:
   struct Pending {

@@ -23,6 +23,9 @@
 // a static model; a dynamic node's simulated duration is its load-time (bound) estimate.
 // String (DT_STRING) model inputs and outputs: bound, checked and written as
 // string_tensors.h says (CANN's layout, the dataset buffer's size is the application's).
+// A synchronous execution without a time limit runs its tasks on the calling thread (the
+// internal stream's SetRunsInline) while it holds the model's execution lock: another
+// thread's execution of the same model, even an asynchronous one, waits until it is done.
 // Thread safety: Execute and WaitIdle are thread-safe; everything else is immutable after
 // Load. Nothing here reads process state: the device and the application's stream come in
 // resolved (tests drive a LoadedModel on a device of their own, without aclInit).
@@ -100,6 +103,11 @@ class LoadedModel {
     bool dynamic = false;                  // an input or output tensor is dynamic: shapes re-inferred at execution
     bool by_values = false;                // an output's dims are unknown at load: inferred from the input values
     std::shared_ptr<const void> prepared;  // the kernel's PrepareFn result (KernelContext::prepared)
+    // Plain sources (PlanPlainSources): a TransData that runs only while an observer may read
+    // tensors; for a node reading its output, the model input it was made from.
+    bool runs_for_observers_only = false;
+    int32_t plain_source = -1;  // tensor index, or -1
+    kernels::TensorSpec plain_source_spec;
   };
   struct PreparedGraph {
     std::vector<PreparedNode> nodes;
@@ -147,6 +155,17 @@ class LoadedModel {
   Status UploadWeights(const WeightSource& weights, const WeightRanges& skip);
   bool Released(uint64_t offset, uint64_t size) const;  // some byte of the range is not in memory
   Status Prepare(const sim::SocSpec& spec);
+  // A static graph's image inputs: a TransData from a model input in NCHW with at most 4
+  // channels to NC1HWC0 pads each pixel's 3 values to 16 lanes (ResNet-50 at batch 8: 1.6 ms
+  // writing 26 MB that the convolution then reads back only to repack the 3 channels). When
+  // every reader of its output reads the plain source instead (KernelDef::
+  // reads_plain_source), the TransData's output is needed only by an observer that reads
+  // tensors (the dump): it runs only then. The simulated time is unchanged: the task is
+  // submitted and costed as before, only its host computation is skipped.
+  void PlanPlainSources(size_t graph);
+  // Whether `reader`'s planned workspace holds what its kernel needs with `plain` as input 0
+  // (a convolution packs an NCHW input where it reads an unpadded NC1HWC0 one in place).
+  static bool PlainSourceFits(const PreparedNode& reader, const kernels::TensorSpec& plain);
   // After PrepareNode: the weights of `pn` PlanSkippedWeights left out, read in when its
   // kernel prepared nothing to replace them with.
   Status RestoreUnreplacedWeights(size_t graph, const PreparedNode& pn) const;
@@ -203,7 +222,7 @@ class LoadedModel {
   mutable std::vector<ReleasedRun> released_;
   uint64_t released_bytes_ = 0;
 
-  std::shared_ptr<sim::HwStream> sync_stream_;  // aclmdlExecute's stream
+  std::shared_ptr<sim::HwStream> sync_stream_;  // aclmdlExecute's stream (runs inline: Execute)
   std::mutex exec_mutex_;                       // submission order of executions
   std::shared_ptr<sim::SimEvent> last_done_;    // recorded at the end of the latest execution
   std::shared_ptr<sim::HwStream> last_stream_;  // the stream that execution ran on
