@@ -181,7 +181,8 @@ TEST_F(PlainSource, TheImagesTransDataRunsOnlyForAnObserverThatReadsTensors) {
 
   // Fill its output with a pattern the TransData would overwrite, then run with an observer
   // that reads no tensors: the pattern stays, the model's output is the same bytes.
-  const auto [addr, size] = reading->outputs[0];
+  const void* const addr = reading->outputs[0].first;
+  const uint64_t size = reading->outputs[0].second;
   auto blind = Watcher(/*reads=*/false);
   const std::vector<uint8_t> marker(size, 0x7f);
   const auto unwatched = Run(x, blind, [&] { dev_.Put(const_cast<void*>(addr), marker); });
@@ -219,7 +220,8 @@ TEST_F(PlainSource, AReaderWhosePlannedWorkspaceCannotHoldThePackedImageReadsThe
   auto reading = Watcher(/*reads=*/true);
   const auto watched = Run(x, reading);
   ASSERT_EQ(reading->outputs.size(), 1u);
-  const auto [addr, size] = reading->outputs[0];
+  const void* const addr = reading->outputs[0].first;
+  const uint64_t size = reading->outputs[0].second;
   auto blind = Watcher(/*reads=*/false);
   const std::vector<uint8_t> marker(size, 0x7f);
   const auto unwatched = Run(x, blind, [&] { dev_.Put(const_cast<void*>(addr), marker); });
