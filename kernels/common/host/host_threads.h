@@ -1,8 +1,8 @@
-// How many host threads the kernels compute with. By default oneTBB's whole pool (every core
-// the process may use); ASCEND_SIM_HOST_THREADS=N or acl.json "sim": {"host_threads": N}
+// How many host threads the kernels compute with. By default every core the process may use
+// (oneTBB's default concurrency); ASCEND_SIM_HOST_THREADS=N or acl.json "sim": {"host_threads": N}
 // caps it, for CI runners shared with other jobs and for reproducible single-thread timings.
-// With one thread the kernels run serially on the calling thread and never start oneTBB's
-// pool (what Debian 12's qemu-user needs: it cannot start a thread in a dynamic program).
+// With one thread the kernels run serially on the calling thread and never start a worker
+// thread (what Debian 12's qemu-user needs: it cannot start a thread in a dynamic program).
 //
 // Owns: the process-wide thread cap and the oneTBB arena that enforces it. Owner:
 // kernels/common. Thread safety: HostThreads/LimitedArena are safe from any thread;

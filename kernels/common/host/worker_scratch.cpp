@@ -5,9 +5,12 @@
 
 #include <thread>
 
+#include "kernels/common/host/spin_pool.h"
+
 namespace asim::kernels {
 
 int CurrentWorkerSlot() {
+  if (const int pool_slot = SpinPoolSlot(); pool_slot >= 0) return pool_slot;
   const int slot = tbb::this_task_arena::current_thread_index();
   return slot >= 0 ? slot : -1;
 }

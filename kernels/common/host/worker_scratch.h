@@ -1,8 +1,9 @@
 // Buffers for the workers of one parallel loop, handed out by worker slot: the worker in
-// oneTBB slot k gets buffer k while it is free, so that across calls (each leasing buffer k
-// with affinity k, scratch_pool.h) a core writes the buffer it wrote last time, whose lines
-// its cache still owns, instead of one another core wrote (every line then crosses between
-// cores first). Which buffer a work item gets never changes its results.
+// slot k (spin_pool.h, or oneTBB's arena) gets buffer k while it is free, so that across
+// calls (each leasing buffer k with affinity k, scratch_pool.h) a core writes the buffer it
+// wrote last time, whose lines its cache still owns, instead of one another core wrote
+// (every line then crosses between cores first). Which buffer a work item gets never changes
+// its results.
 //
 // Owns: the claim flags, not the buffers (the caller's leases). Owner: kernels/common.
 // Thread safety: Claim may be called from any number of threads at once, each getting a
@@ -17,7 +18,8 @@
 
 namespace asim::kernels {
 
-// The calling thread's slot in the oneTBB arena it works in, or -1 outside one.
+// The calling thread's slot: in the spinning pool (spin_pool.h) when it is taking part in a
+// pool loop, else in the oneTBB arena it works in, or -1 outside both.
 int CurrentWorkerSlot();
 
 class WorkerScratch {
