@@ -133,17 +133,23 @@ TEST(SpinPool, ANestedLoopRunsSeriallyOnItsThread) {
   EXPECT_EQ(foreign.load(), 0);
 }
 
-// While one thread's loop holds the pool, another thread's loops still run (on oneTBB) and
-// cover their ranges; neither waits for the other.
-TEST(SpinPool, ASecondCallerRunsWhileThePoolIsBusy) {
+// While one thread's loop holds the pool, another thread's loop is refused at once (having
+// run nothing; ParallelFor then gives it to oneTBB), and neither waits for the other.
+TEST(SpinPool, ASecondCallerIsRefusedWhileThePoolIsBusy) {
   SKIP_WITHOUT_TWO_CORES();
   ScopedHostThreads two(2);
-  std::atomic<bool> first_running{false}, second_done{false};
-  std::atomic<int64_t> first{0}, second{0};
+  std::atomic<bool> first_running{false}, second_done{false}, second_ran{false};
+  std::atomic<int> refused{0};
+  std::atomic<int64_t> first{0};
   std::thread other([&] {
     while (!first_running.load()) std::this_thread::yield();
+    const auto body = [&](int64_t, int64_t) { second_ran = true; };
+    using Body = decltype(body);
+    const ChunkFunction chunk = [](const void* context, int64_t b, int64_t e) {
+      (*static_cast<const Body*>(context))(b, e);
+    };
     for (int round = 0; round < 20; ++round) {
-      ParallelFor(5000, 10, [&](int64_t b, int64_t e) { second += e - b; });
+      if (!RunOnSpinPool(2, 5000, 10, chunk, &body)) ++refused;
     }
     second_done = true;
   });
@@ -155,8 +161,9 @@ TEST(SpinPool, ASecondCallerRunsWhileThePoolIsBusy) {
   });
   other.join();
   EXPECT_TRUE(second_done.load());
+  EXPECT_EQ(refused.load(), 20);
+  EXPECT_FALSE(second_ran.load());
   EXPECT_EQ(first.load(), 2);
-  EXPECT_EQ(second.load(), 20 * 5000);
 }
 
 // An exception from a chunk, on either thread, reaches the caller after the loop; the pool
@@ -204,7 +211,15 @@ TEST(SpinPool, SleepingWorkersWakeForTheNextLoop) {
 TEST(SpinPool, TheThreadCountFollowsTheCap) {
   SKIP_WITHOUT_TWO_CORES();
   const int cores = tbb::info::default_concurrency();
+  // Above the cores oneTBB runs the loop: not under TSan, which does not see the
+  // synchronization inside the (uninstrumented) oneTBB library and reports races in it.
+#if defined(__SANITIZE_THREAD__)
+  const bool above_cores = false;
+#else
+  const bool above_cores = true;
+#endif
   for (int threads : {2, cores, cores + 1, 2}) {
+    if (threads > cores && !above_cores) continue;
     SCOPED_TRACE(testing::Message() << "cap " << threads);
     ScopedHostThreads cap(threads);
     const std::vector<Chunk> chunks = RecordLoop(4 * threads, 1, threads <= cores ? static_cast<size_t>(threads) : 1);
