@@ -15,21 +15,12 @@
 
 #include "kernels/common/host/parallel.h"
 #include "tests/unit/kernels/kernel_test_util.h"
+#include "tests/unit/kernels/scoped_host_threads.h"
 
 namespace asim::kernels {
 namespace {
 
-// Sets the cap for a scope and restores the previous one.
-class ScopedHostThreads {
- public:
-  explicit ScopedHostThreads(int threads) : previous_(HostThreads()) { EXPECT_TRUE(SetHostThreads(threads)); }
-  ~ScopedHostThreads() { SetHostThreads(previous_); }
-  ScopedHostThreads(const ScopedHostThreads&) = delete;
-  ScopedHostThreads& operator=(const ScopedHostThreads&) = delete;
-
- private:
-  int previous_;
-};
+using testing::ScopedHostThreads;
 
 bool SerialOnlyHost() {
   return HostThreads() == 1;

@@ -22,20 +22,12 @@
 #include "kernels/common/host/host_threads.h"
 #include "kernels/common/host/parallel.h"
 #include "kernels/common/host/worker_scratch.h"
+#include "tests/unit/kernels/scoped_host_threads.h"
 
 namespace asim::kernels {
 namespace {
 
-class ScopedHostThreads {
- public:
-  explicit ScopedHostThreads(int threads) : previous_(HostThreads()) { EXPECT_TRUE(SetHostThreads(threads)); }
-  ~ScopedHostThreads() { SetHostThreads(previous_); }
-  ScopedHostThreads(const ScopedHostThreads&) = delete;
-  ScopedHostThreads& operator=(const ScopedHostThreads&) = delete;
-
- private:
-  int previous_;
-};
+using testing::ScopedHostThreads;
 
 #define SKIP_WITHOUT_TWO_CORES()                                                                \
   if (HostThreads() == 1 || tbb::info::default_concurrency() < 2) {                             \
@@ -72,7 +64,7 @@ TEST(SpinPool, EveryItemOnceInChunksOfAtLeastTheGrain) {
   SKIP_WITHOUT_TWO_CORES();
   ScopedHostThreads two(2);
   for (const auto& [n, grain] : {std::pair<int64_t, int64_t>{1000, 1}, {1000, 300}, {7, 1}, {100003, 16}}) {
-    SCOPED_TRACE(testing::Message() << "n " << n << " grain " << grain);
+    SCOPED_TRACE(::testing::Message() << "n " << n << " grain " << grain);
     const std::vector<Chunk> chunks = RecordLoop(n, grain);
     int64_t expected = 0;
     for (size_t i = 0; i < chunks.size(); ++i) {
@@ -220,7 +212,7 @@ TEST(SpinPool, TheThreadCountFollowsTheCap) {
 #endif
   for (int threads : {2, cores, cores + 1, 2}) {
     if (threads > cores && !above_cores) continue;
-    SCOPED_TRACE(testing::Message() << "cap " << threads);
+    SCOPED_TRACE(::testing::Message() << "cap " << threads);
     ScopedHostThreads cap(threads);
     const std::vector<Chunk> chunks = RecordLoop(4 * threads, 1, threads <= cores ? static_cast<size_t>(threads) : 1);
     std::set<int> slots;
