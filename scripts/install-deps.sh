@@ -49,6 +49,7 @@ PACKAGES=(
   chromium  # headless rendering of the profiling timeline and report (tests/msprof, label browser)
   libonnx-dev libonnx-testdata libprotobuf-dev protobuf-compiler python3-onnx python3-numpy python3-protobuf libcli11-dev
   libstb-dev
+  qemu-user-static  # qemu-x86_64: the ResNet-50 sample on an emulated CPU without AVX-512 (tests/e2e/resnet50_isa)
   libturbojpeg0-dev libpng-dev libyuv-dev  # the simulated DVPP: JPEG decode/encode, PNG decode, VPC scaling
   pybind11-dev python3-dev python3-pytest python3-pil  # pyACL (python/pyacl), its pytest suites, the Python sample
   libopenmpi-dev openmpi-bin  # libhccl.so's transport between processes and hosts; mpirun runs the HCCL samples

@@ -5,6 +5,8 @@
 
 Reads atc.json (one line per conversion), ort_b<N>.json (tests/e2e/ort_compare/ort_run.js),
 ours_b<N>.json and dev_<model>.json (resnet50_bench), load_start.txt / load_end.txt (uptime).
+A measurement file holds one line per round (run.sh --rounds): its runs are pooled (the median
+of every timed run of every round), the load time is the rounds' median, the RSS their maximum.
 Published figures: /work/shared/docs/ascend_tools_hw.md section 6.
 """
 import argparse
@@ -25,6 +27,33 @@ PUBLISHED = {
 def load(path):
     with open(path) as f:
         return [json.loads(line) for line in f if line.strip().startswith("{")]
+
+
+def median(values):
+    v = sorted(values)
+    m = len(v) // 2
+    return v[m] if len(v) % 2 else (v[m - 1] + v[m]) / 2
+
+
+def measurement(path):
+    """One measurement's rounds pooled: the first round's fields, with median_ms / min_ms over
+    every timed run, cpu_ms the rounds' mean, load_ms their median, max_rss_kb their maximum,
+    runs the total and round_ms each round's own median."""
+    rounds = load(path)
+    m = dict(rounds[0])
+    if "median_ms" in m:
+        # Files from before times_ms was written: the median of the rounds' medians.
+        times = [t for r in rounds for t in r.get("times_ms", [r["median_ms"]])]
+        m.update(median_ms=median(times), min_ms=min(r["min_ms"] for r in rounds), runs=sum(r["runs"] for r in rounds),
+                 cpu_ms=sum(r["cpu_ms"] for r in rounds) / len(rounds), round_ms=[r["median_ms"] for r in rounds])
+    m.update(rounds=len(rounds), load_ms=median(r["load_ms"] for r in rounds),
+             max_rss_kb=max(r["max_rss_kb"] for r in rounds))
+    return m
+
+
+def per_round(ours, ort):
+    """Each round's ratio ours/ORT, e.g. "0.88 0.91 0.86"."""
+    return " ".join("%.2f" % (u / o) for u, o in zip(ours["round_ms"], ort["round_ms"]))
 
 
 def cpu_name():
@@ -75,10 +104,11 @@ def main():
         print("  %-20s %-12s %7.2f s%s" % (c["name"], c["soc"], c["seconds"], extra))
 
     ort_files = sorted(glob.glob(r("ort_b*.json")), key=lambda p: int(re.search(r"_b(\d+)", p).group(1)))
-    first = load(ort_files[0])[0]
-    ours_first = load(r("ours_b%d.json" % first["output_dims"][0]))[0]
-    print("\nhost latency per batch, median of %d runs after %d warm-ups, each side in its own process:" %
-          (first["runs"], ours_first["warmup"]))
+    first = measurement(ort_files[0])
+    ours_first = measurement(r("ours_b%d.json" % first["output_dims"][0]))
+    print("\nhost latency per batch, median of %d runs (%d interleaved round(s), a process each: %d warm-ups, "
+          "%d runs), each side in its own process:" % (first["runs"], first["rounds"], ours_first["warmup"],
+                                                       first["runs"] // first["rounds"]))
     print("  ORT  = onnxruntime-node %s, CPU execution provider, %d intra-op threads, fp32" %
           (first["ort_version"], first["threads"]))
     print("  ours = libascendcl aclmdlExecute, %s fp32 (atc --precision_mode=must_keep_origin_dtype), all cores" %
@@ -86,27 +116,28 @@ def main():
     print("  host ISA %s; our kernels ran on the %s target (kernels/framework/isa.h)" %
           (host_isa(), ours_first.get("isa", "?")))
     head = ("batch", "ORT ms", "ours ms", "ours/ORT", "ORT img/s", "ours img/s", "ORT CPU ms", "ours CPU ms")
-    print("  " + " ".join("%11s" % h for h in head))
+    print("  " + " ".join("%11s" % h for h in head) + "  ours/ORT per round")
     pairs = []
     for path in ort_files:
-        o = load(path)[0]
+        o = measurement(path)
         b = o["output_dims"][0]
-        u = load(r("ours_b%d.json" % b))[0]
+        u = measurement(r("ours_b%d.json" % b))
         pairs.append((b, o, u))
         row = (b, "%.2f" % o["median_ms"], "%.2f" % u["median_ms"], "%.2f" % (u["median_ms"] / o["median_ms"]),
                "%.1f" % (b * 1000 / o["median_ms"]), "%.1f" % (b * 1000 / u["median_ms"]), "%.1f" % o["cpu_ms"],
                "%.1f" % u["cpu_ms"])
-        print("  " + " ".join("%11s" % v for v in row))
+        print("  " + " ".join("%11s" % v for v in row) + "  " + per_round(u, o))
     print("  (CPU ms: mean user+system CPU time of the process per run, all threads, thread-pool spinning included)")
     if os.path.exists(r("ort1t_b1.json")):
-        o1, u1 = load(r("ort1t_b1.json"))[0], load(r("ours1t_b1.json"))[0]
-        u16 = load(r("ours16_b1.json"))[0]
+        o1, u1 = measurement(r("ort1t_b1.json")), measurement(r("ours1t_b1.json"))
+        u16 = measurement(r("ours16_b1.json"))
         o2 = next(o for b, o, _ in pairs if b == 1)
         print("\nbatch 1, other paths (median ms; ratio to ORT in the same conditions):")
-        print("  one thread each (taskset -c 0; ORT 1 intra-op thread): ORT %.2f, ours fp32 %.2f: ours/ORT %.2f" %
-              (o1["median_ms"], u1["median_ms"], u1["median_ms"] / o1["median_ms"]))
+        print("  one thread each (taskset -c 0; ORT 1 intra-op thread): ORT %.2f, ours fp32 %.2f: ours/ORT %.2f "
+              "(per round %s)" % (o1["median_ms"], u1["median_ms"], u1["median_ms"] / o1["median_ms"], per_round(u1, o1)))
         print("  the sample's fp16 model (Ascend310, --input_fp16_nodes, fp16 storage): ours %.2f against ORT fp32 "
-              "%.2f: %.2f" % (u16["median_ms"], o2["median_ms"], u16["median_ms"] / o2["median_ms"]))
+              "%.2f: %.2f (per round %s)" % (u16["median_ms"], o2["median_ms"], u16["median_ms"] / o2["median_ms"],
+                                             per_round(u16, o2)))
     conv = r("conv_bench.txt")
     if os.path.exists(conv):
         text = open(conv).read()
@@ -128,7 +159,7 @@ def main():
     print("\nsimulated device time per batch (aclrtEventElapsedTime around aclmdlExecuteAsync):")
     print("  %-12s %-5s %5s %10s %10s  %s" % ("SoC", "mode", "batch", "sim ms", "sim img/s", "published"))
     rows = [(load(p)[0], "fp16") for p in sorted(glob.glob(r("dev_*.json")))]
-    rows += [(load(p)[0], "fp32") for p in sorted(glob.glob(r("ours_b*.json")))]
+    rows += [(measurement(p), "fp32") for p in sorted(glob.glob(r("ours_b*.json")))]
     for d, mode in rows:
         b, ms = d["batch"], d["sim_ms"]
         pub = PUBLISHED.get(d["soc"]) if mode == "fp16" else None

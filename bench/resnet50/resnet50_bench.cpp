@@ -9,9 +9,10 @@
 // model load time), W untimed aclmdlExecute, N timed ones (median/min/mean wall time), then K
 // executions between two events on a stream (aclmdlExecuteAsync; aclrtEventElapsedTime: the
 // simulated device time per batch). Also the mean process CPU time per timed run (cpu_ms, all
-// threads). The input is fp32 NCHW from --input (converted to fp16 for
-// an fp16-input model) or a fixed pseudo-random image. Prints one JSON line on stdout with the
-// figures and the peak RSS (getrusage). Exit 1 on any failure, with the reason on stderr.
+// threads). The input is fp32 NCHW from --input (converted to fp16 for an fp16-input model) or
+// a fixed pseudo-random image. Prints one JSON line on stdout with the figures, every timed
+// run's wall time (times_ms) and the peak RSS (getrusage). Exit 1 on any failure, with the
+// reason on stderr.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -125,14 +126,16 @@ int Run(const Options& o, aclrtStream stream) {
   struct rusage usage = {};
   (void)getrusage(RUSAGE_SELF, &usage);
   const char* soc = aclrtGetSocName();
+  std::string times;  // every timed run, so bench/resnet50/report.py can pool rounds of runs
+  for (double v : ms) times += (times.empty() ? "" : ",") + std::to_string(v);
   std::printf(
       "{\"soc\":\"%s\",\"batch\":%lld,\"input_type\":\"%s\",\"load_ms\":%.3f,\"warmup\":%d,\"runs\":%d,"
       "\"median_ms\":%.3f,\"min_ms\":%.3f,\"mean_ms\":%.3f,\"cpu_ms\":%.3f,\"sim_ms\":%.4f,\"max_rss_kb\":%ld,"
-      "\"isa\":\"%s\"}\n",
+      "\"isa\":\"%s\",\"times_ms\":[%s]}\n",
       soc != nullptr ? soc : "?", static_cast<long long>(model.batch()), model.inputTypeName(), loadMs, o.warmup,
       o.runs, Median(ms), ms.empty() ? 0.0 : *std::min_element(ms.begin(), ms.end()),
       ms.empty() ? 0.0 : sum / static_cast<double>(ms.size()), cpuMs, Median(simMs), usage.ru_maxrss,
-      aclsimGetVectorIsa());
+      aclsimGetVectorIsa(), times.c_str());
   return 0;
 }
 

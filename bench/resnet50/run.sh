@@ -2,9 +2,10 @@
 # bench/resnet50/run.sh: ResNet-50 side by side (issue 6 part 7), in one run:
 #  - ONNX Runtime (onnxruntime-node, CPU, 2 intra-op threads) vs our aclmdlExecute (fp32:
 #    atc --precision_mode=must_keep_origin_dtype for Ascend910B2, the fp32 AI Core kernels, all
-#    cores), batch 1 and 8, each in its own process: median of N runs after W warm-ups, the
-#    ratio ours/ORT, images/s, peak RSS, model load time; the atc conversion times (and the
-#    Caffe twin's, with its peak RSS against the weights' size);
+#    cores), batch 1 and 8, each in its own process, in R interleaved rounds: median of the
+#    R x N runs (each process W warm-ups + N runs), the ratio ours/ORT (and each round's),
+#    images/s, peak RSS, model load time; the atc conversion times (and the Caffe twin's, with
+#    its peak RSS against the weights' size);
 #  - in the same run, batch 1: the public sample's fp16 model (Ascend310, --input_fp16_nodes)
 #    against ORT fp32; both sides on one thread (taskset -c 0, ORT --threads 1); the conv
 #    benchmark (bench/conv) over ResNet-50's convolutions as % of the running target's FMA limit;
@@ -14,21 +15,22 @@
 # docs/vector_isa.md) are printed with the table.
 # Prints one table (bench/resnet50/report.py). Figures are recorded in docs/performance.md.
 #
-#   bench/resnet50/run.sh [--build DIR (build)] [--work DIR] [--runs N (10)] [--warmup W (3)]
+#   bench/resnet50/run.sh [--build DIR (build)] [--work DIR] [--runs N (10)] [--rounds R (3)] [--warmup W (3)]
 #                         [--p3-batch B (64)] [--quick] [--no-build] [--atc F] [--bench F]
 #                         [--ort-dir DIR (<build>/ort_node)] [--conv-bench F]
-# --quick: 1 timed run, no warm-up, batch 1 only (everything at bs1): the ctest smoke
+# --quick: 1 round of 1 timed run, no warm-up, batch 1 only (everything at bs1): the ctest smoke
 # (bench.resnet50_smoke), not a measurement. Exit non-zero when any step fails.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 python=/usr/bin/python3
-build="$root/build" work="" runs=10 warmup=3 p3batch=64 quick=0 dobuild=1 atc="" bench="" ortdir="" convbench=""
+build="$root/build" work="" runs=10 rounds=3 warmup=3 p3batch=64 quick=0 dobuild=1 atc="" bench="" ortdir="" convbench=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) build=$2; shift 2 ;;
     --work) work=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
+    --rounds) rounds=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
     --p3-batch) p3batch=$2; shift 2 ;;
     --quick) quick=1; shift ;;
@@ -48,7 +50,7 @@ bench=${bench:-$build/bench/resnet50/resnet50_bench}
 ortdir=${ortdir:-$build/ort_node}
 convbench=${convbench:-$build/bench/conv/conv_bench}
 batches="1 8"
-if [ "$quick" = 1 ]; then runs=1 warmup=0 p3batch=1 batches=1; fi
+if [ "$quick" = 1 ]; then runs=1 rounds=1 warmup=0 p3batch=1 batches=1; fi
 mkdir -p "$work/results"
 rm -f "$work/results"/*.json
 res="$work/results"
@@ -114,25 +116,31 @@ convert "fp16_310p3_b$p3batch" "$work/resnet50_b$p3batch.onnx" Ascend310P3 "${fp
 convert "fp16_910_b$p3batch" "$work/resnet50_b$p3batch.onnx" Ascend910 "${fp16_opts[@]}"
 
 uptime | sed 's/^/run.sh: load before timing: /' | tee "$res/load_start.txt"
-# The host comparison, each side in its own process, ORT first then ours, per batch.
-for b in $batches; do
-  echo "run.sh: batch $b: ONNX Runtime ($runs runs after $warmup warm-ups)"
-  NODE_PATH="$ortdir/node_modules" node "$root/tests/e2e/ort_compare/ort_run.js" --model "$work/resnet50_b$b.onnx" \
-    --input "$work/input_b$b.bin" --threads 2 --warmup "$warmup" --runs "$runs" > "$res/ort_b$b.json"
-  echo "run.sh: batch $b: aclmdlExecute fp32 on Ascend910B2 ($runs runs after $warmup warm-ups)"
-  ASCEND_SIM_SOC_VERSION=Ascend910B2 "$bench" --model "$work/fp32_910b2_b$b.om" --input "$work/input_b$b.bin" \
-    --warmup "$warmup" --runs "$runs" --device-runs 1 > "$res/ours_b$b.json"
+# The host comparison, each side in its own process. The host's speed drifts on a scale of
+# minutes (a VM's neighbours), more than the differences measured here, so the measurements are
+# interleaved: R rounds, each running every measurement once (ORT then ours per batch, both on
+# one thread, our fp16 model), each process W warm-ups + N timed runs; report.py pools each
+# measurement's runs over the rounds (median of R x N) and prints every round's ratio too.
+for round in $(seq 1 "$rounds"); do
+  for b in $batches; do
+    echo "run.sh: round $round/$rounds, batch $b: ONNX Runtime ($runs runs after $warmup warm-ups)"
+    NODE_PATH="$ortdir/node_modules" node "$root/tests/e2e/ort_compare/ort_run.js" --model "$work/resnet50_b$b.onnx" \
+      --input "$work/input_b$b.bin" --threads 2 --warmup "$warmup" --runs "$runs" >> "$res/ort_b$b.json"
+    echo "run.sh: round $round/$rounds, batch $b: aclmdlExecute fp32 on Ascend910B2 ($runs runs after $warmup warm-ups)"
+    ASCEND_SIM_SOC_VERSION=Ascend910B2 "$bench" --model "$work/fp32_910b2_b$b.om" --input "$work/input_b$b.bin" \
+      --warmup "$warmup" --runs "$runs" --device-runs 1 >> "$res/ours_b$b.json"
+  done
+  # Batch 1 on one thread each (both pinned to CPU 0), and the sample's fp16 model against ORT fp32.
+  echo "run.sh: round $round/$rounds, batch 1, one thread each (taskset -c 0): ONNX Runtime, then aclmdlExecute fp32"
+  NODE_PATH="$ortdir/node_modules" taskset -c 0 node "$root/tests/e2e/ort_compare/ort_run.js" \
+    --model "$work/resnet50_b1.onnx" --input "$work/input_b1.bin" --threads 1 --warmup "$warmup" --runs "$runs" \
+    >> "$res/ort1t_b1.json"
+  ASCEND_SIM_SOC_VERSION=Ascend910B2 taskset -c 0 "$bench" --model "$work/fp32_910b2_b1.om" \
+    --input "$work/input_b1.bin" --warmup "$warmup" --runs "$runs" --device-runs 0 >> "$res/ours1t_b1.json"
+  echo "run.sh: round $round/$rounds, batch 1: aclmdlExecute of the sample's fp16 model on Ascend310"
+  ASCEND_SIM_SOC_VERSION=Ascend310 "$bench" --model "$work/fp16_310_b1.om" --input "$work/input_b1.bin" \
+    --warmup "$warmup" --runs "$runs" --device-runs 0 >> "$res/ours16_b1.json"
 done
-# Batch 1 on one thread each (both pinned to CPU 0), and the sample's fp16 model against ORT fp32.
-echo "run.sh: batch 1, one thread each (taskset -c 0): ONNX Runtime, then aclmdlExecute fp32"
-NODE_PATH="$ortdir/node_modules" taskset -c 0 node "$root/tests/e2e/ort_compare/ort_run.js" \
-  --model "$work/resnet50_b1.onnx" --input "$work/input_b1.bin" --threads 1 --warmup "$warmup" --runs "$runs" \
-  > "$res/ort1t_b1.json"
-ASCEND_SIM_SOC_VERSION=Ascend910B2 taskset -c 0 "$bench" --model "$work/fp32_910b2_b1.om" \
-  --input "$work/input_b1.bin" --warmup "$warmup" --runs "$runs" --device-runs 0 > "$res/ours1t_b1.json"
-echo "run.sh: batch 1: aclmdlExecute of the sample's fp16 model on Ascend310 ($runs runs after $warmup warm-ups)"
-ASCEND_SIM_SOC_VERSION=Ascend310 "$bench" --model "$work/fp16_310_b1.om" --input "$work/input_b1.bin" \
-  --warmup "$warmup" --runs "$runs" --device-runs 0 > "$res/ours16_b1.json"
 if [ "$quick" = 1 ]; then
   "$convbench" --quick --paths aicore > "$res/conv_bench.txt"
 else

@@ -12,7 +12,8 @@
 // (tools/dump/onnx_golden.py --engine ort).
 // The input is the model's first input, float32, in its declared (static) shape; the file must
 // hold exactly that many values. Prints one JSON line: load_ms (session creation), the output
-// shape, and with --runs the median/min/mean of N timed session.run calls after W warm-ups, plus
+// shape, and with --runs the median/min/mean of N timed session.run calls after W warm-ups (and
+// each call's time, times_ms), plus
 // the mean process CPU time per run (cpu_ms: user + system of all threads, thread-pool spinning
 // included) and the process's peak RSS (max_rss_kb, getrusage). onnxruntime-node is found through NODE_PATH
 // or the usual node_modules lookup.
@@ -87,7 +88,7 @@ async function main() {
   }
   const report = { ort_version: ort.env.versions ? ort.env.versions.node : 'unknown', threads: args.threads,
     load_ms: loadMs, output_dims: result.dims, runs: args.runs };
-  if (args.runs > 0) Object.assign(report, stats(ms), { cpu_ms: (cpu.user + cpu.system) / 1000 / args.runs });
+  if (args.runs > 0) Object.assign(report, stats(ms), { cpu_ms: (cpu.user + cpu.system) / 1000 / args.runs, times_ms: ms });
   report.max_rss_kb = process.resourceUsage().maxRSS;
   console.log(JSON.stringify(report));
 }

@@ -3,6 +3,7 @@
 
   check_isa_targets.py --sample <resnet50_classification> --acl-infer <acl_infer> --atc <atc>
                        --onnx resnet50.onnx --om310 resnet50.om --image house.jpg --work <dir>
+                       [--emulate-cpu MODEL [--qemu qemu-x86_64-static]]
 
 The kernels are compiled for several vector targets and dispatched at run time
 (kernels/framework/isa.h); ASCEND_SIM_ISA forces one. For each of avx512, avx2, neon and
@@ -15,6 +16,15 @@ has (that refusal is checked, then the target is skipped). On the others: the sa
 classes as on the best target, each score within 1e-3; the fp32 probabilities within 1e-5
 (FMA on one target and not on another moves the last bits only). At least two targets must
 run (x86-64 always has the portable fallback; aarch64 has NEON only, so one is enough there).
+
+--emulate-cpu MODEL (x86-64 only): the host without AVX-512 that most users have, on this
+machine. The same binaries (built here, with no CPU-specific flags) run under
+`qemu-x86_64-static -cpu MODEL` (e.g. Haswell-v4: AVX2 + FMA + F16C; qemu's emulator has no
+AVX-512), which shows the library a CPU without AVX-512 through CPUID, and executes every
+instruction itself: an AVX-512 instruction outside the dispatched kernels would stop the run
+with SIGILL. Checked: aclInit refuses ASCEND_SIM_ISA=avx512 there; with the target left to the
+library it logs avx2; the top-5 and the fp32 probabilities equal the native avx2 run's within
+the limits above.
 Exit 0 when all of that holds.
 """
 import argparse
@@ -31,19 +41,92 @@ MAX_ABS_FP32 = 1e-5
 MAX_SCORE_DIFF = 1e-3
 
 
-def run(cmd, isa, soc):
+def run(cmd, isa, soc, emulator=()):
     env = dict(os.environ)
-    env["ASCEND_SIM_ISA"] = isa
+    if isa == "auto":
+        env.pop("ASCEND_SIM_ISA", None)
+    else:
+        env["ASCEND_SIM_ISA"] = isa
     env["ASCEND_SIM_SOC_VERSION"] = soc
     env["ASCEND_GLOBAL_LOG_LEVEL"] = "1"  # info: the chosen target is logged
     env["ASCEND_SLOG_PRINT_TO_STDOUT"] = "1"
-    return subprocess.run(cmd, capture_output=True, text=True, env=env)
+    return subprocess.run(list(emulator) + cmd, capture_output=True, text=True, env=env)
+
+
+REFUSED = "refused"
+
+
+def classify(a, om910b, input_bin, isa, emulator=()):
+    """The sample's top-5 and acl_infer's fp32 probabilities on one target ("auto": the
+    library's choice, which must then be named in the log as `expect`). Returns (target, top-5,
+    fp32) or REFUSED when aclInit refused the target; None after printing why it failed."""
+    where = " under %s" % " ".join(emulator) if emulator else ""
+    s = run([a.sample, "--model", a.om310, "--image", a.image, "--runs", "1"], isa, "Ascend310", emulator)
+    if s.returncode != 0:
+        text = s.stdout + s.stderr
+        if "this CPU and build can run" in text:
+            print("isa: %-6s not available%s (aclInit refused it, as it must): %s" %
+                  (isa, where, re.search(r"this CPU and build can run [a-z0-9, ]+", text).group(0)))
+            return REFUSED
+        print(text)
+        print("isa: %s%s: FAILED: the sample failed with exit code %d" % (isa, where, s.returncode))
+        return None
+    chosen = re.search(r"vector ISA: ([a-z0-9]+)", s.stdout)
+    if chosen is None or (isa != "auto" and chosen.group(1) != isa):
+        print(s.stdout)
+        print("isa: %s%s: FAILED: the log does not say the kernels ran on %s" % (isa, where, isa))
+        return None
+    target = chosen.group(1)
+    top5 = [(int(i), float(v)) for i, v in re.findall(r"top \d: index\[(\d+)\] value\[([-0-9.e]+)\]", s.stdout)]
+    out = os.path.join(a.work, "out_%s%s.bin" % (isa, "_emulated" if emulator else ""))
+    f = run([a.acl_infer, "--model", om910b, "--input", input_bin, "--output", out], isa, "Ascend910B2", emulator)
+    if f.returncode != 0 or len(top5) < 5:
+        print(s.stdout + f.stdout + f.stderr)
+        print("isa: %s%s: FAILED: %s" % (isa, where, "acl_infer failed" if f.returncode else "no top-5 printed"))
+        return None
+    print("isa: %-6s%s ran on %s: top-5 %s" % (isa, where, target, " ".join("%d:%.6f" % p for p in top5[:5])))
+    return target, top5[:5], np.fromfile(out, dtype=np.float32).astype(np.float64)
+
+
+def compare(name, result, ref_name, ref):
+    """True when `result` classifies as `ref` (same top-5 classes, scores and fp32 within limits)."""
+    _, top, fp32 = result
+    _, ref_top, ref_fp32 = ref
+    same = [i for i, _ in top] == [i for i, _ in ref_top]
+    score = max(abs(v - w) for (_, v), (_, w) in zip(top, ref_top))
+    max_abs = float(np.max(np.abs(fp32 - ref_fp32))) if fp32.size == ref_fp32.size else float("inf")
+    good = same and score <= MAX_SCORE_DIFF and max_abs <= MAX_ABS_FP32
+    print("isa: %s vs %s: top-5 classes %s, max score difference %.3g (limit %g), fp32 max abs %.3g "
+          "(limit %g): %s" % (name, ref_name, "equal" if same else "DIFFER", score, MAX_SCORE_DIFF, max_abs,
+                              MAX_ABS_FP32, "ok" if good else "FAILED"))
+    return good
+
+
+def emulated_host(a, om910b, input_bin):
+    """The --emulate-cpu check (see the module comment). True when it holds."""
+    emulator = (a.qemu, "-cpu", a.emulate_cpu)
+    native = classify(a, om910b, input_bin, "avx2")
+    if native in (None, REFUSED):
+        print("isa: FAILED: the native avx2 run, the emulated host's reference, did not run")
+        return False
+    if classify(a, om910b, input_bin, "avx512", emulator) != REFUSED:
+        print("isa: FAILED: aclInit did not refuse avx512 on a CPU without AVX-512")
+        return False
+    emulated = classify(a, om910b, input_bin, "auto", emulator)
+    if emulated in (None, REFUSED):
+        return False
+    if emulated[0] != "avx2":
+        print("isa: FAILED: on a CPU with AVX2 and without AVX-512 the library chose %s, not avx2" % emulated[0])
+        return False
+    return compare("auto (emulated %s)" % a.emulate_cpu, emulated, "avx2 (native)", native)
 
 
 def main():
     ap = argparse.ArgumentParser()
     for opt in ("sample", "acl-infer", "atc", "onnx", "om310", "image", "work"):
         ap.add_argument("--" + opt, required=True)
+    ap.add_argument("--emulate-cpu")
+    ap.add_argument("--qemu", default="qemu-x86_64-static")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     om910b = os.path.join(a.work, "resnet50_fp32_910b2")
@@ -64,52 +147,26 @@ def main():
         print(d.stdout + d.stderr)
         print("isa: FAILED: the sample could not write the fp32 input")
         return 1
+    if a.emulate_cpu:
+        ok = emulated_host(a, om910b, input_bin)
+        print("isa: %s" % ("ok, a CPU without AVX-512 (emulated %s) runs the library on avx2 with the same "
+                           "classification" % a.emulate_cpu if ok else "FAILED"))
+        return 0 if ok else 1
     results = {}
     ok = True
     for isa in TARGETS:
-        s = run([a.sample, "--model", a.om310, "--image", a.image, "--runs", "1"], isa, "Ascend310")
-        if s.returncode != 0:
-            text = s.stdout + s.stderr
-            if "this CPU and build can run" in text:
-                print("isa: %-6s not available here (aclInit refused it, as it must): %s" %
-                      (isa, re.search(r"this CPU and build can run [a-z0-9, ]+", text).group(0)))
-                continue
-            print(text)
-            print("isa: %s: FAILED: the sample failed with exit code %d" % (isa, s.returncode))
+        result = classify(a, om910b, input_bin, isa)
+        if result is None:
             ok = False
-            continue
-        chosen = re.search(r"vector ISA: ([a-z0-9]+)", s.stdout)
-        if chosen is None or chosen.group(1) != isa:
-            print(s.stdout)
-            print("isa: %s: FAILED: the log does not say the kernels ran on %s" % (isa, isa))
-            ok = False
-            continue
-        top5 = [(int(i), float(v)) for i, v in re.findall(r"top \d: index\[(\d+)\] value\[([-0-9.e]+)\]", s.stdout)]
-        out = os.path.join(a.work, "out_%s.bin" % isa)
-        f = run([a.acl_infer, "--model", om910b, "--input", input_bin, "--output", out], isa, "Ascend910B2")
-        if f.returncode != 0 or len(top5) < 5:
-            print(s.stdout + f.stdout + f.stderr)
-            print("isa: %s: FAILED: %s" % (isa, "acl_infer failed" if f.returncode else "no top-5 printed"))
-            ok = False
-            continue
-        results[isa] = (top5[:5], np.fromfile(out, dtype=np.float32).astype(np.float64))
-        print("isa: %-6s top-5 %s" % (isa, " ".join("%d:%.6f" % p for p in top5[:5])))
+        elif result != REFUSED:
+            results[isa] = result
     if not results:
         print("isa: FAILED: no target ran")
         return 1
     best = next(iter(results))
-    ref_top, ref_fp32 = results[best]
-    for isa, (top, fp32) in results.items():
-        if isa == best:
-            continue
-        same = [i for i, _ in top] == [i for i, _ in ref_top]
-        score = max(abs(v - w) for (_, v), (_, w) in zip(top, ref_top))
-        max_abs = float(np.max(np.abs(fp32 - ref_fp32))) if fp32.size == ref_fp32.size else float("inf")
-        good = same and score <= MAX_SCORE_DIFF and max_abs <= MAX_ABS_FP32
-        print("isa: %-6s vs %s: top-5 classes %s, max score difference %.3g (limit %g), fp32 max abs %.3g "
-              "(limit %g): %s" % (isa, best, "equal" if same else "DIFFER", score, MAX_SCORE_DIFF, max_abs,
-                                  MAX_ABS_FP32, "ok" if good else "FAILED"))
-        ok = ok and good
+    for isa, result in results.items():
+        if isa != best:
+            ok = compare(isa, result, best, results[best]) and ok
     need = 1 if platform.machine() in ("aarch64", "arm64") else 2
     if len(results) < need:
         print("isa: FAILED: only %d target(s) ran (%s), at least %d expected" % (len(results), ", ".join(results), need))
