@@ -18,13 +18,14 @@ classes as on the best target, each score within 1e-3; the fp32 probabilities wi
 run (x86-64 always has the portable fallback; aarch64 has NEON only, so one is enough there).
 
 --emulate-cpu MODEL (x86-64 only): the host without AVX-512 that most users have, on this
-machine. The same binaries (built here, with no CPU-specific flags) run under
-`qemu-x86_64-static -cpu MODEL` (e.g. Haswell-v4: AVX2 + FMA + F16C; qemu's emulator has no
+machine. The same binaries (atc, the sample, acl_infer: built here, with no CPU-specific
+flags) run under `qemu-x86_64-static -cpu MODEL` (e.g. Haswell-v4: AVX2 + FMA + F16C; qemu's emulator has no
 AVX-512), which shows the library a CPU without AVX-512 through CPUID, and executes every
 instruction itself: an AVX-512 instruction outside the dispatched kernels would stop the run
-with SIGILL. Checked: aclInit refuses ASCEND_SIM_ISA=avx512 there; with the target left to the
-library it logs avx2; the top-5 and the fp32 probabilities equal the native avx2 run's within
-the limits above.
+with SIGILL. Checked: aclInit refuses ASCEND_SIM_ISA=avx512 there; atc converts both models
+there; with the target left to the library the sample and acl_infer, on those models, log
+avx2, and their top-5 and fp32 probabilities equal the native avx2 run's (on the models
+converted natively) within the limits above.
 Exit 0 when all of that holds.
 """
 import argparse
@@ -56,12 +57,12 @@ def run(cmd, isa, soc, emulator=()):
 REFUSED = "refused"
 
 
-def classify(a, om910b, input_bin, isa, emulator=()):
+def classify(a, om310, om910b, input_bin, isa, emulator=()):
     """The sample's top-5 and acl_infer's fp32 probabilities on one target ("auto": the
     library's choice, which must then be named in the log as `expect`). Returns (target, top-5,
     fp32) or REFUSED when aclInit refused the target; None after printing why it failed."""
     where = " under %s" % " ".join(emulator) if emulator else ""
-    s = run([a.sample, "--model", a.om310, "--image", a.image, "--runs", "1"], isa, "Ascend310", emulator)
+    s = run([a.sample, "--model", om310, "--image", a.image, "--runs", "1"], isa, "Ascend310", emulator)
     if s.returncode != 0:
         text = s.stdout + s.stderr
         if "this CPU and build can run" in text:
@@ -105,14 +106,28 @@ def compare(name, result, ref_name, ref):
 def emulated_host(a, om910b, input_bin):
     """The --emulate-cpu check (see the module comment). True when it holds."""
     emulator = (a.qemu, "-cpu", a.emulate_cpu)
-    native = classify(a, om910b, input_bin, "avx2")
+    native = classify(a, a.om310, om910b, input_bin, "avx2")
     if native in (None, REFUSED):
         print("isa: FAILED: the native avx2 run, the emulated host's reference, did not run")
         return False
-    if classify(a, om910b, input_bin, "avx512", emulator) != REFUSED:
+    if classify(a, a.om310, om910b, input_bin, "avx512", emulator) != REFUSED:
         print("isa: FAILED: aclInit did not refuse avx512 on a CPU without AVX-512")
         return False
-    emulated = classify(a, om910b, input_bin, "auto", emulator)
+    # Both models converted there too: atc prepares filters for the vector target it runs on.
+    emulated_om = {}
+    for soc, extra in (("Ascend310", ["--input_fp16_nodes=data"]),
+                       ("Ascend910B2", ["--precision_mode=must_keep_origin_dtype"])):
+        out = os.path.join(a.work, "emulated_%s" % soc)
+        r = subprocess.run(list(emulator) + [a.atc, "--model=" + a.onnx, "--framework=5", "--output=" + out,
+                                             "--soc_version=" + soc, "--input_format=NCHW", "--output_type=FP32"]
+                           + extra, capture_output=True, text=True)
+        if r.returncode != 0:
+            print(r.stdout + r.stderr)
+            print("isa: FAILED: atc for %s under %s" % (soc, " ".join(emulator)))
+            return False
+        emulated_om[soc] = out + ".om"
+    print("isa: atc under %s converted both models" % " ".join(emulator))
+    emulated = classify(a, emulated_om["Ascend310"], emulated_om["Ascend910B2"], input_bin, "auto", emulator)
     if emulated in (None, REFUSED):
         return False
     if emulated[0] != "avx2":
@@ -155,7 +170,7 @@ def main():
     results = {}
     ok = True
     for isa in TARGETS:
-        result = classify(a, om910b, input_bin, isa)
+        result = classify(a, a.om310, om910b, input_bin, isa)
         if result is None:
             ok = False
         elif result != REFUSED:

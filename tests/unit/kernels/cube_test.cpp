@@ -50,6 +50,10 @@ const std::vector<ConvCase>& Cases() {
       {2, 96, 6, 5, 48, 1, 1},                             // several weight chunks (fused), fp16 running sums
       {1, 32, 5, 37, 16, 3, 3, 1, 1, 1, 1, 1, 1},          // rows wider than 16 pixels (register transposes)
       {1, 48, 4, 9, 40, 3, 3, 1, 1, 0, 0, 0, 0, 1, 1, 2},  // groups of 24 -> 20: packed up front
+      // 4 output blocks at stride 2 (ResNet's strided 3x3 layers: 4-block tiles on rows of
+      // 14+ pixels), the last input block 4 channels wide; 2 blocks over 2 images, dilated rows.
+      {1, 36, 29, 29, 64, 3, 3, 2, 2, 1, 1, 1, 1},
+      {2, 20, 9, 16, 32, 3, 3, 1, 1, 2, 2, 1, 1, 2, 1},
       // 1x1 stride 1, unpadded: rows tiled as one flattened row (ResNet's 7x7 layers), in one
       // run of pixels per weight group, and in 7 runs of 9 pixels (one weight group).
       {1, 80, 7, 7, 48, 1, 1},
