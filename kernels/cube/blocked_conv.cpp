@@ -173,10 +173,12 @@ bool RowsAreContiguous(const BlockedConvArgs& a) {
 // reading every row. Moving a cache line between cores costs hundreds of nanoseconds on some
 // hosts (a 2-vCPU AMD EPYC VM whose vCPUs sat ~210 ns apart one way: those layers took
 // 0.80-0.90x the time; with the vCPUs ~55 ns apart, the same), the filter (small here) read
-// by every worker instead of one. Only for a prepacked filter: its chunks are read in place,
-// so work items beyond the ones the workspace plans chunk buffers for need none.
+// by every worker instead of one. Only for a prepacked filter whose chunks are whole (input
+// blocks a multiple of the chunk's): its chunks are then read in place, so work items beyond the
+// ones the workspace plans chunk buffers for need none (a partial last chunk is copied into
+// the item's buffer, which two items running at once would share).
 bool SpatialOrder(const BlockedConvArgs& a, int64_t workers) {
-  return a.chunk_address != nullptr && workers > 1 && a.n < workers &&
+  return a.chunk_address != nullptr && a.c1 % a.chunk_c1 == 0 && workers > 1 && a.n < workers &&
          a.n * a.oh * a.ow > 16 * a.out_blocks * a.kh * a.kw;
 }
 
@@ -227,7 +229,7 @@ void RunFused(const BlockedConvArgs& a) {
       decode(item, &run, &in, &g);
       const int64_t row_begin = run * rows_per_run, row_end = std::min(rows, row_begin + rows_per_run);
       if (row_begin >= row_end) continue;  // more work items than rows: nothing to pack or compute
-      // (Spatial order: a prepacked filter is read in place and the slot never written.)
+      // (Spatial order: the chunks are read in place and the slot never written.)
       float* buffer = a.chunk_buffers + (item % planned_items) * chunk_floats;
       t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
       const int64_t tiles = (row_end - row_begin) * tiles_per_row;
