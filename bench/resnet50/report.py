@@ -15,6 +15,7 @@ import json
 import os
 import platform
 import re
+from statistics import median
 
 # (SoC, batch the figure is for, ms per batch, how it was published)
 PUBLISHED = {
@@ -27,12 +28,6 @@ PUBLISHED = {
 def load(path):
     with open(path) as f:
         return [json.loads(line) for line in f if line.strip().startswith("{")]
-
-
-def median(values):
-    v = sorted(values)
-    m = len(v) // 2
-    return v[m] if len(v) % 2 else (v[m - 1] + v[m]) / 2
 
 
 def measurement(path):

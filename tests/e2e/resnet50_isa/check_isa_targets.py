@@ -19,8 +19,8 @@ run (x86-64 always has the portable fallback; aarch64 has NEON only, so one is e
 
 --emulate-cpu MODEL (x86-64 only): the host without AVX-512 that most users have, on this
 machine. The same binaries (atc, the sample, acl_infer: built here, with no CPU-specific
-flags) run under `qemu-x86_64-static -cpu MODEL` (e.g. Haswell-v4: AVX2 + FMA + F16C; qemu's emulator has no
-AVX-512), which shows the library a CPU without AVX-512 through CPUID, and executes every
+flags) run under `qemu-x86_64-static -cpu MODEL` (e.g. Haswell-v4: AVX2 + FMA + F16C; qemu's
+emulator has no AVX-512), which shows the library a CPU without AVX-512 through CPUID, and executes every
 instruction itself: an AVX-512 instruction outside the dispatched kernels would stop the run
 with SIGILL. Checked: aclInit refuses ASCEND_SIM_ISA=avx512 there; atc converts both models
 there; with the target left to the library the sample and acl_infer, on those models, log
@@ -54,13 +54,32 @@ def run(cmd, isa, soc, emulator=()):
     return subprocess.run(list(emulator) + cmd, capture_output=True, text=True, env=env)
 
 
+# atc's options per SoC besides the model's: the public sample's fp16 model for Ascend310, the
+# fp32 cube kernels for Ascend910B2.
+ATC_OPTIONS = {"Ascend310": ["--input_fp16_nodes=data"],
+               "Ascend910B2": ["--precision_mode=must_keep_origin_dtype"]}
+
+
+def convert(a, soc, out, emulator=()):
+    """atc of the ONNX model for `soc` into out.om (under `emulator`, if any): its path, or None
+    after printing why it failed."""
+    r = subprocess.run(list(emulator) + [a.atc, "--model=" + a.onnx, "--framework=5", "--output=" + out,
+                                         "--soc_version=" + soc, "--input_format=NCHW", "--output_type=FP32"]
+                       + ATC_OPTIONS[soc], capture_output=True, text=True)
+    if r.returncode != 0:
+        print(r.stdout + r.stderr)
+        print("isa: FAILED: atc for %s%s" % (soc, " under " + " ".join(emulator) if emulator else ""))
+        return None
+    return out + ".om"
+
+
 REFUSED = "refused"
 
 
 def classify(a, om310, om910b, input_bin, isa, emulator=()):
     """The sample's top-5 and acl_infer's fp32 probabilities on one target ("auto": the
-    library's choice, which must then be named in the log as `expect`). Returns (target, top-5,
-    fp32) or REFUSED when aclInit refused the target; None after printing why it failed."""
+    library's choice, as the log names it). Returns (target, top-5, fp32) or REFUSED when
+    aclInit refused the target; None after printing why it failed."""
     where = " under %s" % " ".join(emulator) if emulator else ""
     s = run([a.sample, "--model", om310, "--image", a.image, "--runs", "1"], isa, "Ascend310", emulator)
     if s.returncode != 0:
@@ -114,18 +133,10 @@ def emulated_host(a, om910b, input_bin):
         print("isa: FAILED: aclInit did not refuse avx512 on a CPU without AVX-512")
         return False
     # Both models converted there too: atc prepares filters for the vector target it runs on.
-    emulated_om = {}
-    for soc, extra in (("Ascend310", ["--input_fp16_nodes=data"]),
-                       ("Ascend910B2", ["--precision_mode=must_keep_origin_dtype"])):
-        out = os.path.join(a.work, "emulated_%s" % soc)
-        r = subprocess.run(list(emulator) + [a.atc, "--model=" + a.onnx, "--framework=5", "--output=" + out,
-                                             "--soc_version=" + soc, "--input_format=NCHW", "--output_type=FP32"]
-                           + extra, capture_output=True, text=True)
-        if r.returncode != 0:
-            print(r.stdout + r.stderr)
-            print("isa: FAILED: atc for %s under %s" % (soc, " ".join(emulator)))
-            return False
-        emulated_om[soc] = out + ".om"
+    emulated_om = {soc: convert(a, soc, os.path.join(a.work, "emulated_%s" % soc), emulator)
+                   for soc in ATC_OPTIONS}
+    if None in emulated_om.values():
+        return False
     print("isa: atc under %s converted both models" % " ".join(emulator))
     emulated = classify(a, emulated_om["Ascend310"], emulated_om["Ascend910B2"], input_bin, "auto", emulator)
     if emulated in (None, REFUSED):
@@ -144,16 +155,9 @@ def main():
     ap.add_argument("--qemu", default="qemu-x86_64-static")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
-    om910b = os.path.join(a.work, "resnet50_fp32_910b2")
-    r = subprocess.run([a.atc, "--model=" + a.onnx, "--framework=5", "--output=" + om910b,
-                        "--soc_version=Ascend910B2", "--input_format=NCHW",
-                        "--precision_mode=must_keep_origin_dtype", "--output_type=FP32"],
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        print(r.stdout + r.stderr)
-        print("isa: FAILED: atc for Ascend910B2")
+    om910b = convert(a, "Ascend910B2", os.path.join(a.work, "resnet50_fp32_910b2"))
+    if om910b is None:
         return 1
-    om910b += ".om"
     # The fp32 input of the picture, as the sample preprocesses it for the fp32 model.
     input_bin = os.path.join(a.work, "input.bin")
     d = run([a.sample, "--model", om910b, "--image", a.image, "--runs", "1", "--dump-input", input_bin],
