@@ -173,10 +173,12 @@ bool RowsAreContiguous(const BlockedConvArgs& a) {
 // reading every row. Moving a cache line between cores costs hundreds of nanoseconds on some
 // hosts (a 2-vCPU AMD EPYC VM whose vCPUs sat ~210 ns apart one way: those layers took
 // 0.80-0.90x the time; with the vCPUs ~55 ns apart, the same), the filter (small here) read
-// by every worker instead of one. Only for a prepacked filter whose chunks are whole (input
-// blocks a multiple of the chunk's): its chunks are then read in place, so work items beyond the
-// ones the workspace plans chunk buffers for need none (a partial last chunk is copied into
-// the item's buffer, which two items running at once would share).
+// by every worker instead of one. Only for a prepacked filter, whose chunks are read in place,
+// so that work items beyond the ones the workspace plans chunk buffers for need none (items
+// sharing a buffer they write race: tests/unit/kernels/conv_threads.cpp under TSan). Whole
+// chunks only, to be safe by construction: a prepacked filter's partial last chunk is read in
+// place as well today (its pack_chunk copies only a chunk that runs past the group's blocks,
+// which the engine never asks for), but the copy's buffer would be a shared one here.
 bool SpatialOrder(const BlockedConvArgs& a, int64_t workers) {
   return a.chunk_address != nullptr && a.c1 % a.chunk_c1 == 0 && workers > 1 && a.n < workers &&
          a.n * a.oh * a.ow > 16 * a.out_blocks * a.kh * a.kw;

@@ -1,0 +1,139 @@
+// The cube engine's fused mode (kernels/cube/blocked_conv.cpp) on two workers, in its own
+// executable (test_conv_threads, label "threads", so that the TSan stage runs it): 1x1
+// convolutions at batch 1, NC1HWC0 in and out, with the filter prepared at load (its chunks
+// read in place; on feature maps this large the engine splits the image by rows, its spatial
+// work order) and without (each work item packs its chunks into a buffer of its own, in the
+// weight groups' order), with whole chunks of input blocks and with a partial last chunk.
+// Against a double reference; in the TSan stage, two work items writing the same bytes (a
+// chunk buffer shared by items that run at once) is reported even when the bytes are equal.
+// Mutation check: the spatial order taken without a prepared filter (items beyond the planned
+// chunk buffers then share them) makes TSan report the race in PackWeightChunk.
+// Tolerance: the kernels' fp32 one (1e-4 relative + 5e-4 absolute).
+// It has no "aarch64" label: under qemu-user (ASCEND_SIM_HOST_THREADS=1) the pool never starts.
+// Owner: the cube kernels.
+#include <gtest/gtest.h>
+
+#include <tbb/info.h>
+
+#include <cmath>
+#include <memory>
+#include <sstream>
+#include <vector>
+
+#include "kernels/common/host/host_threads.h"
+#include "kernels/cube/conv_runner.h"
+#include "tests/unit/kernels/kernel_test_util.h"
+#include "tests/unit/kernels/scoped_host_threads.h"
+
+namespace asim::kernels::testing {
+namespace {
+
+struct Case {
+  int64_t cin, cout, h, w;
+};
+
+std::string Describe(const Case& c) {
+  std::ostringstream os;
+  os << "1x1 cin" << c.cin << " cout" << c.cout << " " << c.h << "x" << c.w;
+  return os.str();
+}
+
+// NCHW fp32 (batch 1) to NC1HWC0 and back (C0 = 16, missing channels zero).
+std::vector<float> ToBlocked(const std::vector<float>& v, int64_t c, int64_t pixels) {
+  std::vector<float> out(static_cast<size_t>((c + 15) / 16 * pixels * 16), 0.0f);
+  for (int64_t ch = 0; ch < c; ++ch)
+    for (int64_t p = 0; p < pixels; ++p)
+      out[static_cast<size_t>(((ch / 16) * pixels + p) * 16 + ch % 16)] = v[static_cast<size_t>(ch * pixels + p)];
+  return out;
+}
+
+std::vector<float> FromBlocked(const std::vector<float>& v, int64_t c, int64_t pixels) {
+  std::vector<float> out(static_cast<size_t>(c * pixels));
+  for (int64_t ch = 0; ch < c; ++ch)
+    for (int64_t p = 0; p < pixels; ++p)
+      out[static_cast<size_t>(ch * pixels + p)] = v[static_cast<size_t>(((ch / 16) * pixels + p) * 16 + ch % 16)];
+  return out;
+}
+
+// y = W x + b per pixel, in double.
+std::vector<float> Reference(const Case& c, const std::vector<float>& x, const std::vector<float>& w,
+                             const std::vector<float>& b) {
+  const int64_t pixels = c.h * c.w;
+  std::vector<float> y(static_cast<size_t>(c.cout * pixels));
+  for (int64_t co = 0; co < c.cout; ++co)
+    for (int64_t p = 0; p < pixels; ++p) {
+      double acc = b[static_cast<size_t>(co)];
+      for (int64_t ci = 0; ci < c.cin; ++ci) {
+        acc += static_cast<double>(x[static_cast<size_t>(ci * pixels + p)]) * w[static_cast<size_t>(co * c.cin + ci)];
+      }
+      y[static_cast<size_t>(co * pixels + p)] = static_cast<float>(acc);
+    }
+  return y;
+}
+
+// The convolution through RunConv as a model runs it: NC1HWC0 fp32 in and out (read and
+// written in place), the filter prepared at load or not.
+std::vector<float> RunFusedConv(const Case& c, const std::vector<float>& x, const std::vector<float>& w,
+                                const std::vector<float>& b, bool prepare) {
+  const int64_t pixels = c.h * c.w;
+  ConvParams p;
+  p.n = 1, p.cin = c.cin, p.cout = c.cout;
+  p.in = {c.h, c.w, 1};
+  p.kernel = {1, 1, 1};
+  p.out = {c.h, c.w, 1};
+  std::vector<float> x_blocked = ToBlocked(x, c.cin, pixels);
+  std::vector<float> y_blocked(static_cast<size_t>((c.cout + 15) / 16 * pixels * 16));
+  ConvIo io;
+  io.x.data = x_blocked.data();
+  io.x.dtype = DataType::kFloat;
+  io.x.format = Format::kNc1hwc0;
+  io.x.n = 1, io.x.c = c.cin, io.x.h = c.h, io.x.w = c.w;
+  io.w.data = w.data();
+  io.w.cout = c.cout, io.w.cin_g = c.cin, io.w.kh = 1, io.w.kw = 1;
+  io.bias = b.data();
+  io.y.data = y_blocked.data();
+  io.y.dtype = DataType::kFloat;
+  io.y.format = Format::kNc1hwc0;
+  io.y.n = 1, io.y.c = c.cout, io.y.h = c.h, io.y.w = c.w;
+  std::shared_ptr<const void> pre;
+  if (prepare) {
+    pre = PrepackConvWeights(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype);
+    EXPECT_NE(pre, nullptr);
+  }
+  std::vector<char> workspace(ConvWorkspaceBytes(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype));
+  const Status st = RunConv(p, io, workspace.data(), workspace.size(), /*allow_heap=*/false, pre.get());
+  EXPECT_TRUE(st.ok()) << st.message();
+  return FromBlocked(y_blocked, c.cout, pixels);
+}
+
+TEST(ConvThreads, FusedOneByOneOnTwoWorkersBothWorkOrders) {
+  if (HostThreads() == 1 || tbb::info::default_concurrency() < 2) {
+    GTEST_SKIP() << "the pool needs two cores and " << kHostThreadsVariable << " other than 1";
+  }
+  ScopedHostThreads two(2);
+  // 256 outputs: four weight groups of 4 blocks, whose items the spatial order multiplies by
+  // four runs of rows (more items than the workspace plans chunk buffers for); 40x40 pixels,
+  // above the 16 x 16 output blocks of filter that the order asks for, and enough work that both
+  // workers run items. 64 inputs: whole chunks of 4 blocks; 80 and 272: a partial last chunk
+  // (1 block) in every group; 80 -> 64 on 28x28: one weight group in runs of rows.
+  for (const Case& c : {Case{64, 256, 40, 40}, Case{80, 256, 40, 40}, Case{272, 256, 20, 20}, Case{80, 64, 28, 28}}) {
+    SCOPED_TRACE(Describe(c));
+    const std::vector<float> x = RandomFloats(static_cast<size_t>(c.cin * c.h * c.w), -1.0f, 1.0f, 11);
+    const std::vector<float> w = RandomFloats(static_cast<size_t>(c.cout * c.cin), -0.5f, 0.5f, 12);
+    const std::vector<float> b = RandomFloats(static_cast<size_t>(c.cout), -0.5f, 0.5f, 13);
+    const std::vector<float> expected = Reference(c, x, w, b);
+    for (int repeat = 0; repeat < 4; ++repeat) {  // more chances for the two workers to overlap
+      const bool prepare = repeat % 2 == 0;
+      const std::vector<float> y = RunFusedConv(c, x, w, b, prepare);
+      ASSERT_EQ(y.size(), expected.size());
+      size_t bad = 0;
+      for (size_t i = 0; i < y.size(); ++i) {
+        if (!(std::fabs(y[i] - expected[i]) <= 5e-4f + 1e-4f * std::fabs(expected[i]))) ++bad;
+      }
+      EXPECT_EQ(bad, 0u) << "of " << y.size() << " outputs, filter " << (prepare ? "prepared" : "packed per item");
+    }
+  }
+}
+
+}  // namespace
+}  // namespace asim::kernels::testing
