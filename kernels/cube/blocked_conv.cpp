@@ -167,21 +167,24 @@ bool RowsAreContiguous(const BlockedConvArgs& a) {
 }
 
 // Work items in spatial order, runs of rows outermost, when the batch does not already give
-// every worker images of its own and the layer's activations outweigh its filter (ResNet's
-// 56x56 and 28x28 1x1 layers at batch 1): the workers then split the image by rows, each
-// reading mostly rows it wrote itself in the layer before, instead of by weight groups, each
-// reading every row. Moving a cache line between cores costs hundreds of nanoseconds on some
-// hosts (a 2-vCPU AMD EPYC VM whose vCPUs sat ~210 ns apart one way: those layers took
-// 0.80-0.90x the time; with the vCPUs ~55 ns apart, the same), the filter (small here) read
-// by every worker instead of one. Only for a prepacked filter, whose chunks are read in place,
-// so that work items beyond the ones the workspace plans chunk buffers for need none (items
-// sharing a buffer they write race: tests/unit/kernels/conv_threads.cpp under TSan). Whole
-// chunks only, to be safe by construction: a prepacked filter's partial last chunk is read in
-// place as well today (its pack_chunk copies only a chunk that runs past the group's blocks,
-// which the engine never asks for), but the copy's buffer would be a shared one here.
+// every worker images of its own and the layer's activations outweigh its filter (the input
+// pixels it reads, sh * sw per output pixel, against 16 per output block and tap: ResNet's
+// 56x56 and 28x28 1x1 layers and its 56x56 -> 28x28 strided 3x3 at batch 1): the workers then
+// split the image by rows, each reading mostly rows it wrote itself in the layer before,
+// instead of by weight groups, each reading every row. Moving a cache line between cores costs
+// hundreds of nanoseconds on some hosts (a 2-vCPU AMD EPYC VM whose vCPUs sat ~210 ns apart one
+// way: those 1x1 layers took 0.80-0.90x the time; with the vCPUs ~55 ns apart, the same; the
+// strided 3x3 made the execution 0.3-0.5% faster ~230 ns apart, in executions alternating with
+// and without it), the filter (small here) read by every worker instead of one. Only for a
+// prepacked filter, whose chunks are read in place, so that work items beyond the ones the
+// workspace plans chunk buffers for need none (items sharing a buffer they write race:
+// tests/unit/kernels/conv_threads.cpp under TSan). Whole chunks only, to be safe by
+// construction: a prepacked filter's partial last chunk is read in place as well today (its
+// pack_chunk copies only a chunk that runs past the group's blocks, which the engine never
+// asks for), but the copy's buffer would be a shared one here.
 bool SpatialOrder(const BlockedConvArgs& a, int64_t workers) {
   return a.chunk_address != nullptr && a.c1 % a.chunk_c1 == 0 && workers > 1 && a.n < workers &&
-         a.n * a.oh * a.ow > 16 * a.out_blocks * a.kh * a.kw;
+         a.n * a.oh * a.ow * a.sh * a.sw > 16 * a.out_blocks * a.kh * a.kw;
 }
 
 void RunFused(const BlockedConvArgs& a) {

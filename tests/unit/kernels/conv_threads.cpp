@@ -1,9 +1,10 @@
 // The cube engine's fused mode (kernels/cube/blocked_conv.cpp) on two workers, in its own
 // executable (test_conv_threads, label "threads", so that the TSan stage runs it): 1x1
-// convolutions at batch 1, NC1HWC0 in and out, with the filter prepared at load (its chunks
-// read in place; on feature maps this large the engine splits the image by rows, its spatial
-// work order) and without (each work item packs its chunks into a buffer of its own, in the
-// weight groups' order), with whole chunks of input blocks and with a partial last chunk.
+// convolutions and a strided 3x3 one at batch 1, NC1HWC0 in and out, with the filter prepared
+// at load (its chunks read in place; on feature maps this large the engine splits the image by
+// rows, its spatial work order) and without (each work item packs its chunks into a buffer of
+// its own, in the weight groups' order), with whole chunks of input blocks and with a partial
+// last chunk.
 // Against a double reference; in the TSan stage, two work items writing the same bytes (a
 // chunk buffer shared by items that run at once) is reported even when the bytes are equal.
 // Mutation check: the spatial order taken without a prepared filter (items beyond the planned
@@ -30,11 +31,15 @@ namespace {
 
 struct Case {
   int64_t cin, cout, h, w;
+  int64_t k = 1, stride = 1, pad = 0;
+  int64_t oh() const { return (h + 2 * pad - k) / stride + 1; }
+  int64_t ow() const { return (w + 2 * pad - k) / stride + 1; }
 };
 
 std::string Describe(const Case& c) {
   std::ostringstream os;
-  os << "1x1 cin" << c.cin << " cout" << c.cout << " " << c.h << "x" << c.w;
+  os << c.k << "x" << c.k << "/" << c.stride << " pad " << c.pad << " cin" << c.cin << " cout" << c.cout << " " << c.h
+     << "x" << c.w;
   return os.str();
 }
 
@@ -55,19 +60,24 @@ std::vector<float> FromBlocked(const std::vector<float>& v, int64_t c, int64_t p
   return out;
 }
 
-// y = W x + b per pixel, in double.
+// The convolution plus bias, NCHW, in double.
 std::vector<float> Reference(const Case& c, const std::vector<float>& x, const std::vector<float>& w,
                              const std::vector<float>& b) {
-  const int64_t pixels = c.h * c.w;
-  std::vector<float> y(static_cast<size_t>(c.cout * pixels));
+  std::vector<float> y(static_cast<size_t>(c.cout * c.oh() * c.ow()));
   for (int64_t co = 0; co < c.cout; ++co)
-    for (int64_t p = 0; p < pixels; ++p) {
-      double acc = b[static_cast<size_t>(co)];
-      for (int64_t ci = 0; ci < c.cin; ++ci) {
-        acc += static_cast<double>(x[static_cast<size_t>(ci * pixels + p)]) * w[static_cast<size_t>(co * c.cin + ci)];
+    for (int64_t oy = 0; oy < c.oh(); ++oy)
+      for (int64_t ox = 0; ox < c.ow(); ++ox) {
+        double acc = b[static_cast<size_t>(co)];
+        for (int64_t ci = 0; ci < c.cin; ++ci)
+          for (int64_t ky = 0; ky < c.k; ++ky)
+            for (int64_t kx = 0; kx < c.k; ++kx) {
+              const int64_t iy = oy * c.stride - c.pad + ky, ix = ox * c.stride - c.pad + kx;
+              if (iy < 0 || iy >= c.h || ix < 0 || ix >= c.w) continue;
+              acc += static_cast<double>(x[static_cast<size_t>((ci * c.h + iy) * c.w + ix)]) *
+                     w[static_cast<size_t>(((co * c.cin + ci) * c.k + ky) * c.k + kx)];
+            }
+        y[static_cast<size_t>((co * c.oh() + oy) * c.ow() + ox)] = static_cast<float>(acc);
       }
-      y[static_cast<size_t>(co * pixels + p)] = static_cast<float>(acc);
-    }
   return y;
 }
 
@@ -75,26 +85,28 @@ std::vector<float> Reference(const Case& c, const std::vector<float>& x, const s
 // written in place), the filter prepared at load or not.
 std::vector<float> RunFusedConv(const Case& c, const std::vector<float>& x, const std::vector<float>& w,
                                 const std::vector<float>& b, bool prepare) {
-  const int64_t pixels = c.h * c.w;
   ConvParams p;
   p.n = 1, p.cin = c.cin, p.cout = c.cout;
   p.in = {c.h, c.w, 1};
-  p.kernel = {1, 1, 1};
-  p.out = {c.h, c.w, 1};
-  std::vector<float> x_blocked = ToBlocked(x, c.cin, pixels);
-  std::vector<float> y_blocked(static_cast<size_t>((c.cout + 15) / 16 * pixels * 16));
+  p.kernel = {c.k, c.k, 1};
+  p.stride = {c.stride, c.stride, 1};
+  p.pad_begin = {c.pad, c.pad, 0};
+  p.pad_end = {c.pad, c.pad, 0};
+  p.out = {c.oh(), c.ow(), 1};
+  std::vector<float> x_blocked = ToBlocked(x, c.cin, c.h * c.w);
+  std::vector<float> y_blocked(static_cast<size_t>((c.cout + 15) / 16 * c.oh() * c.ow() * 16));
   ConvIo io;
   io.x.data = x_blocked.data();
   io.x.dtype = DataType::kFloat;
   io.x.format = Format::kNc1hwc0;
   io.x.n = 1, io.x.c = c.cin, io.x.h = c.h, io.x.w = c.w;
   io.w.data = w.data();
-  io.w.cout = c.cout, io.w.cin_g = c.cin, io.w.kh = 1, io.w.kw = 1;
+  io.w.cout = c.cout, io.w.cin_g = c.cin, io.w.kh = c.k, io.w.kw = c.k;
   io.bias = b.data();
   io.y.data = y_blocked.data();
   io.y.dtype = DataType::kFloat;
   io.y.format = Format::kNc1hwc0;
-  io.y.n = 1, io.y.c = c.cout, io.y.h = c.h, io.y.w = c.w;
+  io.y.n = 1, io.y.c = c.cout, io.y.h = c.oh(), io.y.w = c.ow();
   std::shared_ptr<const void> pre;
   if (prepare) {
     pre = PrepackConvWeights(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype);
@@ -103,7 +115,7 @@ std::vector<float> RunFusedConv(const Case& c, const std::vector<float>& x, cons
   std::vector<char> workspace(ConvWorkspaceBytes(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype));
   const Status st = RunConv(p, io, workspace.data(), workspace.size(), /*allow_heap=*/false, pre.get());
   EXPECT_TRUE(st.ok()) << st.message();
-  return FromBlocked(y_blocked, c.cout, pixels);
+  return FromBlocked(y_blocked, c.cout, c.oh() * c.ow());
 }
 
 TEST(ConvThreads, FusedOneByOneOnTwoWorkersBothWorkOrders) {
@@ -115,11 +127,14 @@ TEST(ConvThreads, FusedOneByOneOnTwoWorkersBothWorkOrders) {
   // four runs of rows (more items than the workspace plans chunk buffers for); 40x40 pixels,
   // above the 16 x 16 output blocks of filter that the order asks for, and enough work that both
   // workers run items. 64 inputs: whole chunks of 4 blocks; 80 and 272: a partial last chunk
-  // (1 block) in every group; 80 -> 64 on 28x28: one weight group in runs of rows.
-  for (const Case& c : {Case{64, 256, 40, 40}, Case{80, 256, 40, 40}, Case{272, 256, 20, 20}, Case{80, 64, 28, 28}}) {
+  // (1 block) in every group; 80 -> 64 on 28x28: one weight group in runs of rows. A 3x3
+  // stride-2 convolution from 40x40 (padded) to 20x20, 64 -> 64: in spatial order (it reads 4
+  // input pixels per output pixel, 1600 against 16 x 4 output blocks x 9 taps).
+  for (const Case& c : {Case{64, 256, 40, 40}, Case{80, 256, 40, 40}, Case{272, 256, 20, 20}, Case{80, 64, 28, 28},
+                        Case{64, 64, 40, 40, 3, 2, 1}}) {
     SCOPED_TRACE(Describe(c));
     const std::vector<float> x = RandomFloats(static_cast<size_t>(c.cin * c.h * c.w), -1.0f, 1.0f, 11);
-    const std::vector<float> w = RandomFloats(static_cast<size_t>(c.cout * c.cin), -0.5f, 0.5f, 12);
+    const std::vector<float> w = RandomFloats(static_cast<size_t>(c.cout * c.cin * c.k * c.k), -0.5f, 0.5f, 12);
     const std::vector<float> b = RandomFloats(static_cast<size_t>(c.cout), -0.5f, 0.5f, 13);
     const std::vector<float> expected = Reference(c, x, w, b);
     for (int repeat = 0; repeat < 4; ++repeat) {  // more chances for the two workers to overlap
