@@ -166,6 +166,8 @@ bool RowsAreContiguous(const BlockedConvArgs& a) {
          a.out_row == a.ow * 16;
 }
 
+}  // namespace
+
 // Work items in spatial order, runs of rows outermost, when the batch does not already give
 // every worker images of its own and the layer's activations outweigh its filter (the input
 // pixels it reads, sh * sw per output pixel, against 16 per output block and tap: ResNet's
@@ -182,17 +184,19 @@ bool RowsAreContiguous(const BlockedConvArgs& a) {
 // construction: a prepacked filter's partial last chunk is read in place as well today (its
 // pack_chunk copies only a chunk that runs past the group's blocks, which the engine never
 // asks for), but the copy's buffer would be a shared one here.
-bool SpatialOrder(const BlockedConvArgs& a, int64_t workers) {
+bool FusedSpatialOrder(const BlockedConvArgs& a, int64_t workers) {
   return a.chunk_address != nullptr && a.c1 % a.chunk_c1 == 0 && workers > 1 && a.n < workers &&
          a.n * a.oh * a.ow * a.sh * a.sw > 16 * a.out_blocks * a.kh * a.kw;
 }
+
+namespace {
 
 void RunFused(const BlockedConvArgs& a) {
   const int max_r = conv_tile::MaxTilePixels(a.ob);
   const int s_class = StrideClass(a);
   const int64_t planned_runs = RowRuns(a.n, a.ocg, a.ob, a.oh);
   const int64_t workers = std::max(1, HostConcurrency());
-  const bool spatial = SpatialOrder(a, workers);
+  const bool spatial = FusedSpatialOrder(a, workers);
   // Two runs per worker: the split stays spatial and the workers can still even out.
   const int64_t runs = spatial ? std::max(planned_runs, std::min<int64_t>(a.oh, 2 * workers)) : planned_runs;
   const int64_t planned_items = a.n * a.ocg * planned_runs;

@@ -75,6 +75,12 @@ void RunBlockedConv(const BlockedConvArgs& args);
 // a 1x1 convolution whose input is too large to be in the caches still.
 bool PrefetchNextPixels(const BlockedConvArgs& args);
 
+// Whether the fused mode splits the work by runs of image rows (spatial order) rather than by
+// weight groups on `workers` workers: at a batch below the workers, for a prepacked filter of
+// whole chunks, when the input pixels the layer reads (sh * sw per output pixel) outweigh 16
+// per output block and filter tap. The results do not depend on it.
+bool FusedSpatialOrder(const BlockedConvArgs& args, int64_t workers);
+
 // The number of output blocks per weight group (1, 2 or 4) for `out_blocks` output channel
 // blocks and `ow` output columns: what keeps the register tile full on the vector target
 // running now (kernels/framework/isa.h). It differs between targets, so whatever is sized

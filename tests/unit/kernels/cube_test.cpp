@@ -711,6 +711,38 @@ TEST(Conv, LargePointwiseInputPrefetchesAheadAndMatches) {
   CheckFusedConv({2, 32, 128, 128, 16, 1, 1}, Engine::kAiCore, DataType::kFloat, Ascend910B(), true, true, 990);
 }
 
+// The fused mode's spatial order (blocked_conv.h, FusedSpatialOrder) on ResNet-50's shapes at
+// batch 1 on two workers: the 56x56 1x1 layers and the strided 3x3 from 56x56 (784 output
+// pixels reading 4 input pixels each, against 16 x 8 output blocks x 9 taps) split by rows;
+// the strided 3x3 from 28x28 (196 x 4 against 16 x 16 x 9) and the 14x14 1x1 layers do not;
+// nor does anything at a batch of one image per worker, on one worker, or without a prepacked
+// filter of whole chunks. test_conv_threads runs both orders on two workers.
+TEST(Conv, FusedSpatialOrderCountsTheInputPixelsAStridedLayerReads) {
+  static float filter_marker = 0;
+  const auto chunk_address = [](const void*, int64_t, int64_t) -> const float* { return &filter_marker; };
+  const auto layer = [&](int64_t oh, int64_t c1, int64_t out_blocks, int64_t k, int64_t stride) {
+    BlockedConvArgs a;
+    a.n = 1, a.oh = oh, a.ow = oh, a.c1 = c1, a.out_blocks = out_blocks;
+    a.kh = a.kw = k, a.sh = a.sw = stride;
+    a.chunk_c1 = ChunkInputBlocks(k, k);
+    a.chunk_address = chunk_address;
+    return a;
+  };
+  EXPECT_TRUE(FusedSpatialOrder(layer(56, 16, 4, 1, 1), 2));    // layer1 1x1 256 -> 64
+  EXPECT_TRUE(FusedSpatialOrder(layer(28, 8, 8, 3, 2), 2));     // layer2.0 3x3/2 from 56x56
+  EXPECT_FALSE(FusedSpatialOrder(layer(14, 16, 16, 3, 2), 2));  // layer3.0 3x3/2 from 28x28
+  EXPECT_FALSE(FusedSpatialOrder(layer(14, 64, 16, 1, 1), 2));  // layer3 1x1 1024 -> 256
+  BlockedConvArgs a = layer(28, 8, 8, 3, 2);
+  EXPECT_FALSE(FusedSpatialOrder(a, 1));
+  a.n = 2;
+  EXPECT_FALSE(FusedSpatialOrder(a, 2));
+  a = layer(56, 16, 4, 1, 1);
+  a.chunk_address = nullptr;  // packed per work item: items beyond the planned buffers would share one
+  EXPECT_FALSE(FusedSpatialOrder(a, 2));
+  a = layer(56, 5, 4, 1, 1);  // 5 input blocks: a partial last chunk of 4
+  EXPECT_FALSE(FusedSpatialOrder(a, 2));
+}
+
 TEST(Conv, FusedEpilogueRefusesWhatItCannotDo) {
   const ConvCase c{1, 4, 5, 5, 8, 3, 3, 1, 1, 1, 1, 1, 1};
   HostTensor x =
