@@ -8,9 +8,11 @@
 #include <hwy/highway.h>
 
 #include <algorithm>
+#include <optional>
 
 #include "kernels/common/host/host_threads.h"
 #include "kernels/common/host/parallel.h"
+#include "kernels/common/host/scratch_pool.h"
 #include "kernels/cube/blocked_conv.h"
 #include "kernels/cube/blocked_conv_tile-inl.h"
 #include "kernels/cube/blocked_conv_tile.h"
@@ -61,6 +63,19 @@ void RunBlockedDepthwiseTarget(const BlockedDepthwiseArgs& a) {
   });
 }
 
+void AddPartialSumsTarget(const float* first, const float* second, int64_t pixels, bool relu, float* out32,
+                          uint16_t* out16) {
+  for (int64_t x = 0; x < pixels; ++x) {
+    simd::V16 v = simd::Add(simd::LoadU(first + x * 16), simd::LoadU(second + x * 16));
+    if (out16 != nullptr) {
+      simd::StoreHalf(out16 + x * 16, v);
+      continue;
+    }
+    if (relu) v = simd::Relu(v);
+    simd::StoreU(out32 + x * 16, v);
+  }
+}
+
 }  // namespace asim::kernels::HWY_NAMESPACE
 HWY_AFTER_NAMESPACE();
 
@@ -70,6 +85,7 @@ namespace asim::kernels {
 HWY_EXPORT(MaxTilePixelsTarget);
 HWY_EXPORT(BlockFitsOneRegisterTarget);
 HWY_EXPORT(RunBlockedDepthwiseTarget);
+HWY_EXPORT(AddPartialSumsTarget);
 
 namespace conv_tile {
 
@@ -189,6 +205,29 @@ bool FusedSpatialOrder(const BlockedConvArgs& a, int64_t workers) {
          a.n * a.oh * a.ow * a.sh * a.sw > 16 * a.out_blocks * a.kh * a.kw;
 }
 
+// The input split, at batch 1 when the layer reads more than it writes (input blocks times the
+// pixels read per output pixel, sh * sw, against output blocks) and is not in spatial order:
+// the two parts of a reduction each add up half of the input blocks, into the output and
+// into a buffer of its layout, and a second loop adds them. At batch 1 the layer before
+// such a layer (ResNet-50's 14x14 and 7x7 1x1 reduce layers and their stages' strided 3x3)
+// ran in weight-group order, each worker writing half of the channel blocks, in the pool's
+// contiguous shares (spin_pool.h): whoever runs part p reads mostly blocks its own core
+// wrote, instead of every worker reading every block (half of them from the other core's
+// cache), and the blocks handed across are the half of the output the other part's sums
+// make, fewer than half of the input. The second loop gives each worker the output blocks it
+// then hands to the next layer in the same shares. Measured on a 2-vCPU AMD EPYC VM (vCPUs
+// ~215-240 ns apart one way), executions alternating with and without it: ResNet-50 at
+// batch 1 1.5% faster in fp32 and 1.8% with fp16 outputs; 0.5-0.75% slower on one thread
+// (the added loop). It does not depend on the worker count, so that the bits do not either
+// (the sums are added in another order than in one pass: within the fp32 tolerance of
+// the unprepared path). Prepacked whole chunks only, as the spatial order, and no fused
+// residual (the output holds part 0's sums until the parts are added).
+bool FusedInputSplit(const BlockedConvArgs& a) {
+  return a.chunk_address != nullptr && a.c1 % a.chunk_c1 == 0 && a.c1 / a.chunk_c1 >= 2 && a.n == 1 &&
+         a.residual == nullptr && a.c1 * a.sh * a.sw > a.out_blocks &&
+         a.n * a.oh * a.ow * a.sh * a.sw <= 16 * a.out_blocks * a.kh * a.kw;
+}
+
 namespace {
 
 void RunFused(const BlockedConvArgs& a) {
@@ -197,15 +236,32 @@ void RunFused(const BlockedConvArgs& a) {
   const int64_t planned_runs = RowRuns(a.n, a.ocg, a.ob, a.oh);
   const int64_t workers = std::max(1, HostConcurrency());
   const bool spatial = FusedSpatialOrder(a, workers);
+  // The input split (never with `spatial`: their size conditions exclude each other): part 1's
+  // running sums in a buffer of the output's layout (one image), leased with the affinity of
+  // the pool's worker, which runs part 1 (scratch_pool.h). Without the memory: one pass.
+  bool split = FusedInputSplit(a);
+  std::optional<ScratchLease> other_lease;
+  if (split) {
+    const int64_t floats = (a.out_blocks - 1) * a.out_c1 + (a.oh - 1) * a.out_row + a.ow * 16;
+    other_lease.emplace(static_cast<size_t>(floats) * sizeof(float), 1);
+    split = other_lease->data() != nullptr;
+  }
+  float* const other = split ? static_cast<float*>(other_lease->data()) : nullptr;
+  const int64_t parts = split ? 2 : 1;
+  const int64_t chunks = CeilDiv(a.c1, a.chunk_c1);
+  // The first input block of part p (p = parts: the end).
+  const auto part_begin = [&](int64_t p) { return std::min(a.c1, chunks * p / parts * a.chunk_c1); };
   // Two runs per worker: the split stays spatial and the workers can still even out.
   const int64_t runs = spatial ? std::max(planned_runs, std::min<int64_t>(a.oh, 2 * workers)) : planned_runs;
   const int64_t planned_items = a.n * a.ocg * planned_runs;
   // Item `item`'s run, image and weight group.
-  const auto decode = [&](int64_t item, int64_t* run, int64_t* in, int64_t* g) {
+  const auto decode = [&](int64_t item, int64_t* part, int64_t* run, int64_t* in, int64_t* g) {
+    *part = 0;
     if (spatial) {
       *g = item % a.ocg, *in = (item / a.ocg) % a.n, *run = item / (a.ocg * a.n);
     } else {
-      *run = item % runs, *g = (item / runs) % a.ocg, *in = item / (runs * a.ocg);
+      *run = item % runs, *g = (item / runs) % a.ocg, *in = (item / (runs * a.ocg)) % a.n;
+      *part = item / (runs * a.ocg * a.n);
     }
   };
   // A work item covers `rows_per_run` rows of `row_pixels` pixels: the image's rows, or (rows
@@ -231,37 +287,40 @@ void RunFused(const BlockedConvArgs& a) {
   base.sw16 = a.sw * a.in_pixel;
   base.out_c1 = a.out_c1;
   base.prefetch_next_pixels = PrefetchNextPixels(a);
-  ParallelFor(a.n * a.ocg * runs, 1, [&](int64_t begin, int64_t end) {
+  ParallelFor(parts * a.n * a.ocg * runs, 1, [&](int64_t begin, int64_t end) {
     TileArgs t = base;
     for (int64_t item = begin; item < end; ++item) {
-      int64_t run = 0, in = 0, g = 0;
-      decode(item, &run, &in, &g);
+      int64_t part = 0, run = 0, in = 0, g = 0;
+      decode(item, &part, &run, &in, &g);
       const int64_t row_begin = run * rows_per_run, row_end = std::min(rows, row_begin + rows_per_run);
       if (row_begin >= row_end) continue;  // more work items than rows: nothing to pack or compute
-      // (Spatial order: the chunks are read in place and the slot never written.)
+      // (Spatial order, input split: the chunks are read in place and the slot never written.)
       float* buffer = a.chunk_buffers + (item % planned_items) * chunk_floats;
       t.out_blocks = std::min<int64_t>(a.ob, a.out_blocks - g * a.ob);
       const int64_t tiles = (row_end - row_begin) * tiles_per_row;
-      for (int64_t c = 0; c < a.c1; c += a.chunk_c1) {
-        const int64_t count = std::min(a.chunk_c1, a.c1 - c);
-        const bool first = c == 0, last = c + count == a.c1;
+      const int64_t c_begin = part_begin(part), c_end = part_begin(part + 1);
+      float* const dst = part == 0 ? sums : other;
+      for (int64_t c = c_begin; c < c_end; c += a.chunk_c1) {
+        const int64_t count = std::min(a.chunk_c1, c_end - c);
+        const bool first = c == c_begin, last = c + count == c_end && !split;
         t.weights = a.pack_chunk(a.pack_source, g, c, count, buffer);
         // The next chunk this worker runs: this group's next blocks, or the next item's first;
         // its lines spread over this chunk's tiles and input blocks.
         const char* pf = nullptr;  // the next line to prefetch
         const char* pf_end = nullptr;
-        if (a.chunk_address != nullptr && (!last || item + 1 < end)) {
-          int64_t next_run = 0, next_in = 0, next_g = 0;
-          decode(item + 1, &next_run, &next_in, &next_g);
-          const float* next =
-              !last ? a.chunk_address(a.pack_source, g, c + count) : a.chunk_address(a.pack_source, next_g, 0);
+        const bool part_left = c + count < c_end;
+        if (a.chunk_address != nullptr && (part_left || item + 1 < end)) {
+          int64_t next_part = 0, next_run = 0, next_in = 0, next_g = 0;
+          decode(item + 1, &next_part, &next_run, &next_in, &next_g);
+          const float* next = part_left ? a.chunk_address(a.pack_source, g, c + count)
+                                        : a.chunk_address(a.pack_source, next_g, part_begin(next_part));
           pf = reinterpret_cast<const char*>(next);
           pf_end = pf + chunk_lines * 64;
           t.prefetch_per_block = CeilDiv(chunk_lines, tiles * count);
         }
         t.c1 = count;
-        t.c0_last = last ? a.c0_last : 16;
-        t.bias = first && a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;
+        t.c0_last = c + count == a.c1 ? a.c0_last : 16;
+        t.bias = first && part == 0 && a.bias != nullptr ? a.bias + g * a.ob * 16 : nullptr;
         for (int64_t row = row_begin; row < row_end; ++row) {
           // The row's first pixel and its length; input and output addresses of pixel x of
           // the row are in_row + x * sw * 16 and row_off + x * 16 in both cases.
@@ -276,13 +335,13 @@ void RunFused(const BlockedConvArgs& a) {
             t.prefetch = pf;
             t.prefetch_end = pf == nullptr ? nullptr : std::min(pf_end, pf + t.prefetch_per_block * count * 64);
             t.in = in_row + ox * a.sw * a.in_pixel;
-            t.acc_in = first ? nullptr : sums + off;
+            t.acc_in = first ? nullptr : dst + off;
             t.out32 = nullptr;
             t.out16 = nullptr;
             t.res32 = nullptr;
             t.relu = false;
             if (!last) {
-              t.out32 = sums + off;
+              t.out32 = dst + off;
             } else if (a.out_f16) {
               t.out16 = static_cast<uint16_t*>(a.out) + off;
             } else {
@@ -294,6 +353,21 @@ void RunFused(const BlockedConvArgs& a) {
             pf = t.prefetch_end;  // the next tile goes on from there
           }
         }
+      }
+    }
+  });
+  if (!split) return;
+  // The parts added, by output blocks in the pool's contiguous shares: each worker finishes
+  // the blocks that the next layer, split by input blocks or weight groups in the same
+  // shares, mostly reads on the same core.
+  ParallelFor(a.n * a.out_blocks, 1, [&](int64_t begin, int64_t end) {
+    for (int64_t item = begin; item < end; ++item) {
+      const int64_t block = item % a.out_blocks, in = item / a.out_blocks;
+      for (int64_t y = 0; y < a.oh; ++y) {
+        const int64_t off = in * a.out_n + block * a.out_c1 + y * a.out_row;
+        float* out32 = a.out_f16 ? nullptr : static_cast<float*>(a.out) + off;
+        uint16_t* out16 = a.out_f16 ? static_cast<uint16_t*>(a.out) + off : nullptr;
+        HWY_DYNAMIC_DISPATCH(AddPartialSumsTarget)(sums + off, other + off, a.ow, a.relu, out32, out16);
       }
     }
   });

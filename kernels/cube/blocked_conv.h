@@ -81,6 +81,13 @@ bool PrefetchNextPixels(const BlockedConvArgs& args);
 // per output block and filter tap. The results do not depend on it.
 bool FusedSpatialOrder(const BlockedConvArgs& args, int64_t workers);
 
+// Whether the fused mode splits the reduction over the input blocks in two parts, added in a
+// second loop: at batch 1, for a prepacked filter of two whole chunks or more and no fused
+// residual, when the layer reads more than it writes (input blocks x sh x sw > output blocks)
+// and is not one FusedSpatialOrder would take (whatever the worker count). It changes the
+// order in which the products are added, not with the worker count.
+bool FusedInputSplit(const BlockedConvArgs& args);
+
 // The number of output blocks per weight group (1, 2 or 4) for `out_blocks` output channel
 // blocks and `ow` output columns: what keeps the register tile full on the vector target
 // running now (kernels/framework/isa.h). It differs between targets, so whatever is sized

@@ -4,7 +4,8 @@
 // at load (its chunks read in place; on feature maps this large the engine splits the image by
 // rows, its spatial work order) and without (each work item packs its chunks into a buffer of
 // its own, in the weight groups' order), with whole chunks of input blocks and with a partial
-// last chunk.
+// last chunk; and at 14x14 and below, where the engine splits the reduction over the input
+// blocks in two parts added afterwards (prepared filter only).
 // Against a double reference; in the TSan stage, two work items writing the same bytes (a
 // chunk buffer shared by items that run at once) is reported even when the bytes are equal.
 // Mutation check: the spatial order taken without a prepared filter (items beyond the planned
@@ -17,10 +18,12 @@
 #include <tbb/info.h>
 
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <sstream>
 #include <vector>
 
+#include "base/fp16.h"
 #include "kernels/common/host/host_threads.h"
 #include "kernels/cube/conv_runner.h"
 #include "tests/unit/kernels/kernel_test_util.h"
@@ -81,10 +84,10 @@ std::vector<float> Reference(const Case& c, const std::vector<float>& x, const s
   return y;
 }
 
-// The convolution through RunConv as a model runs it: NC1HWC0 fp32 in and out (read and
-// written in place), the filter prepared at load or not.
+// The convolution through RunConv as a model runs it: NC1HWC0 fp32 in, fp32 or fp16 out (read
+// and written in place; fp16 widened for the caller), the filter prepared at load or not.
 std::vector<float> RunFusedConv(const Case& c, const std::vector<float>& x, const std::vector<float>& w,
-                                const std::vector<float>& b, bool prepare) {
+                                const std::vector<float>& b, bool prepare, bool out_f16 = false) {
   ConvParams p;
   p.n = 1, p.cin = c.cin, p.cout = c.cout;
   p.in = {c.h, c.w, 1};
@@ -94,7 +97,9 @@ std::vector<float> RunFusedConv(const Case& c, const std::vector<float>& x, cons
   p.pad_end = {c.pad, c.pad, 0};
   p.out = {c.oh(), c.ow(), 1};
   std::vector<float> x_blocked = ToBlocked(x, c.cin, c.h * c.w);
-  std::vector<float> y_blocked(static_cast<size_t>((c.cout + 15) / 16 * c.oh() * c.ow() * 16));
+  const size_t y_count = static_cast<size_t>((c.cout + 15) / 16 * c.oh() * c.ow() * 16);
+  std::vector<float> y_blocked(y_count);
+  std::vector<uint16_t> y_half(out_f16 ? y_count : 0);
   ConvIo io;
   io.x.data = x_blocked.data();
   io.x.dtype = DataType::kFloat;
@@ -103,8 +108,8 @@ std::vector<float> RunFusedConv(const Case& c, const std::vector<float>& x, cons
   io.w.data = w.data();
   io.w.cout = c.cout, io.w.cin_g = c.cin, io.w.kh = c.k, io.w.kw = c.k;
   io.bias = b.data();
-  io.y.data = y_blocked.data();
-  io.y.dtype = DataType::kFloat;
+  io.y.data = out_f16 ? static_cast<void*>(y_half.data()) : y_blocked.data();
+  io.y.dtype = out_f16 ? DataType::kFloat16 : DataType::kFloat;
   io.y.format = Format::kNc1hwc0;
   io.y.n = 1, io.y.c = c.cout, io.y.h = c.oh(), io.y.w = c.ow();
   std::shared_ptr<const void> pre;
@@ -115,6 +120,7 @@ std::vector<float> RunFusedConv(const Case& c, const std::vector<float>& x, cons
   std::vector<char> workspace(ConvWorkspaceBytes(p, io.x.format, io.x.dtype, io.w, io.y.format, io.y.dtype));
   const Status st = RunConv(p, io, workspace.data(), workspace.size(), /*allow_heap=*/false, pre.get());
   EXPECT_TRUE(st.ok()) << st.message();
+  if (out_f16) HalfToFloat(y_half.data(), y_blocked.data(), y_count);
   return FromBlocked(y_blocked, c.cout, c.oh() * c.ow());
 }
 
@@ -129,9 +135,13 @@ TEST(ConvThreads, FusedOneByOneOnTwoWorkersBothWorkOrders) {
   // workers run items. 64 inputs: whole chunks of 4 blocks; 80 and 272: a partial last chunk
   // (1 block) in every group; 80 -> 64 on 28x28: one weight group in runs of rows. A 3x3
   // stride-2 convolution from 40x40 (padded) to 20x20, 64 -> 64: in spatial order (it reads 4
-  // input pixels per output pixel, 1600 against 16 x 4 output blocks x 9 taps).
+  // input pixels per output pixel, 1600 against 16 x 4 output blocks x 9 taps). With the
+  // reduction split over the input blocks in two parts (FusedInputSplit; prepared filter
+  // only): 1024 -> 256 on 14x14 (ResNet-50's layer3 reduce layer), 1024 -> 200 (a partial
+  // last output block) and a 3x3 stride-2 256 -> 256 from 14x14 to 7x7.
   for (const Case& c : {Case{64, 256, 40, 40}, Case{80, 256, 40, 40}, Case{272, 256, 20, 20}, Case{80, 64, 28, 28},
-                        Case{64, 64, 40, 40, 3, 2, 1}}) {
+                        Case{64, 64, 40, 40, 3, 2, 1}, Case{1024, 256, 14, 14}, Case{1024, 200, 14, 14},
+                        Case{256, 256, 14, 14, 3, 2, 1}}) {
     SCOPED_TRACE(Describe(c));
     const std::vector<float> x = RandomFloats(static_cast<size_t>(c.cin * c.h * c.w), -1.0f, 1.0f, 11);
     const std::vector<float> w = RandomFloats(static_cast<size_t>(c.cout * c.cin * c.k * c.k), -0.5f, 0.5f, 12);
@@ -146,6 +156,41 @@ TEST(ConvThreads, FusedOneByOneOnTwoWorkersBothWorkOrders) {
         if (!(std::fabs(y[i] - expected[i]) <= 5e-4f + 1e-4f * std::fabs(expected[i]))) ++bad;
       }
       EXPECT_EQ(bad, 0u) << "of " << y.size() << " outputs, filter " << (prepare ? "prepared" : "packed per item");
+    }
+  }
+}
+
+// Whatever the worker count, a prepared filter gives the same bits: the spatial order splits
+// the image without changing any pixel's sums, and the input split (FusedInputSplit) is
+// taken or not by the layer's shape alone. fp32 and fp16 outputs (fp16: the running sums in
+// the workspace, rounded when the parts are added). One worker, two, and three (more than
+// the host's cores: oneTBB then).
+TEST(ConvThreads, PreparedFilterBitsDoNotDependOnTheWorkers) {
+  if (HostThreads() == 1 || tbb::info::default_concurrency() < 2) {
+    GTEST_SKIP() << "the pool needs two cores and " << kHostThreadsVariable << " other than 1";
+  }
+  for (const Case& c :
+       {Case{1024, 256, 14, 14}, Case{1024, 200, 14, 14}, Case{256, 256, 14, 14, 3, 2, 1}, Case{64, 256, 40, 40}}) {
+    const std::vector<float> x = RandomFloats(static_cast<size_t>(c.cin * c.h * c.w), -1.0f, 1.0f, 21);
+    const std::vector<float> w = RandomFloats(static_cast<size_t>(c.cout * c.cin * c.k * c.k), -0.5f, 0.5f, 22);
+    const std::vector<float> b = RandomFloats(static_cast<size_t>(c.cout), -0.5f, 0.5f, 23);
+    for (bool out_f16 : {false, true}) {
+      SCOPED_TRACE(Describe(c) + (out_f16 ? " fp16 out" : " fp32 out"));
+      std::vector<std::vector<float>> results;
+      for (int threads : {1, 2, 3}) {
+        ScopedHostThreads cap(threads);
+        results.push_back(RunFusedConv(c, x, w, b, /*prepare=*/true, out_f16));
+      }
+      const std::vector<float> expected = Reference(c, x, w, b);
+      for (size_t i = 0; i < expected.size(); ++i) {
+        const float tolerance =
+            out_f16 ? 2e-3f + 2e-3f * std::fabs(expected[i]) : 5e-4f + 1e-4f * std::fabs(expected[i]);
+        ASSERT_LE(std::fabs(results[0][i] - expected[i]), tolerance) << "output " << i;
+      }
+      for (size_t k = 1; k < results.size(); ++k) {
+        EXPECT_EQ(0, std::memcmp(results[k].data(), results[0].data(), results[0].size() * sizeof(float)))
+            << "workers #" << k;
+      }
     }
   }
 }

@@ -743,6 +743,51 @@ TEST(Conv, FusedSpatialOrderCountsTheInputPixelsAStridedLayerReads) {
   EXPECT_FALSE(FusedSpatialOrder(a, 2));
 }
 
+// The input split (blocked_conv.h, FusedInputSplit) on ResNet-50's shapes at batch 1: the
+// 14x14 and 7x7 1x1 reduce layers and the strided 3x3 layers from 28x28 and 14x14 split their
+// reduction in two; the expand layers (more written than read), the layers the spatial order
+// takes, a batch of two, a fused residual and a filter not prepacked in whole chunks do not.
+// Whatever the worker count: the rule has none. test_conv_threads runs it on two workers.
+TEST(Conv, FusedInputSplitTakesTheLayersThatReadMoreThanTheyWrite) {
+  static float filter_marker = 0;
+  const auto chunk_address = [](const void*, int64_t, int64_t) -> const float* { return &filter_marker; };
+  const auto layer = [&](int64_t oh, int64_t c1, int64_t out_blocks, int64_t k, int64_t stride) {
+    BlockedConvArgs a;
+    a.n = 1, a.oh = oh, a.ow = oh, a.c1 = c1, a.out_blocks = out_blocks;
+    a.kh = a.kw = k, a.sh = a.sw = stride;
+    a.chunk_c1 = ChunkInputBlocks(k, k);
+    a.chunk_address = chunk_address;
+    return a;
+  };
+  EXPECT_TRUE(FusedInputSplit(layer(14, 64, 16, 1, 1)));   // layer3 1x1 1024 -> 256
+  EXPECT_TRUE(FusedInputSplit(layer(14, 64, 32, 1, 1)));   // layer4.0 1x1 1024 -> 512
+  EXPECT_TRUE(FusedInputSplit(layer(7, 128, 32, 1, 1)));   // layer4 1x1 2048 -> 512
+  EXPECT_TRUE(FusedInputSplit(layer(14, 16, 16, 3, 2)));   // layer3.0 3x3/2 from 28x28
+  EXPECT_TRUE(FusedInputSplit(layer(7, 32, 32, 3, 2)));    // layer4.0 3x3/2 from 14x14
+  EXPECT_FALSE(FusedInputSplit(layer(14, 16, 64, 1, 1)));  // layer3 1x1 256 -> 1024
+  EXPECT_FALSE(FusedInputSplit(layer(7, 32, 32, 3, 1)));   // layer4 3x3 at 7x7: reads what it writes
+  EXPECT_FALSE(FusedInputSplit(layer(56, 16, 4, 1, 1)));   // layer1 1x1 256 -> 64: spatial order
+  EXPECT_FALSE(FusedInputSplit(layer(28, 8, 8, 3, 2)));    // layer2.0 3x3/2 from 56x56: spatial
+  for (const BlockedConvArgs& spatial : {layer(56, 16, 4, 1, 1), layer(28, 8, 8, 3, 2), layer(28, 32, 8, 1, 1)}) {
+    EXPECT_TRUE(FusedSpatialOrder(spatial, 2));  // the two never meet
+    EXPECT_FALSE(FusedInputSplit(spatial));
+  }
+  BlockedConvArgs a = layer(14, 64, 16, 1, 1);
+  a.n = 2;
+  EXPECT_FALSE(FusedInputSplit(a));
+  a = layer(14, 64, 16, 1, 1);
+  static const float residual = 0;
+  a.residual = &residual;  // the output holds part 0's sums until the parts are added
+  EXPECT_FALSE(FusedInputSplit(a));
+  a = layer(14, 64, 16, 1, 1);
+  a.chunk_address = nullptr;
+  EXPECT_FALSE(FusedInputSplit(a));
+  a = layer(14, a.chunk_c1 + 1, 1, 1, 1);  // a partial last chunk
+  EXPECT_FALSE(FusedInputSplit(a));
+  a = layer(14, ChunkInputBlocks(1, 1), 1, 1, 1);  // one chunk: nothing to split
+  EXPECT_FALSE(FusedInputSplit(a));
+}
+
 TEST(Conv, FusedEpilogueRefusesWhatItCannotDo) {
   const ConvCase c{1, 4, 5, 5, 8, 3, 3, 1, 1, 1, 1, 1, 1};
   HostTensor x =

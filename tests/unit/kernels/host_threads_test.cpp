@@ -106,7 +106,9 @@ TEST(HostThreads, ConvolutionBitsDoNotDependOnTheCap) {
 // one (7 pixels a row: flattened) or not (strided input), and a padded 3x3 one; and the
 // Winograd convolution's tile-row parts (winograd_conv.h), whole and in chunks (one worker:
 // 4 chunks of 3 tile rows; three: 3 + 1 rows each); under caps that do and do not divide the
-// rows.
+// rows. Also two layers whose prepared path splits the reduction over the input blocks
+// (FusedInputSplit: a 1x1 and a strided 3x3 with a partial last output block), which the
+// harness checks within tolerance (test_conv_threads checks its bits across worker counts).
 TEST(HostThreads, SpatialWorkOrderKeepsTheBits) {
   using testing::HostTensor;
   ChipTraits fp32_cube;
@@ -117,11 +119,13 @@ TEST(HostThreads, SpatialWorkOrderKeepsTheBits) {
     std::vector<int64_t> x, w;
     int64_t stride, pad;
   };
-  const Layer layers[] = {{{1, 40, 9, 7}, {48, 40, 1, 1}, 1, 0},
-                          {{1, 36, 23, 20}, {20, 36, 1, 1}, 2, 0},
-                          {{1, 24, 30, 31}, {40, 24, 3, 3}, 1, 1},
+  const Layer layers[] = {{{1, 40, 9, 7}, {48, 40, 1, 1}, 1, 0},     // rows as one
+                          {{1, 36, 23, 20}, {20, 36, 1, 1}, 2, 0},   // strided input
+                          {{1, 24, 30, 31}, {40, 24, 3, 3}, 1, 1},   // padded 3x3
                           {{2, 32, 20, 19}, {32, 32, 3, 3}, 1, 1},   // Winograd in tile-row parts
-                          {{1, 32, 45, 30}, {32, 32, 3, 3}, 1, 1}};  // ... in chunks of 3 of 12 rows
+                          {{1, 32, 45, 30}, {32, 32, 3, 3}, 1, 1},   // ... in chunks of 3 of 12 rows
+                          {{1, 512, 7, 7}, {64, 512, 1, 1}, 1, 0},   // the input split
+                          {{1, 64, 14, 14}, {40, 64, 3, 3}, 2, 1}};  // ... of a strided 3x3
   uint32_t seed = 40;
   for (const Layer& l : layers) {
     for (DataType dt : {DataType::kFloat16, DataType::kFloat}) {
