@@ -1,6 +1,13 @@
 // The input and output transforms of the Winograd convolution (see winograd_conv.h), compiled
 // for every vector target and dispatched at run time: sixteen channels per vector, the
-// one-dimensional transforms applied along x, then along y.
+// one-dimensional transforms applied along x, then along y. Each tile first asks for the next
+// tile's lines (prefetch.h), the ones it writes for writing: in the three phases the lines of
+// V, M and the output were last held by the other core (it read them in the phase or layer
+// before), and without the hints each store waited for its line to come back from there.
+// Measured on a 2-vCPU AMD EPYC VM (vCPUs ~220 ns apart one way; avx512 target), in
+// executions alternating with and without: ResNet-50 2.7% faster at batch 1 (fp16 outputs
+// 2.2%), 1.7% at batch 8, 0.3% on one thread. (Without them, a 28x28 layer's input transform
+// took 102 us on two threads, and 45 us when run a second time over the same lines.)
 // Owner: the cube kernels. Thread safety and failure: as winograd_conv.h says.
 #undef HWY_TARGET_INCLUDE
 #define HWY_TARGET_INCLUDE "kernels/cube/winograd_transform.cpp"
@@ -9,6 +16,7 @@
 
 #include <algorithm>
 
+#include "kernels/common/host/prefetch.h"
 #include "kernels/cube/simd-inl.h"
 #include "kernels/cube/winograd_conv.h"
 
@@ -93,6 +101,18 @@ void InputTransform(const WinogradConvArgs& a, float* v, const WinogradRows& row
     float* dst = v + c * tiles16 + local * tw * 16;
     for (int64_t tx = 0; tx < tw; ++tx, dst += 16) {
       const int64_t x0 = tx * M - a.pad_left;
+      if (tx + 1 < tw) {  // the next tile's lines: its (M+2)^2 outputs and its M new input columns
+        for (int p = 0; p < A * A; ++p) PrefetchForWrite(dst + 16 + p * pos_stride);
+        for (int i = 0; i < A; ++i) {
+          const int64_t y = y0 + i;
+          for (int j = A - M; j < A && y >= 0 && y < a.in_h; ++j) {
+            const int64_t x = x0 + M + j;
+            if (x < 0 || x >= a.in_w) continue;
+            const int64_t off = y * a.in_row + x * 16;
+            PrefetchForRead(a.in_f16 ? static_cast<const void*>(src16 + off) : static_cast<const void*>(src32 + off));
+          }
+        }
+      }
       const bool inside = y0 >= 0 && x0 >= 0 && y0 + A <= a.in_h && x0 + A <= a.in_w;
       V16 rows[A][A];  // rows[i] = row i transformed along x
       for (int i = 0; i < A; ++i) {
@@ -135,6 +155,20 @@ void OutputTransform(const WinogradConvArgs& a, const float* m, const WinogradRo
     const int64_t y0 = ty * M, rows_here = std::min<int64_t>(M, a.oh - y0);
     for (int64_t tx = 0; tx < tw; ++tx, src += 16) {
       const int64_t x0 = tx * M, cols_here = std::min<int64_t>(M, a.ow - x0);
+      if (tx + 1 < tw) {  // the next tile's lines: its (M+2)^2 products and its outputs
+        for (int p = 0; p < A * A; ++p) PrefetchForRead(src + 16 + p * pos_stride);
+        for (int r = 0; r < rows_here; ++r) {
+          for (int64_t x = x0 + M; x < std::min<int64_t>(x0 + 2 * M, a.ow); ++x) {
+            const int64_t off = out_base + (y0 + r) * a.out_row + x * 16;
+            if (a.out_f16) {
+              PrefetchForWrite(static_cast<uint16_t*>(a.out) + off);
+            } else {
+              PrefetchForWrite(static_cast<float*>(a.out) + off);
+              if (a.residual != nullptr) PrefetchForRead(a.residual + off);
+            }
+          }
+        }
+      }
       V16 rows[A][M];  // rows[i] = frequency row i transformed along x
       for (int i = 0; i < A; ++i) {
         V16 mv[A];
