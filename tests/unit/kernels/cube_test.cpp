@@ -711,6 +711,19 @@ TEST(Conv, LargePointwiseInputPrefetchesAheadAndMatches) {
   CheckFusedConv({2, 32, 128, 128, 16, 1, 1}, Engine::kAiCore, DataType::kFloat, Ascend910B(), true, true, 990);
 }
 
+// A square fused convolution at batch 1 (oh x oh outputs, c1 input and out_blocks output
+// blocks, k x k taps, stride), its filter prepacked (a chunk address that is never read) in the
+// chunks the engine takes: what the work-split rules look at.
+BlockedConvArgs PrepackedFusedLayer(int64_t oh, int64_t c1, int64_t out_blocks, int64_t k, int64_t stride) {
+  static float filter_marker = 0;
+  BlockedConvArgs a;
+  a.n = 1, a.oh = oh, a.ow = oh, a.c1 = c1, a.out_blocks = out_blocks;
+  a.kh = a.kw = k, a.sh = a.sw = stride;
+  a.chunk_c1 = ChunkInputBlocks(k, k);
+  a.chunk_address = [](const void*, int64_t, int64_t) -> const float* { return &filter_marker; };
+  return a;
+}
+
 // The fused mode's spatial order (blocked_conv.h, FusedSpatialOrder) on ResNet-50's shapes at
 // batch 1 on two workers: the 56x56 1x1 layers and the strided 3x3 from 56x56 (784 output
 // pixels reading 4 input pixels each, against 16 x 8 output blocks x 9 taps) split by rows;
@@ -718,16 +731,7 @@ TEST(Conv, LargePointwiseInputPrefetchesAheadAndMatches) {
 // nor does anything at a batch of one image per worker, on one worker, or without a prepacked
 // filter of whole chunks. test_conv_threads runs both orders on two workers.
 TEST(Conv, FusedSpatialOrderCountsTheInputPixelsAStridedLayerReads) {
-  static float filter_marker = 0;
-  const auto chunk_address = [](const void*, int64_t, int64_t) -> const float* { return &filter_marker; };
-  const auto layer = [&](int64_t oh, int64_t c1, int64_t out_blocks, int64_t k, int64_t stride) {
-    BlockedConvArgs a;
-    a.n = 1, a.oh = oh, a.ow = oh, a.c1 = c1, a.out_blocks = out_blocks;
-    a.kh = a.kw = k, a.sh = a.sw = stride;
-    a.chunk_c1 = ChunkInputBlocks(k, k);
-    a.chunk_address = chunk_address;
-    return a;
-  };
+  const auto layer = PrepackedFusedLayer;
   EXPECT_TRUE(FusedSpatialOrder(layer(56, 16, 4, 1, 1), 2));    // layer1 1x1 256 -> 64
   EXPECT_TRUE(FusedSpatialOrder(layer(28, 8, 8, 3, 2), 2));     // layer2.0 3x3/2 from 56x56
   EXPECT_FALSE(FusedSpatialOrder(layer(14, 16, 16, 3, 2), 2));  // layer3.0 3x3/2 from 28x28
@@ -749,16 +753,7 @@ TEST(Conv, FusedSpatialOrderCountsTheInputPixelsAStridedLayerReads) {
 // takes, a batch of two, a fused residual and a filter not prepacked in whole chunks do not.
 // Whatever the worker count: the rule has none. test_conv_threads runs it on two workers.
 TEST(Conv, FusedInputSplitTakesTheLayersThatReadMoreThanTheyWrite) {
-  static float filter_marker = 0;
-  const auto chunk_address = [](const void*, int64_t, int64_t) -> const float* { return &filter_marker; };
-  const auto layer = [&](int64_t oh, int64_t c1, int64_t out_blocks, int64_t k, int64_t stride) {
-    BlockedConvArgs a;
-    a.n = 1, a.oh = oh, a.ow = oh, a.c1 = c1, a.out_blocks = out_blocks;
-    a.kh = a.kw = k, a.sh = a.sw = stride;
-    a.chunk_c1 = ChunkInputBlocks(k, k);
-    a.chunk_address = chunk_address;
-    return a;
-  };
+  const auto layer = PrepackedFusedLayer;
   EXPECT_TRUE(FusedInputSplit(layer(14, 64, 16, 1, 1)));   // layer3 1x1 1024 -> 256
   EXPECT_TRUE(FusedInputSplit(layer(14, 64, 32, 1, 1)));   // layer4.0 1x1 1024 -> 512
   EXPECT_TRUE(FusedInputSplit(layer(7, 128, 32, 1, 1)));   // layer4 1x1 2048 -> 512
