@@ -7,8 +7,10 @@
 #   <prefix>/lib/pkgconfig/ascendcl.pc
 include(CMakePackageConfigHelpers)
 
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/acl DESTINATION runtime/include)
-install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/acl DESTINATION include)
+# Headers only: include/acl also holds the .clang-format that keeps them unformatted.
+
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/acl DESTINATION runtime/include FILES_MATCHING PATTERN "*.h")
+install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/acl DESTINATION include FILES_MATCHING PATTERN "*.h")
 install(TARGETS ascendcl EXPORT AscendCLTargets
   LIBRARY DESTINATION runtime/lib64
   INCLUDES DESTINATION runtime/include)

@@ -21,6 +21,10 @@ for f in runtime/include/acl/acl.h runtime/include/acl/acl_base.h runtime/includ
   [ -e "$prefix/$f" ] || fail "missing $f in the install"
 done
 
+# Only headers under the include directories (no editor or format files from the source tree).
+stray=$(find "$prefix/include" "$prefix/runtime/include" -type f ! -name '*.h' | head -5)
+[ -z "$stray" ] || fail "files other than headers installed: $stray"
+
 # Exactly the declared functions are exported by the installed library.
 python3 "$src/tools/apigen/apigen.py" abi --include "$prefix/runtime/include" --lib "$prefix/runtime/lib64/libascendcl.so"
 
