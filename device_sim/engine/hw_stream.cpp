@@ -76,6 +76,14 @@ Status HwStream::WaitIdle(int64_t timeout_ms) {
   return result;
 }
 
+void HwStream::WaitFinished(uint64_t target) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (finished_ < target) {
+    wake_target_ = std::min(wake_target_, target);
+    idle_cv_.wait(lock);
+  }
+}
+
 void HwStream::Abort() {
   std::deque<std::shared_ptr<Task>> discarded;
   std::shared_ptr<SimEvent> waiting;
@@ -153,12 +161,22 @@ void HwStream::WorkerLoop() {
     if (!task) return;
 
     if (is_wait) {
-      const bool satisfied = task->event->WaitForGeneration(task->event_generation, aborted_);
+      bool timed_out = false;
+      const bool satisfied =
+          task->event->WaitForGenerationFor(task->event_generation, aborted_, task->desc.wait_timeout_ms, &timed_out);
       {
         std::lock_guard<std::mutex> lock(mutex_);
         waiting_on_.reset();
       }
-      if (!satisfied) skip = true;  // aborted while waiting
+      if (timed_out) {
+        // The task fails (the stream's error for the next synchronization); what follows
+        // it on the stream runs as after any failed task.
+        task->injected = Status(err::kRtWaitTimeout, "the event wait waited longer than the op wait timeout (" +
+                                                         std::to_string(task->desc.wait_timeout_ms / 1000) +
+                                                         " s, aclrtSetOpWaitTimeout) for a record that did not come");
+      } else if (!satisfied) {
+        skip = true;  // aborted while waiting
+      }
     }
     Execute(std::move(task), skip);
   }

@@ -66,6 +66,9 @@ class HwStream {
   // Waits until every task pushed so far has run. timeout_ms < 0: forever, 0: poll.
   // Returns the sticky error (and clears it), or kRtStreamSyncTimeout.
   Status WaitIdle(int64_t timeout_ms);
+  // Blocks until `target` tasks of the stream have finished (run, failed or discarded); unlike
+  // WaitIdle it leaves the stream's error for the next WaitIdle.
+  void WaitFinished(uint64_t target);
   bool Idle() const;
   void SetStopOnFailure(bool stop) { stop_on_failure_.store(stop); }
   bool stop_on_failure() const { return stop_on_failure_.load(); }

@@ -168,11 +168,12 @@ void Scheduler::RecordEvent(HwStream& stream, const std::shared_ptr<SimEvent>& e
   Enqueue(stream, std::move(task));
 }
 
-void Scheduler::WaitEvent(HwStream& stream, const std::shared_ptr<SimEvent>& event) {
+void Scheduler::WaitEvent(HwStream& stream, const std::shared_ptr<SimEvent>& event, int64_t timeout_ms) {
   TaskDesc desc;
   desc.kind = TaskKind::kEventWait;
   desc.engine = EngineKind::kSync;
   desc.name = "EventWait";
+  desc.wait_timeout_ms = timeout_ms;
   auto task = MakeTask(std::move(desc));
   task->event = event;
   Enqueue(stream, std::move(task));

@@ -79,7 +79,8 @@ class Scheduler {
   // Asynchronous work on a stream.
   void Submit(HwStream& stream, TaskDesc desc);
   void RecordEvent(HwStream& stream, const std::shared_ptr<SimEvent>& event);
-  void WaitEvent(HwStream& stream, const std::shared_ptr<SimEvent>& event);
+  // timeout_ms > 0: the wait fails with err::kRtWaitTimeout after blocking that long.
+  void WaitEvent(HwStream& stream, const std::shared_ptr<SimEvent>& event, int64_t timeout_ms = 0);
   void ResetEvent(HwStream& stream, const std::shared_ptr<SimEvent>& event);
 
   // Synchronous work: runs on the calling thread, timed from the host clock, which then

@@ -1,5 +1,7 @@
 #include "device_sim/engine/sim_event.h"
 
+#include <chrono>
+
 namespace asim::sim {
 
 SimEvent::Status SimEvent::Query() const {
@@ -87,6 +89,17 @@ void SimEvent::CompleteWait() {
 bool SimEvent::WaitForGeneration(uint64_t generation, const std::atomic<bool>& abort) {
   std::unique_lock<std::mutex> lock(mutex_);
   cv_.wait(lock, [&] { return ResolvedLocked(generation) || abort.load(); });
+  return ResolvedLocked(generation);
+}
+
+bool SimEvent::WaitForGenerationFor(uint64_t generation, const std::atomic<bool>& abort, int64_t timeout_ms,
+                                    bool* timed_out) {
+  *timed_out = false;
+  if (timeout_ms <= 0) return WaitForGeneration(generation, abort);
+  std::unique_lock<std::mutex> lock(mutex_);
+  const bool done = cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms),
+                                 [&] { return ResolvedLocked(generation) || abort.load(); });
+  if (!done) *timed_out = true;
   return ResolvedLocked(generation);
 }
 

@@ -63,6 +63,9 @@ class SimEvent {
   // Blocks until `generation` is resolved (true) or `abort` is set and WakeAll is called
   // (false). Whoever sets `abort` must call WakeAll afterwards.
   bool WaitForGeneration(uint64_t generation, const std::atomic<bool>& abort);
+  // The same with a limit (timeout_ms > 0): also false, with *timed_out set, when the
+  // generation is still unresolved after timeout_ms.
+  bool WaitForGenerationFor(uint64_t generation, const std::atomic<bool>& abort, int64_t timeout_ms, bool* timed_out);
   void WakeAll();
   // A wait task finished, or was discarded: it is no longer outstanding.
   void CompleteWait();

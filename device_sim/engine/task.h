@@ -75,6 +75,9 @@ struct TaskDesc {
   std::function<Status()> run;           // functional payload; may be empty
   ClockedRun clocked_run;                // kCollective only: replaces run (see above)
   std::shared_ptr<const TaskInfo> info;  // extra data for observers (dump tensors ...)
+  // kEventWait only: how long the wait may block once it runs (aclrtSetOpWaitTimeout); past
+  // that the task fails with err::kRtWaitTimeout. 0: no limit.
+  int64_t wait_timeout_ms = 0;
 };
 
 // What observers see, after the fact. Times are simulated; `wait_ps` is the time the task

@@ -19,9 +19,10 @@ std::atomic<bool> g_process_wide{false};
 std::mutex g_mutex;
 std::string g_message;
 bool g_has_message = false;
-// aclGetRecentErrMsg hands out a pointer; per-process mode keeps a per-thread copy so the
-// pointer stays valid while other threads record new errors.
-thread_local std::string t_process_copy;
+// aclGetRecentErrMsg gets and clears the message (as the real API documents) and hands out
+// a pointer: the calling thread's copy, valid until its next aclGetRecentErrMsg, whatever
+// other threads record meanwhile.
+thread_local std::string t_returned;
 
 }  // namespace
 
@@ -54,10 +55,16 @@ const char* RecentError() {
   if (g_process_wide.load()) {
     std::lock_guard<std::mutex> lock(g_mutex);
     if (!g_has_message) return nullptr;
-    t_process_copy = g_message;
-    return t_process_copy.c_str();
+    t_returned = std::move(g_message);
+    g_message.clear();
+    g_has_message = false;
+    return t_returned.c_str();
   }
-  return t_has_message ? t_message.c_str() : nullptr;
+  if (!t_has_message) return nullptr;
+  t_returned = std::move(t_message);
+  t_message.clear();
+  t_has_message = false;
+  return t_returned.c_str();
 }
 
 void SetProcessWideErrors(bool process_wide) {

@@ -17,7 +17,9 @@ void SetRecentError(const char* func, int32_t code, const std::string& message);
 // simulated device" and logs it. Callers return ACL_ERROR_API_NOT_SUPPORT (or NULL/0).
 void ReportNotSupported(const char* func);
 
-// Returns the stored message for the calling thread (or process), or nullptr when none.
+// Returns the stored message for the calling thread (or process) and clears it (a second
+// call returns nullptr until the next error), or nullptr when none. The text stays valid
+// until the calling thread's next call.
 const char* RecentError();
 
 // err_msg_mode: false = per thread (default), true = per process.

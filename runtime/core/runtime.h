@@ -141,7 +141,11 @@ class Runtime {
   Status FreeHost(void* ptr);
   Status CheckDeviceRange(const char* what, const void* ptr, size_t size) const;
   Status Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind);
+  // An asynchronous copy with a pageable host side (IsPageableHost) has run when it returns,
+  // as on the real runtime; with pinned memory (aclrtMallocHost) it is queued.
   Status MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, Stream& stream);
+  // Whether `ptr` is host memory that aclrtMallocHost did not give (pageable).
+  bool IsPageableHost(const void* ptr) const;
   // `stream` nullptr: the synchronous form (aclrtMemcpy2d, aclrtMemset); otherwise the
   // asynchronous one on that stream. The arguments are checked before the stream is used.
   Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int32_t kind,
@@ -183,6 +187,12 @@ class Runtime {
                   CopyPlan* plan) const;
   Status Prepare2d(bool async, void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
                    int32_t kind, CopyPlan* plan, void** dst_sim, void** src_sim) const;
+  // ACL_ERROR_RT_FEATURE_NOT_SUPPORT for an asynchronous host-to-host copy in the host run mode.
+  Status CheckAsyncCopyKind(const char* api, int32_t resolved_kind) const;
+  // After an asynchronous copy was submitted to `s`: waits until it ran when either side is
+  // pageable host memory.
+  // `submitted`: the stream's task count right after the copy was submitted.
+  void FinishIfPageable(Stream& s, uint64_t submitted, const void* dst, const void* src) const;
   Status PrepareMemset(bool async, void* ptr, size_t max_count, size_t count, void** target,
                        std::shared_ptr<DeviceContext>* device) const;
   Status OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContext>* out);

@@ -14,6 +14,8 @@
 namespace asim::rt {
 namespace {
 
+constexpr int32_t kRtFeatureNotSupport = 207000;  // ACL_ERROR_RT_FEATURE_NOT_SUPPORT
+
 const char* KindName(int32_t kind) {
   switch (kind) {
     case mem::kHostToHost: return "ACL_MEMCPY_HOST_TO_HOST";
@@ -236,12 +238,42 @@ Status Runtime::Memcpy(void* dst, size_t dest_max, const void* src, size_t count
       CopyTask("Memcpy", plan.dst, plan.src, count, plan.engine, sched.CopyDuration(plan.engine, count)));
 }
 
+Status Runtime::CheckAsyncCopyKind(const char* api, int32_t resolved_kind) const {
+  if (resolved_kind != mem::kHostToHost) return Status::Ok();
+  bool device_run_mode = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    device_run_mode = config_.sim.run_mode == cfg::RunMode::kDevice;
+  }
+  if (device_run_mode) return Status::Ok();
+  return Status(kRtFeatureNotSupport,
+                std::string(api) + ": a host-to-host copy is not a stream task in the host run mode (Ascend EP, " +
+                    "aclrtGetRunMode ACL_HOST): use aclrtMemcpy or memcpy");
+}
+
+bool Runtime::IsPageableHost(const void* ptr) const {
+  if (DeviceOfPointer(ptr)) return false;
+  std::lock_guard<std::mutex> lock(mutex_);
+  return !(host_memory_ && host_memory_->Find(ptr));
+}
+
+void Runtime::FinishIfPageable(Stream& s, uint64_t submitted, const void* dst, const void* src) const {
+  // Host memory that aclrtMallocHost did not give (malloc, new, a stack or numpy buffer) is
+  // not locked for DMA: the real runtime copies it before the call returns, so the
+  // application may reuse or free it at once. The copy still runs in the stream's order (and
+  // adds no task: a failure stays the stream's, for its next synchronization).
+  if (!IsPageableHost(dst) && !IsPageableHost(src)) return;
+  s.hw().WaitFinished(submitted);
+}
+
 Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, Stream& s) {
   CopyPlan plan;
   ASIM_RETURN_IF_ERROR(PlanCopy("aclrtMemcpyAsync", dst, dest_max, src, count, kind, &plan));
+  ASIM_RETURN_IF_ERROR(CheckAsyncCopyKind("aclrtMemcpyAsync", plan.kind));
   sim::Scheduler& sched = s.device().scheduler();
   sched.Submit(s.hw(),
                CopyTask("MemcpyAsync", plan.dst, plan.src, count, plan.engine, sched.CopyDuration(plan.engine, count)));
+  if (count != 0) FinishIfPageable(s, s.hw().submitted(), dst, src);
   return Status::Ok();
 }
 
@@ -267,6 +299,7 @@ Status Runtime::Prepare2d(bool async, void* dst, size_t dpitch, const void* src,
   }
   // The kind and pointer-side rules of a plain copy; then each whole span is bounds-checked.
   ASIM_RETURN_IF_ERROR(PlanCopy(api, dst, dst_span, src, 0, kind, plan));
+  if (async) ASIM_RETURN_IF_ERROR(CheckAsyncCopyKind(api, plan->kind));
   auto translate = [&](void* p, size_t span, const char* which, void** out) -> Status {
     auto dev = DeviceOfPointer(p);
     if (!dev) {
@@ -311,6 +344,7 @@ Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitc
   if (async) {
     desc.duration_ps = stream->device().scheduler().CopyDuration(plan.engine, desc.bytes);
     stream->device().scheduler().Submit(stream->hw(), std::move(desc));
+    FinishIfPageable(*stream, stream->hw().submitted(), dst, src);
     return Status::Ok();
   }
   std::shared_ptr<DeviceContext> device = plan.device;

@@ -128,7 +128,7 @@ Status Runtime::GetStreamOverflowSwitch(Stream& s, uint32_t* flag) {
 
 Status Runtime::StreamWaitEvent(Stream& s, Event& e) {
   if (e.device_id() != s.device_id()) return DeviceMismatch(e, s);
-  s.device().scheduler().WaitEvent(s.hw(), e.sim());
+  s.device().scheduler().WaitEvent(s.hw(), e.sim(), int64_t{op_wait_timeout_s_.load()} * 1000);
   return Status::Ok();
 }
 

@@ -23,6 +23,7 @@
 
 namespace {
 
+using conformance::LastMsg;
 using conformance::RecentMsg;
 using conformance::ScopedEnv;
 using conformance::TempDir;
@@ -125,8 +126,7 @@ TEST_F(AclInitTest, CallsBeforeInitAreUninitialize) {
   aclrtContext ctx = nullptr;
   EXPECT_ACL_ERROR(aclrtCreateContext(&ctx, 0), ACL_ERROR_UNINITIALIZE, "aclInit");
   aclrtEvent event = nullptr;
-  EXPECT_ACL_ERROR(aclrtCreateEvent(&event), ACL_ERROR_UNINITIALIZE, "aclInit");
-  EXPECT_RECENT_MSG_HAS("aclInit");
+  EXPECT_ACL_ERROR_WITH(aclrtCreateEvent(&event), ACL_ERROR_UNINITIALIZE, "aclInit", "aclInit");
   EXPECT_EQ(ACL_ERROR_UNINITIALIZE, 100001);
 }
 
@@ -242,8 +242,7 @@ TEST_F(AclInitTest, DirectoryAsConfigFileIsInvalidFile) {
 TEST_F(AclInitTest, MalformedJsonIsParseFileNamingTheFile) {
   std::string path;
   const std::string bad = dir_.Write("broken_config.json", "{\"dump\": {\"dump_mode\": \"all\",,}");
-  EXPECT_ACL_ERROR(aclInit(bad.c_str()), ACL_ERROR_PARSE_FILE, "broken_config.json");
-  EXPECT_RECENT_MSG_HAS("line 1");
+  EXPECT_ACL_ERROR_WITH(aclInit(bad.c_str()), ACL_ERROR_PARSE_FILE, "broken_config.json", "line 1");
   EXPECT_EQ(ACL_ERROR_PARSE_FILE, 100006);
   ASSERT_ACL_OK(aclInit(nullptr));
 }
@@ -254,9 +253,8 @@ TEST_F(AclInitTest, TopLevelArrayIsParseFile) {
 }
 
 TEST_F(AclInitTest, BadDumpSectionIsInvalidDumpConfig) {
-  EXPECT_ACL_ERROR(InitWith(R"({"dump": {"dump_path": "/tmp/d", "dump_mode": "sideways"}})"),
-                   ACL_ERROR_INVALID_DUMP_CONFIG, "dump_mode");
-  EXPECT_RECENT_MSG_HAS("sideways");
+  EXPECT_ACL_ERROR_WITH(InitWith(R"({"dump": {"dump_path": "/tmp/d", "dump_mode": "sideways"}})"),
+                        ACL_ERROR_INVALID_DUMP_CONFIG, "dump_mode", "sideways");
   EXPECT_EQ(ACL_ERROR_INVALID_DUMP_CONFIG, 100009);
 }
 
@@ -266,15 +264,15 @@ TEST_F(AclInitTest, DumpListWithoutDumpPathIsInvalidDumpConfig) {
 }
 
 TEST_F(AclInitTest, BadProfilerSectionIsInvalidProfilingConfig) {
-  EXPECT_ACL_ERROR(InitWith(R"({"profiler": {"switch": "maybe"}})"), ACL_ERROR_INVALID_PROFILING_CONFIG, "switch");
-  EXPECT_RECENT_MSG_HAS("maybe");
+  EXPECT_ACL_ERROR_WITH(InitWith(R"({"profiler": {"switch": "maybe"}})"), ACL_ERROR_INVALID_PROFILING_CONFIG, "switch",
+                        "maybe");
   EXPECT_EQ(ACL_ERROR_INVALID_PROFILING_CONFIG, 100010);
 }
 
 TEST_F(AclInitTest, UnsupportedSocVersionIsRejectedNamingIt) {
   const aclError ret = InitWith(R"({"sim": {"soc_version": "Ascend999"}})");
   EXPECT_EQ(ret, ACL_ERROR_FILE_ATTR_INVALID);
-  EXPECT_NE(RecentMsg().find("Ascend999"), std::string::npos) << RecentMsg();
+  EXPECT_NE(RecentMsg().find("Ascend999"), std::string::npos) << LastMsg();
 }
 
 TEST_F(AclInitTest, DeviceCountOutOfRangeIsRejected) {
@@ -487,11 +485,26 @@ TEST_F(AclInitTest, RecentErrMsgIsPerThread) {
   std::thread b([&] { on_b = aclGetRecentErrMsg(); });
   b.join();
   EXPECT_EQ(on_b, nullptr);
-  // Thread B's error does not replace this thread's message either.
-  EXPECT_ACL_ERROR(aclrtSetDevice(-1), ACL_ERROR_INVALID_DEVICE, "-1");
+  // Thread C's error does not replace this thread's message either.
+  EXPECT_EQ(aclrtSetDevice(-1), ACL_ERROR_INVALID_DEVICE);
   std::thread c([&] { (void)aclrtFree(nullptr); });
   c.join();
   EXPECT_RECENT_MSG_HAS("device id -1");
+}
+
+TEST_F(AclInitTest, RecentErrMsgGetsAndClears) {
+  // As the real API documents: reading the message clears it, so a later failure's log line
+  // never shows an older cause.
+  ASSERT_ACL_OK(aclInit(nullptr));
+  EXPECT_EQ(aclrtSetDevice(99), ACL_ERROR_INVALID_DEVICE);
+  const char* first = aclGetRecentErrMsg();
+  ASSERT_NE(first, nullptr);
+  const std::string text = first;
+  EXPECT_NE(text.find("99"), std::string::npos) << text;
+  EXPECT_EQ(aclGetRecentErrMsg(), nullptr);
+  EXPECT_EQ(aclrtSetDevice(-1), ACL_ERROR_INVALID_DEVICE);
+  EXPECT_RECENT_MSG_HAS("device id -1");
+  EXPECT_EQ(aclGetRecentErrMsg(), nullptr);
 }
 
 TEST_F(AclInitTest, RecentErrMsgNamesTheFailedFunction) {

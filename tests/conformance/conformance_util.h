@@ -25,10 +25,31 @@
 
 namespace conformance {
 
-// The most recent error message of the calling thread, "" when there is none.
+// aclGetRecentErrMsg gets and clears the message: what the latest read (RecentMsg, the
+// EXPECT_ACL_ERROR* macros) returned is kept here, per thread, for further checks.
+inline std::string& LastMsgStore() {
+  thread_local std::string last;
+  return last;
+}
+
+// The most recent error message of the calling thread, "" when there is none (read and
+// cleared; kept for LastMsg).
 inline std::string RecentMsg() {
   const char* msg = aclGetRecentErrMsg();
-  return msg == nullptr ? std::string() : std::string(msg);
+  LastMsgStore() = msg == nullptr ? std::string() : std::string(msg);
+  return LastMsgStore();
+}
+
+// The message the latest read returned.
+inline std::string LastMsg() {
+  return LastMsgStore();
+}
+
+// A new message if there is one, else the one the latest read returned.
+inline std::string NewOrLastMsg() {
+  const char* msg = aclGetRecentErrMsg();
+  if (msg != nullptr) LastMsgStore() = msg;
+  return LastMsgStore();
 }
 
 // Free bytes of the current device's memory: DDR on the Ascend310, HBM on the others
@@ -48,11 +69,29 @@ inline size_t DeviceFreeBytes() {
     const aclError ret_ = (expr);                                                             \
     EXPECT_EQ(ret_, static_cast<aclError>(code)) << #expr;                                    \
     const char* msg_ = aclGetRecentErrMsg();                                                  \
+    ::conformance::LastMsgStore() = msg_ == nullptr ? std::string() : std::string(msg_);      \
     EXPECT_NE(msg_, nullptr) << #expr << ": aclGetRecentErrMsg() is NULL";                    \
     if (msg_ != nullptr) {                                                                    \
       EXPECT_NE(std::string(msg_).find(needle), std::string::npos)                            \
           << #expr << ": message \"" << msg_ << "\" does not mention \"" << (needle) << "\""; \
     }                                                                                         \
+  } while (0)
+
+// EXPECT_ACL_ERROR whose one message (aclGetRecentErrMsg gets and clears it) mentions both.
+#define EXPECT_ACL_ERROR_WITH(expr, code, needle, needle2)                                      \
+  do {                                                                                          \
+    const aclError ret_ = (expr);                                                               \
+    EXPECT_EQ(ret_, static_cast<aclError>(code)) << #expr;                                      \
+    const char* msg_ = aclGetRecentErrMsg();                                                    \
+    ::conformance::LastMsgStore() = msg_ == nullptr ? std::string() : std::string(msg_);        \
+    EXPECT_NE(msg_, nullptr) << #expr << ": aclGetRecentErrMsg() is NULL";                      \
+    if (msg_ != nullptr) {                                                                      \
+      const std::string text_(msg_);                                                            \
+      EXPECT_NE(text_.find(needle), std::string::npos)                                          \
+          << #expr << ": message \"" << text_ << "\" does not mention \"" << (needle) << "\"";  \
+      EXPECT_NE(text_.find(needle2), std::string::npos)                                         \
+          << #expr << ": message \"" << text_ << "\" does not mention \"" << (needle2) << "\""; \
+    }                                                                                           \
   } while (0)
 
 #define ASSERT_ACL_OK(expr)                                                      \
@@ -67,13 +106,13 @@ inline size_t DeviceFreeBytes() {
     EXPECT_EQ(ret_, ACL_SUCCESS) << #expr << ": " << ::conformance::RecentMsg(); \
   } while (0)
 
-// Checks that aclGetRecentErrMsg() mentions `needle` (after a call that does not return
-// an aclError, e.g. one returning NULL).
+// Checks that the recent message mentions `needle` (after a call that does not return an
+// aclError, e.g. one returning NULL): a new one, or the one the latest read returned.
 #define EXPECT_RECENT_MSG_HAS(needle)                                            \
   do {                                                                           \
-    const char* msg_ = aclGetRecentErrMsg();                                     \
-    ASSERT_NE(msg_, nullptr) << "aclGetRecentErrMsg() is NULL";                  \
-    EXPECT_NE(std::string(msg_).find(needle), std::string::npos)                 \
+    const std::string msg_ = ::conformance::NewOrLastMsg();                      \
+    ASSERT_FALSE(msg_.empty()) << "aclGetRecentErrMsg() is NULL";                \
+    EXPECT_NE(msg_.find(needle), std::string::npos)                              \
         << "message \"" << msg_ << "\" does not mention \"" << (needle) << "\""; \
   } while (0)
 

@@ -421,3 +421,38 @@ TEST_F(EventTest, DestroyedEventIsStaleHandle) {
 }
 
 }  // namespace
+
+// ---- aclrtSetOpWaitTimeout -----------------------------------------------------------
+
+TEST_F(EventTest, OpWaitTimeoutFailsAWaitWhoseRecordNeverComes) {
+  // A wait submitted after aclrtSetOpWaitTimeout(1) gives up after a second: the next
+  // synchronization reports it (instead of blocking for ever), and the stream goes on.
+  ASSERT_ACL_OK(aclrtSetOpWaitTimeout(1));
+  aclrtStream s = NewStream();
+  aclrtEvent never = NewEvent();
+  ASSERT_ACL_OK(aclrtStreamWaitEvent(s, never));
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_ACL_ERROR(aclrtSynchronizeStream(s), ACL_ERROR_RT_WAIT_TIMEOUT, "aclrtSetOpWaitTimeout");
+  const auto waited = std::chrono::steady_clock::now() - t0;
+  EXPECT_GE(waited, std::chrono::milliseconds(900));
+  EXPECT_LT(waited, std::chrono::seconds(10));
+  // The error was reported once; later work on the stream runs.
+  void* d = NewDevice(64);
+  ASSERT_ACL_OK(aclrtMemsetAsync(d, 64, 7, 64, s));
+  EXPECT_ACL_OK(aclrtSynchronizeStream(s));
+  // A record that comes in time satisfies the wait.
+  aclrtStream other = NewStream();
+  aclrtEvent later = NewEvent();
+  ASSERT_ACL_OK(aclrtStreamWaitEvent(s, later));
+  aclrtContext ctx = nullptr;
+  ASSERT_ACL_OK(aclrtGetCurrentContext(&ctx));
+  std::thread recorder([&] {
+    EXPECT_ACL_OK(aclrtSetCurrentContext(ctx));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    EXPECT_ACL_OK(aclrtRecordEvent(later, other));
+  });
+  EXPECT_ACL_OK(aclrtSynchronizeStream(s));
+  recorder.join();
+  // 0: no limit again.
+  ASSERT_ACL_OK(aclrtSetOpWaitTimeout(0));
+}

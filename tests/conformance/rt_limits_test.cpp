@@ -35,9 +35,9 @@ TEST(RtLimits, StreamsBeyondTheDeviceLimitAreRefusedThenTheDeviceWorksOn) {
     if (ret != ACL_SUCCESS) break;
     streams.push_back(s);
   }
-  EXPECT_EQ(ret, ACL_ERROR_RT_NO_STREAM_RESOURCE) << conformance::RecentMsg();
-  EXPECT_NE(conformance::RecentMsg().find("destroy the streams you no longer use"), std::string::npos)
-      << conformance::RecentMsg();
+  const std::string msg = conformance::RecentMsg();
+  EXPECT_EQ(ret, ACL_ERROR_RT_NO_STREAM_RESOURCE) << msg;
+  EXPECT_NE(msg.find("destroy the streams you no longer use"), std::string::npos) << msg;
   // The default stream (and whatever the runtime keeps internally) counts: fewer than the limit.
   EXPECT_LT(streams.size(), limit);
   EXPECT_GE(streams.size(), limit - 8);

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -22,6 +23,7 @@
 
 namespace {
 
+using conformance::LastMsg;
 using conformance::RecentMsg;
 using conformance::TempDir;
 
@@ -162,7 +164,7 @@ TEST_F(MemoryTest, ExhaustionByManyAllocationsThenRecovery) {
   }
   EXPECT_EQ(last, ACL_ERROR_RT_MEMORY_ALLOCATION);
   EXPECT_EQ(blocks.size(), 3u);  // 3 x (2 GiB + padding) fit into 8 GiB; a fourth does not
-  EXPECT_NE(RecentMsg().find("bytes free"), std::string::npos) << RecentMsg();
+  EXPECT_NE(RecentMsg().find("bytes free"), std::string::npos) << LastMsg();
   for (void* p : blocks) ASSERT_ACL_OK(aclrtFree(p));
   EXPECT_EQ(FreeDdr(), before);
   void* again = nullptr;
@@ -321,8 +323,8 @@ TEST_F(MemoryTest, MemcpyWrongSideForKindNamesDstOrSrc) {
   const size_t n = 64;
   void* d = Dev(n);
   std::vector<uint8_t> h(n);
-  EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), n, h.data(), n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM, "dst");
-  EXPECT_RECENT_MSG_HAS("ACL_MEMCPY_HOST_TO_DEVICE");
+  EXPECT_ACL_ERROR_WITH(aclrtMemcpy(h.data(), n, h.data(), n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                        "dst", "ACL_MEMCPY_HOST_TO_DEVICE");
   EXPECT_ACL_ERROR(aclrtMemcpy(d, n, d, n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM, "src");
   EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), n, h.data(), n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM, "src");
   EXPECT_ACL_ERROR(aclrtMemcpy(d, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM, "dst");
@@ -357,12 +359,10 @@ TEST_F(MemoryTest, MemcpyRangeLeavingAllocationByOneByteIsInvalidParam) {
   auto* base = static_cast<uint8_t*>(d);
   ASSERT_ACL_OK(aclrtMemcpy(base, 256, h.data(), 256, ACL_MEMCPY_HOST_TO_DEVICE));
   ASSERT_ACL_OK(aclrtMemcpy(base + 1, 255, h.data(), 255, ACL_MEMCPY_HOST_TO_DEVICE));
-  EXPECT_ACL_ERROR(aclrtMemcpy(base + 1, 256, h.data(), 256, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
-                   "by 1 bytes");
-  EXPECT_RECENT_MSG_HAS("dst");
-  EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), 512, base, 257, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM,
-                   "by 1 bytes");
-  EXPECT_RECENT_MSG_HAS("src");
+  EXPECT_ACL_ERROR_WITH(aclrtMemcpy(base + 1, 256, h.data(), 256, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                        "by 1 bytes", "dst");
+  EXPECT_ACL_ERROR_WITH(aclrtMemcpy(h.data(), 512, base, 257, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM,
+                        "by 1 bytes", "src");
 }
 
 // A made-up or stale host address (e.g. an int from a Python program) fails the call instead of
@@ -375,12 +375,10 @@ TEST_F(MemoryTest, UnmappedHostAddressesAreInvalidParam) {
   auto* second = static_cast<uint8_t*>(map) + page;
   ASSERT_EQ(munmap(second, static_cast<size_t>(page)), 0);  // [map, map + page) stays mapped
   auto* bogus = reinterpret_cast<void*>(uintptr_t{0x1000});
-  EXPECT_ACL_ERROR(aclrtMemcpy(d, 64, bogus, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
-                   "neither device memory nor mapped host memory");
-  EXPECT_RECENT_MSG_HAS("src");
-  EXPECT_ACL_ERROR(aclrtMemcpy(bogus, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM,
-                   "mapped host memory");
-  EXPECT_RECENT_MSG_HAS("dst");
+  EXPECT_ACL_ERROR_WITH(aclrtMemcpy(d, 64, bogus, 64, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                        "neither device memory nor mapped host memory", "src");
+  EXPECT_ACL_ERROR_WITH(aclrtMemcpy(bogus, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM,
+                        "mapped host memory", "dst");
   // A range that starts mapped and runs into the unmapped page.
   EXPECT_ACL_ERROR(aclrtMemcpy(d, 8192, map, static_cast<size_t>(page) + 1, ACL_MEMCPY_HOST_TO_DEVICE),
                    ACL_ERROR_INVALID_PARAM, "mapped host memory");
@@ -429,6 +427,78 @@ TEST_F(MemoryTest, MemcpyAsyncThenSynchronize) {
   ASSERT_ACL_OK(aclrtDestroyStream(s));
   EXPECT_ACL_ERROR(aclrtMemcpyAsync(d, n, h_in, n, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_INVALID_RESOURCE_HANDLE,
                    "stream");
+}
+
+// Stream `s` held by a wait on an event that another thread records on another stream after
+// `delay_ms`; returns that thread (join it).
+static std::thread HoldStream(aclrtStream s, aclrtStream other, aclrtEvent e, int delay_ms) {
+  EXPECT_ACL_OK(aclrtStreamWaitEvent(s, e));
+  aclrtContext ctx = nullptr;
+  EXPECT_ACL_OK(aclrtGetCurrentContext(&ctx));
+  return std::thread([=] {
+    EXPECT_ACL_OK(aclrtSetCurrentContext(ctx));
+    std::this_thread::sleep_for(std::chrono::milliseconds(delay_ms));
+    EXPECT_ACL_OK(aclrtRecordEvent(e, other));
+  });
+}
+
+TEST_F(MemoryTest, MemcpyAsyncFromPageableHostMemoryHasCopiedWhenItReturns) {
+  // Host memory that aclrtMallocHost did not give (malloc, std::vector) is not locked for
+  // DMA: the real runtime copies it before the call returns, in the stream's order, so the
+  // application may overwrite or free it at once.
+  const size_t n = 1 << 20;
+  std::vector<uint8_t> src = Pattern(n, 9);
+  const std::vector<uint8_t> want = src;
+  void* d = Dev(n);
+  aclrtStream s = nullptr, other = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s));
+  ASSERT_ACL_OK(aclrtCreateStream(&other));
+  aclrtEvent e = nullptr;
+  ASSERT_ACL_OK(aclrtCreateEvent(&e));
+  std::thread recorder = HoldStream(s, other, e, 100);
+  const auto t0 = std::chrono::steady_clock::now();
+  ASSERT_ACL_OK(aclrtMemcpyAsync(d, n, src.data(), n, ACL_MEMCPY_HOST_TO_DEVICE, s));
+  const auto waited = std::chrono::steady_clock::now() - t0;
+  std::fill(src.begin(), src.end(), uint8_t{0});     // reused at once
+  EXPECT_GE(waited, std::chrono::milliseconds(50));  // it waited for the stream's earlier wait
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_EQ(Read(d, n), want);
+  // Device to pageable host: the data is there when the call returns.
+  std::vector<uint8_t> back(n, 0);
+  ASSERT_ACL_OK(aclrtMemcpyAsync(back.data(), n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s));
+  EXPECT_EQ(back, want);
+  recorder.join();
+  // Pinned memory stays asynchronous: the call returns while the stream is held.
+  void* pinned = Host(n);
+  std::memcpy(pinned, want.data(), n);
+  std::thread recorder2 = HoldStream(s, other, e, 300);
+  const auto t1 = std::chrono::steady_clock::now();
+  ASSERT_ACL_OK(aclrtMemcpyAsync(d, n, pinned, n, ACL_MEMCPY_HOST_TO_DEVICE, s));
+  EXPECT_LT(std::chrono::steady_clock::now() - t1, std::chrono::milliseconds(250));
+  recorder2.join();
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_EQ(Read(d, n), want);
+  ASSERT_ACL_OK(aclrtDestroyEvent(e));
+  ASSERT_ACL_OK(aclrtDestroyStream(s));
+  ASSERT_ACL_OK(aclrtDestroyStream(other));
+}
+
+TEST_F(MemoryTest, MemcpyAsyncHostToHostIsNotSupportedInTheHostRunMode) {
+  // Ascend EP (aclrtGetRunMode ACL_HOST): a host-to-host copy is no stream task.
+  aclrtRunMode mode = ACL_DEVICE;
+  ASSERT_ACL_OK(aclrtGetRunMode(&mode));
+  ASSERT_EQ(mode, ACL_HOST);
+  aclrtStream s = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s));
+  void* a = Host(64);
+  void* b = Host(64);
+  EXPECT_ACL_ERROR(aclrtMemcpyAsync(b, 64, a, 64, ACL_MEMCPY_HOST_TO_HOST, s), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                   "host run mode");
+  EXPECT_ACL_ERROR(aclrtMemcpy2dAsync(b, 8, a, 8, 8, 8, ACL_MEMCPY_HOST_TO_HOST, s), ACL_ERROR_RT_FEATURE_NOT_SUPPORT,
+                   "host run mode");
+  // The synchronous copy is fine.
+  EXPECT_ACL_OK(aclrtMemcpy(b, 64, a, 64, ACL_MEMCPY_HOST_TO_HOST));
+  ASSERT_ACL_OK(aclrtDestroyStream(s));
 }
 
 // ---- memset --------------------------------------------------------------------------

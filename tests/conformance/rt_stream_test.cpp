@@ -205,8 +205,14 @@ TEST_F(StreamTest, CreateWithConfigVariants) {
   aclrtStream t = nullptr;
   ASSERT_ACL_OK(aclrtCreateStreamWithConfig(&t, 3, 0));
   streams_.push_back(t);
-  aclrtStream bad = nullptr;
-  EXPECT_ACL_ERROR(aclrtCreateStreamWithConfig(&bad, 0, 0x80), ACL_ERROR_INVALID_PARAM, "flag 128");
+  // Other flag values (ACL_STREAM_PERSISTENT 0x4, ACL_STREAM_HUGE 0x8, unknown bits) create
+  // an ordinary stream, as the real API documents.
+  for (uint32_t flag : {0x4u, 0x8u, 0x80u, 0x100u}) {
+    aclrtStream other = nullptr;
+    ASSERT_ACL_OK(aclrtCreateStreamWithConfig(&other, 0, flag));
+    ASSERT_NE(other, nullptr);
+    streams_.push_back(other);
+  }
   // They are real streams (each writes its own buffer: unordered writes to one buffer from
   // two streams would be an application race).
   void* p = NewDevice(64);

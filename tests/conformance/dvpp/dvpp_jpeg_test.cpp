@@ -213,7 +213,7 @@ TEST(DvppJpegDecode, UnsupportedAndCorruptJpegsFailOnTheStream) {
   d = DecodeOnDevice(big, PIXEL_FORMAT_YUV_SEMIPLANAR_420, 64, 48, 32);
   EXPECT_EQ(d.sync, ACL_ERROR_INVALID_PARAM);
   EXPECT_NE(d.ret_code, 0u);
-  EXPECT_NE(conformance::RecentMsg().find("heightStride"), std::string::npos) << conformance::RecentMsg();
+  EXPECT_NE(conformance::RecentMsg().find("heightStride"), std::string::npos) << conformance::LastMsg();
 
   // The stream works again after a failure.
   d = DecodeOnDevice(big, PIXEL_FORMAT_YUV_SEMIPLANAR_420, 64, 48);

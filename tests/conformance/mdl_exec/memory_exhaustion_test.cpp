@@ -152,7 +152,7 @@ TEST_F(MemoryExhaustion, ALoadedModelRunsOnAFullDeviceAndTheNextLoadFailsUntilAF
   {
     Loaded second("conv_relu");
     EXPECT_EQ(second.load(), ACL_ERROR_RT_MEMORY_ALLOCATION);
-    EXPECT_NE(conformance::RecentMsg().find("memory"), std::string::npos) << conformance::RecentMsg();
+    EXPECT_NE(conformance::RecentMsg().find("memory"), std::string::npos) << conformance::LastMsg();
   }
   // The failed load took nothing and disturbed nothing: earlier results intact, the model
   // still runs, still nothing free.

@@ -69,9 +69,13 @@ void plant_kind_mismatch(void) {
 
 void plant_unsynchronized_read(void) {
   aclrtStream s = NULL;
+  void* pinned = NULL;
   void* d = DeviceBlock();
   (void)aclrtCreateStream(&s);
-  (void)aclrtMemcpyAsync(d, 1000, g_host, 1000, ACL_MEMCPY_HOST_TO_DEVICE, s);
+  /* Pinned host memory: the copy is queued (from malloc'd memory it would have run before
+   * aclrtMemcpyAsync returned, as on the real runtime, and there would be no bug). */
+  (void)aclrtMallocHost(&pinned, 1000);
+  (void)aclrtMemcpyAsync(d, 1000, pinned, 1000, ACL_MEMCPY_HOST_TO_DEVICE, s);
   /* missing: aclrtSynchronizeStream(s) */
   (void)aclrtMemcpy(g_host, sizeof(g_host), d, 1000, ACL_MEMCPY_DEVICE_TO_HOST);
 }
