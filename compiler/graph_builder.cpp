@@ -89,13 +89,13 @@ std::vector<int> GraphBuilder::Op(std::string type, std::string name, std::vecto
   return outputs;
 }
 
-void GraphBuilder::Output(int value, std::string name) {
+void GraphBuilder::Output(int value, std::string name, Format format) {
   CheckName("output", name);
   if (value < 0 || value >= static_cast<int>(graph_.values.size())) {
     Fail("output '" + name + "': value " + std::to_string(value) + " does not exist (" +
          std::to_string(graph_.values.size()) + " values)");
   }
-  graph_.outputs.push_back(PlainOutput{value, std::move(name)});
+  graph_.outputs.push_back(PlainOutput{value, std::move(name), format});
 }
 
 Status GraphBuilder::Compile(const CompileOptions& options, om::Model* out, CompileReport* report) const {

@@ -71,8 +71,9 @@ class GraphBuilder {
   // optional input. Returns the ids of its first `num_outputs` outputs.
   std::vector<int> Op(std::string type, std::string name, std::vector<int> inputs, kernels::AttrMap attrs,
                       int num_outputs = 1);
-  // Makes `value` graph output number <call order> named `name`.
-  void Output(int value, std::string name);
+  // Makes `value` graph output number <call order> named `name`, in its plain format, or
+  // in `format` when that is an internal format (NC1HWC0 ...: a single op's output).
+  void Output(int value, std::string name, Format format = Format::kUndefined);
 
   Status Compile(const CompileOptions& options, om::Model* out, CompileReport* report = nullptr) const;
 

@@ -298,7 +298,13 @@ class Lowerer {
     std::set<int> used;
     for (const auto& output : graph_.outputs) {
       int v = ValueOf(output.value);
-      if (IsInternalFormat(SpecOf(v).format)) ASIM_RETURN_IF_ERROR(ToPlain(v, output.name + "_TransData", &v));
+      const bool keep_internal = IsInternalFormat(output.format);
+      if (IsInternalFormat(SpecOf(v).format) && !(keep_internal && SpecOf(v).format == output.format)) {
+        ASIM_RETURN_IF_ERROR(ToPlain(v, output.name + "_TransData", &v));
+      }
+      if (keep_internal && SpecOf(v).format != output.format) {
+        ASIM_RETURN_IF_ERROR(Convert(v, output.format, output.name + "_TransData", &v));
+      }
       if (out_.values[static_cast<size_t>(v)].source != LoweredValue::Source::kNode || used.count(v) != 0) {
         Selection sel;
         const std::string name = UniqueName(output.name + "_Identity");

@@ -52,6 +52,9 @@ struct PlainOp {
 struct PlainOutput {
   int value = -1;
   std::string name;
+  // The layout the output is stored in: kUndefined for the plain format (what models give);
+  // an internal format (NC1HWC0 ...) for a single op whose output description asks for it.
+  Format format = Format::kUndefined;
 };
 
 struct PlainGraph {

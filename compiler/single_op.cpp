@@ -25,11 +25,27 @@ Status CompileSingleOp(const SingleOpDesc& desc, const CompileOptions& options, 
   std::vector<int> ins;
   for (size_t i = 0; i < desc.inputs.size(); ++i) {
     const SingleOpTensor& t = desc.inputs[i];
-    ins.push_back(b.Input("x" + std::to_string(i), t.dtype, t.dims, t.format));
+    const std::string name = "x" + std::to_string(i);
+    if (!t.is_const) {
+      ins.push_back(b.Input(name, t.dtype, t.dims, t.format));
+      continue;
+    }
+    const kernels::TensorSpec spec = kernels::MakeSpec(t.dtype, t.dims);
+    const size_t need = spec.Bytes();
+    if (!spec.IsStatic() || DataTypeSize(t.dtype) == 0 || t.const_data.size() != need) {
+      return Status(err::kInvalidParam,
+                    where + ": constant input " + std::to_string(i) + " (" + DescribeTensor(t.dtype, t.dims) +
+                        ") has " + std::to_string(t.const_data.size()) + " bytes of data, not " + std::to_string(need));
+    }
+    ins.push_back(b.Constant(name, t.dtype, t.dims, t.const_data.data()));
   }
   const std::vector<int> outs =
       b.Op(desc.op_type, desc.op_type, ins, desc.attrs, static_cast<int>(desc.outputs.size()));
-  for (size_t i = 0; i < outs.size(); ++i) b.Output(outs[i], "y" + std::to_string(i));
+  for (size_t i = 0; i < outs.size(); ++i) {
+    // An output described in an internal format (NC1HWC0 ...) is stored in it.
+    const Format format = i < desc.outputs.size() ? desc.outputs[i].format : Format::kUndefined;
+    b.Output(outs[i], "y" + std::to_string(i), format);
+  }
 
   CompileOptions opts = options;
   opts.metadata[kSingleOpMetadataKey] = SingleOpToJson(desc).dump();

@@ -8,7 +8,8 @@
 // the same function, so an op compiled in-process and one compiled by atc are identical).
 //
 // A single-op model is an ordinary om::Model: inputs "x0".."x{n-1}" in the descriptions'
-// dtype/format/dims, one op node (plus the TransData nodes the kernel's layouts need), outputs
+// dtype/format/dims (a constant input is a weight named "x{i}" instead, not a model input),
+// one op node (plus the TransData nodes the kernel's layouts need), outputs
 // "y0".."y{m-1}"; its metadata key kSingleOpMetadataKey holds the description as JSON (the
 // same object `atc --singleop` read), which is what the runtime matches calls against.
 //
@@ -47,6 +48,11 @@ struct SingleOpTensor {
   // Optional "origin_format" / "origin_shape" (kUndefined / empty when absent).
   Format origin_format = Format::kUndefined;
   std::vector<int64_t> origin_dims;
+  // A constant input (aclSetTensorConst, or "is_const": true with "const_value" in the file):
+  // its elements in `dtype`, compiled into the model (the op reads a shape, k, axes ... from
+  // it at compile time); the model then has no input for it. Empty when not constant.
+  bool is_const = false;
+  std::vector<uint8_t> const_data;
   bool operator==(const SingleOpTensor&) const = default;
 };
 

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <limits>
@@ -18,6 +19,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/fp16.h"
 #include "compiler/single_op.h"
 #include "kernels/framework/tensor.h"
 
@@ -101,16 +103,131 @@ Status ParseFormat(const json& v, const std::string& where, Format* format) {
   return Status::Ok();
 }
 
+// One element of a constant's value, stored as `dtype` at `out`. False when the value does
+// not fit the type (a fraction or out of range for an integer type, not a number).
+template <typename T>
+bool PutInteger(const json& value, uint8_t* out) {
+  T x{};
+  if (value.is_boolean()) {
+    x = static_cast<T>(value.get<bool>() ? 1 : 0);
+  } else if (value.is_number_unsigned()) {
+    const uint64_t u = value.get<uint64_t>();
+    if (u > static_cast<uint64_t>(std::numeric_limits<T>::max())) return false;
+    x = static_cast<T>(u);
+  } else if (value.is_number_integer()) {
+    const int64_t i = value.get<int64_t>();
+    if (i < static_cast<int64_t>(std::numeric_limits<T>::min()) ||
+        (i > 0 && static_cast<uint64_t>(i) > static_cast<uint64_t>(std::numeric_limits<T>::max()))) {
+      return false;
+    }
+    x = static_cast<T>(i);
+  } else {
+    return false;
+  }
+  std::memcpy(out, &x, sizeof(T));
+  return true;
+}
+
+bool PutElement(const json& value, DataType dtype, uint8_t* out) {
+  const bool number = value.is_number() || value.is_boolean();
+  if (!number) return false;
+  const double d = value.is_boolean() ? (value.get<bool>() ? 1.0 : 0.0) : value.get<double>();
+  switch (dtype) {
+    case DataType::kFloat: {
+      const float f = static_cast<float>(d);
+      std::memcpy(out, &f, sizeof(f));
+      return true;
+    }
+    case DataType::kDouble: std::memcpy(out, &d, sizeof(d)); return true;
+    case DataType::kFloat16: {
+      const uint16_t h = FloatToHalf(static_cast<float>(d));
+      std::memcpy(out, &h, sizeof(h));
+      return true;
+    }
+    case DataType::kBool: *out = d != 0.0 ? 1 : 0; return true;
+    case DataType::kInt8: return PutInteger<int8_t>(value, out);
+    case DataType::kInt16: return PutInteger<int16_t>(value, out);
+    case DataType::kInt32: return PutInteger<int32_t>(value, out);
+    case DataType::kInt64: return PutInteger<int64_t>(value, out);
+    case DataType::kUint8: return PutInteger<uint8_t>(value, out);
+    case DataType::kUint16: return PutInteger<uint16_t>(value, out);
+    case DataType::kUint32: return PutInteger<uint32_t>(value, out);
+    case DataType::kUint64: return PutInteger<uint64_t>(value, out);
+    default: return false;
+  }
+}
+
+json ElementToJson(DataType dtype, const uint8_t* p) {
+  auto get = [p](auto zero) {
+    decltype(zero) x{};
+    std::memcpy(&x, p, sizeof(x));
+    return x;
+  };
+  switch (dtype) {
+    case DataType::kFloat: return get(0.0f);
+    case DataType::kDouble: return get(0.0);
+    case DataType::kFloat16: return HalfToFloat(get(uint16_t{0}));
+    case DataType::kBool: return *p != 0;
+    case DataType::kInt8: return get(int8_t{0});
+    case DataType::kInt16: return get(int16_t{0});
+    case DataType::kInt32: return get(int32_t{0});
+    case DataType::kInt64: return get(int64_t{0});
+    case DataType::kUint8: return get(uint8_t{0});
+    case DataType::kUint16: return get(uint16_t{0});
+    case DataType::kUint32: return get(uint32_t{0});
+    case DataType::kUint64: return get(uint64_t{0});
+    default: return nullptr;
+  }
+}
+
+// "is_const" / "const_value": the constant's elements, one number per element of `shape`.
+Status ParseConst(const json& v, const std::string& where, SingleOpTensor* out) {
+  out->is_const = false;
+  out->const_data.clear();
+  if (v.contains("is_const") && !v["is_const"].is_boolean()) {
+    return Bad(where + ".is_const", "must be true or false, got " + Show(v["is_const"]));
+  }
+  const bool is_const = v.contains("is_const") && v["is_const"].get<bool>();
+  if (!is_const) {
+    if (v.contains("const_value")) return Bad(where + ".const_value", "needs \"is_const\": true");
+    return Status::Ok();
+  }
+  if (!v.contains("const_value")) return Bad(where, "\"is_const\": true needs 'const_value' (the elements)");
+  const json& values = v["const_value"];
+  const json list = values.is_array() ? values : json::array({values});
+  const kernels::TensorSpec spec = kernels::MakeSpec(out->dtype, out->dims);
+  const size_t size = DataTypeSize(out->dtype);
+  if (!spec.IsStatic() || size == 0) {
+    return Bad(where + ".const_value", "a constant needs a known shape and a numeric or bool type");
+  }
+  if (static_cast<int64_t>(list.size()) != spec.ElementCount()) {
+    return Bad(where + ".const_value", "has " + std::to_string(list.size()) + " values but shape " +
+                                           kernels::DimsToString(out->dims) + " has " +
+                                           std::to_string(spec.ElementCount()) + " elements");
+  }
+  std::vector<uint8_t> data(list.size() * size);
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (!PutElement(list[i], out->dtype, data.data() + i * size)) {
+      return Bad(where + ".const_value[" + std::to_string(i) + "]",
+                 Show(list[i]) + " is not a " + TypeNameOf(out->dtype) + " value");
+    }
+  }
+  out->is_const = true;
+  out->const_data = std::move(data);
+  return Status::Ok();
+}
+
 Status ParseTensor(const json& v, const std::string& where, SingleOpTensor* out) {
   if (!v.is_object()) return Bad(where, "must be an object with format, shape and type, got " + Show(v));
   for (auto it = v.begin(); it != v.end(); ++it) {
-    static const char* const kKnown[] = {"format",        "shape",        "type",       "name",
-                                         "origin_format", "origin_shape", "shape_range"};
+    static const char* const kKnown[] = {"format",       "shape",       "type",     "name",       "origin_format",
+                                         "origin_shape", "shape_range", "is_const", "const_value"};
     bool known = false;
     for (const char* k : kKnown) known = known || it.key() == k;
     if (!known) {
       return Bad(where, "unknown key '" + it.key() +
-                            "' (a tensor has format, shape, type and optionally name, origin_format, origin_shape)");
+                            "' (a tensor has format, shape, type and optionally name, origin_format, origin_shape, "
+                            "is_const, const_value)");
     }
   }
   if (!v.contains("type")) return Bad(where, "missing key 'type'");
@@ -141,7 +258,7 @@ Status ParseTensor(const json& v, const std::string& where, SingleOpTensor* out)
   if (v.contains("shape_range") && !(v["shape_range"].is_array() && v["shape_range"].empty())) {
     return Bad(where + ".shape_range", "dynamic shape ranges are not supported for single ops");
   }
-  return Status::Ok();
+  return ParseConst(v, where, out);
 }
 
 Status ParseTensors(const json& entry, const char* key, const std::string& where, std::vector<SingleOpTensor>* out) {
@@ -317,6 +434,15 @@ json TensorToJson(const SingleOpTensor& t) {
   if (!t.name.empty()) j["name"] = t.name;
   if (t.origin_format != Format::kUndefined) j["origin_format"] = FormatName(t.origin_format);
   if (!t.origin_dims.empty()) j["origin_shape"] = t.origin_dims;
+  if (t.is_const) {
+    j["is_const"] = true;
+    json values = json::array();
+    const size_t size = DataTypeSize(t.dtype);
+    for (size_t at = 0; size != 0 && at + size <= t.const_data.size(); at += size) {
+      values.push_back(ElementToJson(t.dtype, t.const_data.data() + at));
+    }
+    j["const_value"] = std::move(values);
+  }
   return j;
 }
 

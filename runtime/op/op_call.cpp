@@ -35,6 +35,12 @@ bool TensorsMatch(const char* what, const std::vector<TensorDesc>& call, const s
       *why = std::string(what) + " " + std::to_string(i) + ": model " + TensorText(m) + ", call " + CallTensorText(c);
       return false;
     }
+    // A model compiled with a constant input serves only calls with the same constant.
+    if (m.is_const && (!c.IsConst() || c.const_data() != m.const_data)) {
+      *why = std::string(what) + " " + std::to_string(i) + ": the model has it constant (aclSetTensorConst) " +
+             (c.IsConst() ? "with other values than the call's" : "and the call does not");
+      return false;
+    }
   }
   return true;
 }
@@ -120,7 +126,13 @@ atc::SingleOpDesc DescOfCall(const OpCall& call) {
     }
     return s;
   };
-  for (const auto& t : call.inputs) desc.inputs.push_back(convert(t));
+  for (const auto& t : call.inputs) {
+    desc.inputs.push_back(convert(t));
+    if (t.IsConst() && !t.const_data().empty()) {
+      desc.inputs.back().is_const = true;
+      desc.inputs.back().const_data = t.const_data();
+    }
+  }
   for (const auto& t : call.outputs) desc.outputs.push_back(convert(t));
   desc.attrs = call.attrs;
   return desc;

@@ -6,7 +6,9 @@
 // single-op models are compiled from (atc::SingleOpDesc), and the matching rule:
 //   op type equal; same number of inputs and outputs; per tensor equal dtype and format and
 //   the same rank with equal dims, where a model dim of -1 (or a model shape of [-2], unknown
-//   rank) matches any value; attributes as op_attr.h's AttrsMatch says.
+//   rank) matches any value; an input the model has constant must be constant in the call
+//   with the same bytes (the model has no input for it); attributes as op_attr.h's
+//   AttrsMatch says. A call's constant input (aclSetTensorConst) compiles into the model.
 // Thread safety: value types and pure functions. Failure: MatchOp reports the first
 // difference in words ("input 1: model DT_FLOAT16 ND [16,16], call DT_FLOAT ND [16,16]").
 #pragma once

@@ -155,6 +155,8 @@ Status OpService::RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall
                                             " desc(s) but " + std::to_string(bufs.size()) + " buffer(s)");
     }
     for (size_t i = 0; i < bufs.size(); ++i) {
+      // A constant input is in the model: its buffer is not read (it may be NULL).
+      if (i < model.size() && model[i].is_const) continue;
       // The model's shape when the desc left dims unknown (they were inferred).
       size_t need = descs[i].SizeBytes();
       if (i < model.size() && !Dynamic(model[i].dims)) {
@@ -177,7 +179,10 @@ Status OpService::RunOp(const std::shared_ptr<const OpModelEntry>& entry, OpCall
   ASIM_RETURN_IF_ERROR(check("output", "outputDesc", outputs, call->outputs, entry->desc.outputs));
   if (!target.device || !target.stream) return Status(err::kInternalError, "single op without a device and stream");
   model::ExecuteRequest request;
-  for (const OpBuffer& b : inputs) request.inputs.push_back(model::IoBuffer{b.data, b.size, nullptr});
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    if (i < entry->desc.inputs.size() && entry->desc.inputs[i].is_const) continue;  // compiled in
+    request.inputs.push_back(model::IoBuffer{inputs[i].data, inputs[i].size, nullptr});
+  }
   for (const OpBuffer& b : outputs) request.outputs.push_back(model::IoBuffer{b.data, b.size, nullptr});
   request.stream = target.stream;
   request.aicpu_timeout_s = target.aicpu_timeout_s;

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -22,6 +23,7 @@
 namespace {
 
 using conformance::DevTensor;
+using conformance::LastMsg;
 using conformance::RecentMsg;
 
 ::testing::Environment* const kEnv = ::testing::AddGlobalTestEnvironment(new conformance::AclEnvironment());
@@ -59,7 +61,7 @@ TEST(OpNoModel, ExecuteWithoutModelOrCompilationIsOpNotFound) {
   DevTensor a(ACL_FLOAT, {2, 3}), b(ACL_FLOAT, {2, 3}), y(ACL_FLOAT, {2, 3});
   aclrtStream s = NewStream();
   EXPECT_ACL_ERROR(RunAdd(a, b, y, s), ACL_ERROR_OP_NOT_FOUND, "atc --singleop");
-  EXPECT_NE(RecentMsg().find("aclopCompile"), std::string::npos) << RecentMsg();
+  EXPECT_NE(LastMsg().find("aclopCompile"), std::string::npos) << LastMsg();
   aclopHandle* handle = nullptr;
   const aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
   const aclTensorDesc* out_desc[] = {y.desc()};
@@ -71,7 +73,7 @@ TEST(OpNoModel, ExecuteWithoutModelOrCompilationIsOpNotFound) {
   const aclTensorDesc* s_out[] = {str_out.desc()};
   EXPECT_ACL_ERROR(aclopUpdateParams("Exp", 1, s_in, 1, s_out, nullptr), ACL_ERROR_OP_NOT_FOUND,
                    "no kernel of this runtime would run it either");
-  EXPECT_NE(RecentMsg().find("DT_STRING"), std::string::npos) << RecentMsg();
+  EXPECT_NE(LastMsg().find("DT_STRING"), std::string::npos) << LastMsg();
   EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
 }
 
@@ -151,7 +153,7 @@ TEST(OpAttr, SettersRejectBadArguments) {
   // A destroyed attribute object is not live any more.
   EXPECT_ACL_ERROR(aclopSetAttrInt(attr, "i", 1), ACL_ERROR_INVALID_PARAM, "live");
   aclopDestroyAttr(attr);
-  EXPECT_NE(RecentMsg().find("aclopAttr"), std::string::npos) << RecentMsg();
+  EXPECT_NE(RecentMsg().find("aclopAttr"), std::string::npos) << LastMsg();
 }
 
 // ---- execution with online compilation --------------------------------------------------
@@ -234,6 +236,72 @@ TEST_F(OpExec, CompileAndExecuteV2CompilesRunsAndFillsOutputDims) {
   EXPECT_NE(aclopCompileAndExecuteV2("NoSuchOp", 2, add.in_desc, add.in_buf, 1, add.out_desc, add.out_buf, nullptr,
                                      ACL_ENGINE_SYS, ACL_COMPILE_SYS, nullptr, stream_),
             ACL_SUCCESS);
+}
+
+TEST_F(OpExec, ConstantInputsSetTheShapesOfReshapeAndTopK) {
+  // An input whose value decides the output's shape (Reshape's shape, TopK's k) is given
+  // with aclSetTensorConst: the op compiles with it, and each other constant is another op.
+  DevTensor x(ACL_FLOAT, {2, 3});
+  x.UploadFloats({1, 5, 3, 4, 2, 6});
+  int64_t shape[2] = {3, 2};
+  DevTensor shape_in(ACL_INT64, {2});
+  ASSERT_ACL_OK(aclSetTensorConst(shape_in.desc(), shape, sizeof(shape)));
+  DevTensor y(ACL_FLOAT, {3, 2});
+  aclTensorDesc* in_desc[2] = {x.desc(), shape_in.desc()};
+  aclDataBuffer* in_buf[2] = {x.buffer(), shape_in.buffer()};
+  aclTensorDesc* out_desc[1] = {y.desc()};
+  aclDataBuffer* out_buf[1] = {y.buffer()};
+  ASSERT_ACL_OK(aclopCompileAndExecute("Reshape", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, ACL_ENGINE_SYS,
+                                       ACL_COMPILE_SYS, nullptr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  EXPECT_EQ(y.DownloadFloats(), (std::vector<float>{1, 5, 3, 4, 2, 6}));
+  // Another constant is another model: [6] instead of [3, 2].
+  int64_t flat[2] = {6, 1};
+  ASSERT_ACL_OK(aclSetTensorConst(shape_in.desc(), flat, sizeof(flat)));
+  DevTensor y2(ACL_FLOAT, {6, 1});
+  out_desc[0] = y2.desc();
+  out_buf[0] = y2.buffer();
+  ASSERT_ACL_OK(aclopCompileAndExecute("Reshape", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, ACL_ENGINE_SYS,
+                                       ACL_COMPILE_SYS, nullptr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  EXPECT_EQ(y2.DownloadFloats(), (std::vector<float>{1, 5, 3, 4, 2, 6}));
+
+  int64_t k = 2;
+  DevTensor k_in(ACL_INT64, {1});
+  ASSERT_ACL_OK(aclSetTensorConst(k_in.desc(), &k, sizeof(k)));
+  DevTensor values(ACL_FLOAT, {2, 2}), indices(ACL_INT64, {2, 2});
+  aclTensorDesc* topk_in[2] = {x.desc(), k_in.desc()};
+  aclDataBuffer* topk_buf[2] = {x.buffer(), k_in.buffer()};
+  aclTensorDesc* topk_out[2] = {values.desc(), indices.desc()};
+  aclDataBuffer* topk_out_buf[2] = {values.buffer(), indices.buffer()};
+  ASSERT_ACL_OK(aclopCompileAndExecute("TopK", 2, topk_in, topk_buf, 2, topk_out, topk_out_buf, nullptr, ACL_ENGINE_SYS,
+                                       ACL_COMPILE_SYS, nullptr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  EXPECT_EQ(values.DownloadFloats(), (std::vector<float>{5, 3, 6, 4}));
+  const std::vector<uint8_t> raw = indices.Download();
+  std::vector<int64_t> idx(4);
+  std::memcpy(idx.data(), raw.data(), sizeof(int64_t) * 4);
+  EXPECT_EQ(idx, (std::vector<int64_t>{1, 2, 2, 0}));
+}
+
+TEST_F(OpExec, Nc1hwc0DescriptionsKeepTheirLayout) {
+  // Add on fp16 NC1HWC0 tensors [1,1,2,2,16] (CANN's single-op template style): the output
+  // buffer is in the same layout, so the sum is element by element in storage order.
+  DevTensor a(ACL_FLOAT16, {1, 1, 2, 2, 16}, ACL_FORMAT_NC1HWC0), b(ACL_FLOAT16, {1, 1, 2, 2, 16}, ACL_FORMAT_NC1HWC0),
+      y(ACL_FLOAT16, {1, 1, 2, 2, 16}, ACL_FORMAT_NC1HWC0);
+  const std::vector<float> x0 = Iota(64, -8.0f, 0.25f), x1 = Iota(64, 3.0f, 0.5f);
+  a.UploadFloats(x0);
+  b.UploadFloats(x1);
+  aclTensorDesc* in_desc[2] = {a.desc(), b.desc()};
+  aclDataBuffer* in_buf[2] = {a.buffer(), b.buffer()};
+  aclTensorDesc* out_desc[1] = {y.desc()};
+  aclDataBuffer* out_buf[1] = {y.buffer()};
+  ASSERT_ACL_OK(aclopCompileAndExecute("Add", 2, in_desc, in_buf, 1, out_desc, out_buf, nullptr, ACL_ENGINE_SYS,
+                                       ACL_COMPILE_SYS, nullptr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  const std::vector<float> got = y.DownloadFloats();
+  ASSERT_EQ(got.size(), 64u);
+  for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], x0[i] + x1[i], 1e-2) << i;
 }
 
 TEST_F(OpExec, DeprecatedAclopExecuteRuns) {

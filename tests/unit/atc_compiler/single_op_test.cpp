@@ -277,6 +277,87 @@ TEST(CompileSingleOp, AddIsOneOpWithDescInMetadata) {
   EXPECT_EQ(back.outputs, d.outputs);
 }
 
+TEST(CompileSingleOp, ConstantInputsAreCompiledInAndRoundTrip) {
+  // "is_const" / "const_value": Reshape's shape is read at compile time and the model has no
+  // input for it; the description (metadata) keeps the values.
+  const json entry = json::parse(R"({
+    "op": "Reshape",
+    "input_desc": [{"format": "ND", "shape": [2, 3], "type": "float"},
+                   {"format": "ND", "shape": [2], "type": "int64", "is_const": true, "const_value": [3, 2]}],
+    "output_desc": [{"format": "ND", "shape": [3, 2], "type": "float"}]
+  })");
+  SingleOpDesc d;
+  ASSERT_TRUE(ParseSingleOpJson(entry, "reshape", &d).ok());
+  ASSERT_TRUE(d.inputs[1].is_const);
+  ASSERT_EQ(d.inputs[1].const_data.size(), 16u);
+  om::Model model;
+  ASSERT_TRUE(CompileSingleOp(d, CompileOptions{}, &model).ok());
+  ASSERT_EQ(model.inputs.size(), 1u);
+  EXPECT_EQ(model.outputs[0].dims, (std::vector<int64_t>{3, 2}));
+  SingleOpDesc back;
+  ASSERT_TRUE(SingleOpDescOf(model, &back).ok());
+  EXPECT_EQ(back.inputs, d.inputs);
+  // fp16 and float values round-trip through the JSON exactly.
+  const json halves = json::parse(R"({
+    "op": "Add",
+    "input_desc": [{"format": "ND", "shape": [3], "type": "float16"},
+                   {"format": "ND", "shape": [3], "type": "float16", "is_const": true, "const_value": [0.5, -2, 1e-3]}],
+    "output_desc": [{"format": "ND", "shape": [3], "type": "float16"}]
+  })");
+  SingleOpDesc h;
+  ASSERT_TRUE(ParseSingleOpJson(halves, "add", &h).ok());
+  SingleOpDesc h_back;
+  ASSERT_TRUE(ParseSingleOpJson(SingleOpToJson(h), "add", &h_back).ok());
+  EXPECT_EQ(h_back.inputs, h.inputs);
+  // Errors: wrong count, a value the type cannot hold, const_value without is_const.
+  json bad = entry;
+  bad["input_desc"][1]["const_value"] = {3, 2, 1};
+  EXPECT_NE(ParseError(bad).find("has 3 values but shape [2] has 2 elements"), std::string::npos) << ParseError(bad);
+  bad["input_desc"][1]["type"] = "int8";
+  bad["input_desc"][1]["const_value"] = {3, 300};
+  EXPECT_NE(ParseError(bad).find("const_value[1]"), std::string::npos) << ParseError(bad);
+  bad["input_desc"][1].erase("is_const");
+  EXPECT_NE(ParseError(bad).find("needs \"is_const\": true"), std::string::npos) << ParseError(bad);
+  bad["input_desc"][1]["is_const"] = true;
+  bad["input_desc"][1].erase("const_value");
+  EXPECT_NE(ParseError(bad).find("needs 'const_value'"), std::string::npos) << ParseError(bad);
+  // A constant whose bytes do not fit its shape (the runtime's aclSetTensorConst length).
+  d.inputs[1].const_data.resize(8);
+  const Status st = CompileSingleOp(d, CompileOptions{}, &model);
+  EXPECT_EQ(st.code(), err::kInvalidParam);
+  EXPECT_NE(st.message().find("8 bytes of data, not 16"), std::string::npos) << st.message();
+}
+
+TEST(CompileSingleOp, InternalFormatOutputsAreStoredInThatFormat) {
+  // CANN's single-op template: Add in NC1HWC0 with its NCHW origin. The output is described
+  // (and must be stored) as NC1HWC0 [8,1,16,4,16], not as the plain [8,16,16,4].
+  const json entry = json::parse(R"({
+    "op": "Add",
+    "input_desc": [
+      {"format": "NC1HWC0", "origin_format": "NCHW", "shape": [8, 1, 16, 4, 16], "origin_shape": [8, 16, 16, 4],
+       "type": "float16"},
+      {"format": "NC1HWC0", "origin_format": "NCHW", "shape": [8, 1, 16, 4, 16], "origin_shape": [8, 16, 16, 4],
+       "type": "float16"}],
+    "output_desc": [
+      {"format": "NC1HWC0", "origin_format": "NCHW", "shape": [8, 1, 16, 4, 16], "origin_shape": [8, 16, 16, 4],
+       "type": "float16"}]
+  })");
+  SingleOpDesc d;
+  ASSERT_TRUE(ParseSingleOpJson(entry, "add", &d).ok());
+  om::Model model;
+  const Status st = CompileSingleOp(d, CompileOptions{}, &model);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(model.outputs.size(), 1u);
+  EXPECT_EQ(model.outputs[0].format, Format::kNc1hwc0);
+  EXPECT_EQ(model.outputs[0].dims, (std::vector<int64_t>{8, 1, 16, 4, 16}));
+  // The same op with a plain NCHW output stays plain.
+  d.outputs[0] =
+      SingleOpTensor{DataType::kFloat16, Format::kNchw, {8, 16, 16, 4}, "", Format::kUndefined, {}, false, {}};
+  ASSERT_TRUE(CompileSingleOp(d, CompileOptions{}, &model).ok());
+  EXPECT_EQ(model.outputs[0].format, Format::kNchw);
+  EXPECT_EQ(model.outputs[0].dims, (std::vector<int64_t>{8, 16, 16, 4}));
+}
+
 TEST(CompileSingleOp, ThePublicGemmSampleOnTheCube) {
   SingleOpDesc d;
   ASSERT_TRUE(ParseSingleOpJson(json::parse(kGemmJson)[0], "gemm.json op 0", &d).ok());
@@ -319,9 +400,9 @@ TEST(CompileSingleOp, ThePublicGemmSampleOnTheCube) {
 TEST(CompileSingleOp, OnnxGemmWithAttrs) {
   SingleOpDesc d;
   d.op_type = "Gemm";
-  SingleOpTensor a{DataType::kFloat16, Format::kNd, {32, 16}, "", Format::kUndefined, {}};
-  SingleOpTensor b{DataType::kFloat16, Format::kNd, {16, 48}, "", Format::kUndefined, {}};
-  SingleOpTensor y{DataType::kFloat16, Format::kNd, {32, 48}, "", Format::kUndefined, {}};
+  SingleOpTensor a{DataType::kFloat16, Format::kNd, {32, 16}, "", Format::kUndefined, {}, false, {}};
+  SingleOpTensor b{DataType::kFloat16, Format::kNd, {16, 48}, "", Format::kUndefined, {}, false, {}};
+  SingleOpTensor y{DataType::kFloat16, Format::kNd, {32, 48}, "", Format::kUndefined, {}, false, {}};
   d.inputs = {a, b};
   d.outputs = {y};
   d.attrs.Set("alpha", 0.5f);
