@@ -43,7 +43,9 @@ Status DynamicPositions(const PlainInput& in, om::DynamicKind kind, std::vector<
   if (minus.empty()) return Status::Ok();
   switch (kind) {
     case om::DynamicKind::kNone:
-      return Bad(InputText(in) + " has -1 dims but the model is static (set CompileOptions::dynamic and gears)");
+      return Bad(InputText(in) +
+                 " has -1 dims but no dynamic option gives their values (atc: --dynamic_batch_size, "
+                 "--dynamic_image_size or --dynamic_dims)");
     case om::DynamicKind::kBatch:
       if (minus != std::vector<size_t>{0}) {
         return Bad(InputText(in) + ": a dynamic-batch model may have -1 only in dim 0");
@@ -123,6 +125,16 @@ Status ResolveGears(const std::vector<PlainInput>& inputs, om::DynamicKind kind,
     out->push_back(std::move(shapes));
   }
   return Status::Ok();
+}
+
+std::string InputShapesText(const std::vector<PlainInput>& inputs) {
+  std::string text;
+  for (const PlainInput& in : inputs) {
+    if (!text.empty()) text += ";";
+    text += in.name + ":";
+    for (size_t d = 0; d < in.dims.size(); ++d) text += (d == 0 ? "" : ",") + std::to_string(in.dims[d]);
+  }
+  return text;
 }
 
 }  // namespace asim::atc

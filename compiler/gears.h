@@ -24,6 +24,9 @@ using GearShapes = std::vector<std::vector<int64_t>>;
 // the count of -1 dims for dims; 0 for a static model).
 size_t DynamicValueCount(om::DynamicKind kind, const std::vector<PlainInput>& inputs);
 
+// The inputs' dims as atc's --input_shape writes them ("x:1,3,224,224;y:-1,8").
+std::string InputShapesText(const std::vector<PlainInput>& inputs);
+
 // One GearShapes per gear (exactly one for a static model, whose `gears` must be empty).
 Status ResolveGears(const std::vector<PlainInput>& inputs, om::DynamicKind kind,
                     const std::vector<std::vector<int64_t>>& gears, std::vector<GearShapes>* out);

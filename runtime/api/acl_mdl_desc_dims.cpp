@@ -42,7 +42,7 @@ Status TooMany(const char* what, size_t count, size_t max) {
                                                   ", more than the " + std::to_string(max) + " the structure holds");
 }
 
-enum class Which { kInput, kOutput, kCurrentOutput };
+enum class Which { kInput, kInputV2, kOutput, kCurrentOutput };
 
 Status Dims(const aclmdlDesc* handle, size_t index, aclmdlIODims* dims, Which which) {
   std::shared_ptr<ModelDescription> desc;
@@ -51,6 +51,7 @@ Status Dims(const aclmdlDesc* handle, size_t index, aclmdlIODims* dims, Which wh
   NamedDims named;
   switch (which) {
     case Which::kInput: ASIM_RETURN_IF_ERROR(desc->InputDims(index, &named)); break;
+    case Which::kInputV2: ASIM_RETURN_IF_ERROR(desc->InputDimsV2(index, &named)); break;
     case Which::kOutput: ASIM_RETURN_IF_ERROR(desc->OutputDims(index, &named)); break;
     case Which::kCurrentOutput:
       ASIM_RETURN_IF_ERROR(desc->CurOutputDims(asim::api::Ctx().models(), index, &named));
@@ -146,7 +147,7 @@ aclError aclmdlGetInputDims(const aclmdlDesc* modelDesc, size_t index, aclmdlIOD
 
 aclError aclmdlGetInputDimsV2(const aclmdlDesc* modelDesc, size_t index, aclmdlIODims* dims) {
   ACL_API_BEGIN("aclmdlGetInputDimsV2");
-  ACL_API_RETURN(Dims(modelDesc, index, dims, Which::kInput));
+  ACL_API_RETURN(Dims(modelDesc, index, dims, Which::kInputV2));
   ACL_API_END();
 }
 

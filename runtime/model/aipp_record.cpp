@@ -60,4 +60,21 @@ std::vector<int64_t> StaticAippImageDims(const ModelInfo& info, size_t index) {
   return {info.inputs[index].dims[0], h, w, kernels::aipp::AippImageChannels(format)};
 }
 
+std::vector<int64_t> StaticAippImageDimsV2(const ModelInfo& info, size_t index) {
+  std::vector<int64_t> dims = StaticAippImageDims(info, index);
+  if (dims.empty()) return dims;
+  const std::string* text = AippRecordText(info, index);
+  const auto format = static_cast<int64_t>(AippRecordValue(ParseAippRecord(*text), "format"));
+  const int64_t h = dims[1], w = dims[2];
+  const int64_t bytes = kernels::aipp::AippImageBytes(format, w, h);
+  const bool semi_planar = format == 1 || format == 9;  // YUV420SP_U8, YUV422SP_U8: one byte per sample row
+  if (semi_planar) {
+    dims[1] = bytes / w;
+    dims[3] = 1;
+  } else {
+    dims[3] = bytes / (w * h);
+  }
+  return dims;
+}
+
 }  // namespace asim::model

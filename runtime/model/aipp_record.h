@@ -28,5 +28,9 @@ double AippRecordValue(const AippRecord& record, const char* key, size_t k = 0, 
 // The image dims CANN reports for a static-AIPP input, [N, H, W, C] (N from the stored dims,
 // C from the image format), or empty for any other input (dynamic AIPP included).
 std::vector<int64_t> StaticAippImageDims(const ModelInfo& info, size_t index);
+// The same as aclmdlGetInputDimsV2 reports them: H scaled and C per format so that the
+// product is the image's bytes (YUV420SP_U8 [N, H*1.5, W, 1], YUV422SP_U8 [N, H*2, W, 1],
+// YUV400_U8 [N, H, W, 1], RGB888_U8 [N, H, W, 3], XRGB8888_U8 [N, H, W, 4] ...).
+std::vector<int64_t> StaticAippImageDimsV2(const ModelInfo& info, size_t index);
 
 }  // namespace asim::model

@@ -78,6 +78,14 @@ Status ModelDescription::InputDims(size_t index, NamedDims* out) const {
   return Status::Ok();
 }
 
+Status ModelDescription::InputDimsV2(size_t index, NamedDims* out) const {
+  ASIM_RETURN_IF_ERROR(CheckIndex("input", index, inputs().size()));
+  out->name = DimsName(true, index);
+  out->dims = StaticAippImageDimsV2(*info_, index);
+  if (out->dims.empty()) out->dims = inputs()[index].dims;
+  return Status::Ok();
+}
+
 Status ModelDescription::OutputDims(size_t index, NamedDims* out) const {
   ASIM_RETURN_IF_ERROR(CheckIndex("output", index, outputs().size()));
   out->name = DimsName(false, index);

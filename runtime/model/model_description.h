@@ -55,6 +55,8 @@ class ModelDescription {
   static Status CheckIndex(const char* what, size_t index, size_t count);
 
   Status InputDims(size_t index, NamedDims* out) const;
+  // aclmdlGetInputDimsV2: InputDims but for a static-AIPP input (StaticAippImageDimsV2).
+  Status InputDimsV2(size_t index, NamedDims* out) const;
   Status OutputDims(size_t index, NamedDims* out) const;
   Status CurOutputDims(const ModelManager& models, size_t index, NamedDims* out) const;
   // Per dimension [min, max]; empty for a model with gears.

@@ -89,7 +89,7 @@ TEST(CompilerErrors, UnknownSoc) {
 TEST(CompilerErrors, GearsThatDoNotFitTheInputs) {
   GraphBuilder b;
   b.Output(b.Op("Relu", "relu", {b.Input("x", DataType::kFloat, {-1, 4}, Format::kNd)}, {})[0], "out");
-  EXPECT_TRUE(FailsWith(b, err::kInvalidParam, "the model is static"));
+  EXPECT_TRUE(FailsWith(b, err::kInvalidParam, "no dynamic option gives their values"));
   CompileOptions batch;
   batch.dynamic = om::DynamicKind::kBatch;
   EXPECT_TRUE(FailsWith(b, err::kInvalidParam, "needs at least one gear", batch));

@@ -201,8 +201,25 @@ TEST(ModelObjects, StaticAippInputReportsTheImage) {
   NamedDims dims;
   ASSERT_TRUE(desc.InputDims(0, &dims).ok());
   EXPECT_EQ(dims.dims, (std::vector<int64_t>{1, 240, 320, 3}));  // NHWC, YUV420SP: C 3
+  // V2: H x 1.5 and C 1, so that the product is the image's bytes.
+  ASSERT_TRUE(desc.InputDimsV2(0, &dims).ok());
+  EXPECT_EQ(dims.dims, (std::vector<int64_t>{1, 360, 320, 1}));
   ASSERT_TRUE(desc.InputDims(1, &dims).ok());
   EXPECT_EQ(dims.dims, (std::vector<int64_t>{1, 8}));
+  ASSERT_TRUE(desc.InputDimsV2(1, &dims).ok());
+  EXPECT_EQ(dims.dims, (std::vector<int64_t>{1, 8}));
+  // The other formats' V2 dims: [N, H, W, bytes per pixel]; YUV422SP [N, 2H, W, 1].
+  const std::pair<const char*, std::vector<int64_t>> v2_by_format[] = {{"format=3", {1, 240, 320, 3}},
+                                                                       {"format=2", {1, 240, 320, 4}},
+                                                                       {"format=4", {1, 240, 320, 1}},
+                                                                       {"format=9", {1, 480, 320, 1}}};
+  for (const auto& [format, want] : v2_by_format) {
+    info->metadata["aipp.0"] = std::string(format) + ";src=320x240;crop=0,0,0,0x0;pad=0,0,0,0;csc=0";
+    ModelDescription other;
+    other.Fill(info, 0, false);
+    ASSERT_TRUE(other.InputDimsV2(0, &dims).ok());
+    EXPECT_EQ(dims.dims, want) << format;
+  }
 
   info->metadata["aipp.0"] = "dynamic=1;max=1000;attached=2";
   EXPECT_TRUE(StaticAippImageDims(*info, 0).empty());

@@ -143,7 +143,7 @@ class Importer {
     Status st = ResolveGears(plain, o_.dynamic, o_.gears, &gears);
     if (!st.ok()) {
       const std::string param = o_.dynamic == om::DynamicKind::kNone ? "--input_shape" : o_.dynamic_option;
-      return InvalidArgument(param, "", st.message());
+      return InvalidArgument(param, o_.dynamic == om::DynamicKind::kNone ? InputShapesText(plain) : "", st.message());
     }
     for (size_t i = 0; i < plain.size(); ++i) {
       const int v = g_.AddInput(plain[i].name, plain[i].dtype, gears[0][i], plain[i].format);
