@@ -102,6 +102,30 @@ TEST(AtcOnnxImport, DynamicBatchGears) {
   st = Convert(m.Save(), &model, nullptr, o);
   EXPECT_EQ(CodeOf(st), "E10001") << st.message();
   EXPECT_NE(st.message().find("--dynamic_batch_size"), std::string::npos);
+  // A gear whose tensors cannot exist is the option's error (E10001 naming the gears), not an
+  // internal one.
+  o.input_shapes = {{"x", {-1, 3}}};
+  o.gears = {{1}, {int64_t{1} << 62}};
+  st = Convert(m.Save(), &model, nullptr, o);
+  EXPECT_EQ(CodeOf(st), "E10001") << st.message();
+  EXPECT_NE(st.message().find("--dynamic_batch_size"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("Value [1,4611686018427387904]"), std::string::npos) << st.message();
+}
+
+TEST(AtcOnnxImport, DynamicDimsGearThatCannotBroadcastIsTheOptionsError) {
+  OnnxModel m(13);
+  m.Input("a", kF, {"N", 6}).Input("b", kF, {"M", 6}).Output("y");
+  m.Node("Add", {"a", "b"}, {"y"});
+  ConvertOptions o = TestOptions();
+  o.input_shapes = {{"a", {-1, 6}}, {"b", {-1, 6}}};
+  o.dynamic = om::DynamicKind::kDims;
+  o.gears = {{1, 1}, {2, 3}};  // [2,6] + [3,6] do not broadcast
+  o.dynamic_option = "--dynamic_dims";
+  om::Model model;
+  const Status st = Convert(m.Save(), &model, nullptr, o);
+  EXPECT_EQ(CodeOf(st), "E10001") << st.message();
+  EXPECT_NE(st.message().find("[--dynamic_dims]"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("cannot be broadcast"), std::string::npos) << st.message();
 }
 
 TEST(AtcOnnxImport, UnusedExtraDomainIsIgnored) {

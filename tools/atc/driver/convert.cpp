@@ -22,9 +22,27 @@ double Since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
 
-// CompileGraph's "node 'x' (T): reason" -> EZ3003; other failures -> E19999.
-Status CompileError(const Status& st) {
+// The gears as the dynamic option wrote them: "1,2,4" (batch), "224,224;448,448" (image
+// size), "1,1;2,3" (dims).
+std::string GearsText(om::DynamicKind kind, const Gears& gears) {
+  std::string text;
+  for (const auto& gear : gears) {
+    if (!text.empty()) text += kind == om::DynamicKind::kBatch ? "," : ";";
+    for (size_t i = 0; i < gear.size(); ++i) text += (i == 0 ? "" : ",") + std::to_string(gear[i]);
+  }
+  return text;
+}
+
+// CompileGraph's "node 'x' (T): reason" -> EZ3003; a failure of one gear of a dynamic model
+// ("gear 1 [2,3]: ...", or a gear's tensor too large to exist) -> E10001 on the dynamic
+// option, a user error; other failures -> E19999.
+Status CompileError(const Status& st, const ConvertOptions& o) {
   const std::string& m = st.message();
+  const bool gear_failed = m.rfind("gear ", 0) == 0 || m.find("no tensor is that large") != std::string::npos;
+  if (o.dynamic != om::DynamicKind::kNone && gear_failed) {
+    return InvalidArgument(o.dynamic_option.empty() ? "--dynamic_dims" : o.dynamic_option,
+                           GearsText(o.dynamic, o.gears), m);
+  }
   if (m.rfind("node '", 0) == 0) {
     const size_t name_end = m.find("' (");
     const size_t type_end = name_end == std::string::npos ? std::string::npos : m.find("): ", name_end);
@@ -181,7 +199,7 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
   co.small_channel = o.enable_small_channel;
   co.prepared_spill = o.prepared_spill;
   st = builder.Compile(co, model, &result->report);
-  if (!st.ok()) return CompileError(st);
+  if (!st.ok()) return CompileError(st, o);
   model->metadata = o.metadata;
   model->metadata["precision_mode"] = ir::PrecisionModeName(po.mode);
   for (const auto& a : aipp_applied) {
