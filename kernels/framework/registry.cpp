@@ -4,6 +4,8 @@
 #include <set>
 #include <string>
 
+#include "base/tensor_desc.h"
+
 namespace asim::kernels {
 
 // Every kernel's builder function, declared from the one list.
@@ -33,6 +35,11 @@ std::vector<KernelDef> BuildAll(std::vector<std::string>* mismatches) {
 std::vector<std::string>& ListMismatchStore() {
   static std::vector<std::string> mismatches;  // written once, under Get()'s static initialisation
   return mismatches;
+}
+
+// The tensor's bytes fit int64_t (unknown dims count as 0 elements, not as too many).
+Status CheckFits(const TensorSpec& t, const std::string& what) {
+  return TensorDesc::CheckByteSize(t.dtype, static_cast<int>(t.dims.size()), t.dims.data(), what);
 }
 
 }  // namespace
@@ -189,6 +196,11 @@ Status KernelRegistry::SelectAmong(std::string_view op_type, const std::vector<c
   if (candidates.empty()) {
     return Status(err::kOpNotFound, "no kernel implements op type '" + std::string(op_type) + "'");
   }
+  // A tensor of more than 2^63 - 1 bytes cannot exist, whichever kernel is asked; the costs
+  // and sizes below count its elements in int64_t.
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    ASIM_RETURN_IF_ERROR(CheckFits(inputs[i], "input " + std::to_string(i)));
+  }
   std::vector<std::string> refusals;
   int32_t common_code = 0;
   bool mixed = false;
@@ -207,6 +219,10 @@ Status KernelRegistry::SelectAmong(std::string_view op_type, const std::vector<c
     const std::vector<TensorSpec>& effective = conversions.empty() ? inputs : converted;
     std::vector<TensorSpec> outputs;
     if (st.ok() && def->infer_shape) st = def->infer_shape(effective, resolved, &outputs);
+    for (size_t i = 0; st.ok() && i < outputs.size(); ++i) {
+      const Status fits = CheckFits(outputs[i], "output " + std::to_string(i));
+      if (!fits.ok()) return fits;  // the shape, not this kernel, is at fault
+    }
     if (!st.ok()) {
       refusals.push_back(st.message());
       if (common_code == 0)

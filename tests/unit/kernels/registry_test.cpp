@@ -97,6 +97,34 @@ TEST(KernelRegistry, DynamicShapesLeaveTheAiCore) {
   EXPECT_NE(sel.refusals[0].find("dynamic shape [-1,4]"), std::string::npos) << sel.refusals[0];
 }
 
+// A shape whose bytes do not fit int64_t is refused before any kernel counts its elements
+// (which would overflow), on the way in and on the way out.
+TEST(KernelRegistry, ATensorTooLargeToExistIsInvalidParamWhicheverTheKernel) {
+  KernelDef twice =
+      KernelBuilder("Twice", Engine::kAiCore)
+          .Input("x", {DataType::kFloat})
+          .Output("y", {})
+          .InferShape([](const std::vector<TensorSpec>& in, const AttrMap&, std::vector<TensorSpec>* out) {
+            *out = {in[0]};
+            (*out)[0].dims[0] *= 2;
+            return Status::Ok();
+          })
+          .Cost(VectorElementwiseCost(1))
+          .Build();
+  KernelRegistry r({Def("Op", Engine::kAiCore, {DataType::kFloat}), twice});
+  Selection sel;
+  Status st = r.Select("Op", {Spec(DataType::kFloat, {int64_t{1} << 62, 3})}, {}, {}, &sel);
+  EXPECT_EQ(st.code(), err::kInvalidParam);
+  EXPECT_NE(st.message().find("input 0 [4611686018427387904,3] of DT_FLOAT hold more than 2^63 - 1 bytes"),
+            std::string::npos)
+      << st.message();
+  st = r.Select("Twice", {Spec(DataType::kFloat, {int64_t{1} << 60})}, {}, {}, &sel);
+  EXPECT_EQ(st.code(), err::kInvalidParam);
+  EXPECT_NE(st.message().find("output 0 [2305843009213693952]"), std::string::npos) << st.message();
+  // Unknown dims are not counted.
+  EXPECT_TRUE(r.Select("Op", {Spec(DataType::kFloat, {-1, int64_t{1} << 40})}, {}, {}, &sel).ok());
+}
+
 TEST(KernelRegistry, AttributesGetDefaultsAndTypeChecks) {
   KernelRegistry r({Def("Op", Engine::kAiCore, {DataType::kFloat})});
   Selection sel;
