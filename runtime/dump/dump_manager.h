@@ -11,8 +11,10 @@
 // The API rules are the real runtime's (acl dump.cpp): a dump configured through aclInit
 // makes aclmdlInitDump / SetDump / FinalizeDump fail with kDumpAlreadyRun; SetDump and
 // FinalizeDump before InitDump fail with kDumpNotRun; InitDump twice fails with
-// kRepeatInitialize; a configuration that cannot be used fails with kInvalidDumpConfig
-// (dump_path missing, not a directory, not writable; nothing selected).
+// kRepeatInitialize; a configuration that cannot be used (dump_path not existing, not a
+// directory, not writable; nothing selected) fails aclmdlSetDump with kInvalidDumpConfig and
+// is logged at aclInit, which goes on without a dump (a missing dump_path or a bad value is
+// refused by both, in runtime/config).
 //
 // When no dump is configured the observers return after one atomic load per task.
 // Thread safety: every member is thread-safe. Failure: Status with the codes above and a
