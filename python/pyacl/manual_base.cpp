@@ -117,6 +117,20 @@ void RegisterManualBase(py::module_& m) {
       },
       py::arg("opt"));
 
+  // acl.get_cann_attribute_list() -> ([attr, ...], ret): the aclCannAttr values the SoC has.
+  m.def("get_cann_attribute_list", []() {
+    const aclCannAttr* attrs = nullptr;
+    size_t num = 0;
+    aclError ret;
+    {
+      py::gil_scoped_release nogil;
+      ret = aclGetCannAttributeList(&attrs, &num);
+    }
+    py::list out;
+    for (size_t i = 0; ret == ACL_SUCCESS && attrs != nullptr && i < num; ++i) out.append(static_cast<int>(attrs[i]));
+    return py::make_tuple(out, static_cast<int>(ret));
+  });
+
   // acl.get_tensor_desc_dim_range(desc, index, dim_range_num) -> ([min, max], ret)
   m.def(
       "get_tensor_desc_dim_range",

@@ -200,6 +200,65 @@ TEST_F(AclInitTest, DriverQueriesBeforeInitFollowTheEnvironment) {
   ASSERT_ACL_OK(aclFinalize());
 }
 
+// aclGetCannAttributeList / aclGetCannAttribute / aclGetDeviceCapability describe the SoC,
+// before aclInit (the driver's answer) and after it.
+TEST_F(AclInitTest, CannAttributesAndDeviceCapabilitiesFollowTheSoc) {
+  // Ascend310, the default: saturation mode, no bf16; 2 AI Cores, no vector cores, 8 MiB L2.
+  const aclCannAttr* list = nullptr;
+  size_t num = 99;
+  EXPECT_ACL_OK(aclGetCannAttributeList(&list, &num));
+  ASSERT_EQ(num, 1u);
+  ASSERT_NE(list, nullptr);
+  EXPECT_EQ(list[0], ACL_CANN_ATTR_JIT_COMPILE);
+  int32_t value = -1;
+  EXPECT_ACL_OK(aclGetCannAttribute(ACL_CANN_ATTR_INF_NAN, &value));
+  EXPECT_EQ(value, 0);
+  EXPECT_ACL_OK(aclGetCannAttribute(ACL_CANN_ATTR_BF16, &value));
+  EXPECT_EQ(value, 0);
+  EXPECT_ACL_OK(aclGetCannAttribute(ACL_CANN_ATTR_JIT_COMPILE, &value));
+  EXPECT_EQ(value, 1);
+  int64_t cap = -1;
+  EXPECT_ACL_OK(aclGetDeviceCapability(0, ACL_DEVICE_INFO_AI_CORE_NUM, &cap));
+  EXPECT_EQ(cap, 2);
+  EXPECT_ACL_OK(aclGetDeviceCapability(0, ACL_DEVICE_INFO_VECTOR_CORE_NUM, &cap));
+  EXPECT_EQ(cap, 0);
+  EXPECT_ACL_OK(aclGetDeviceCapability(0, ACL_DEVICE_INFO_L2_SIZE, &cap));
+  EXPECT_EQ(cap, 8 << 20);
+  // Bad arguments.
+  EXPECT_ACL_ERROR(aclGetCannAttributeList(nullptr, &num), ACL_ERROR_INVALID_PARAM, "cannAttrList");
+  EXPECT_ACL_ERROR(aclGetCannAttributeList(&list, nullptr), ACL_ERROR_INVALID_PARAM, "num");
+  EXPECT_ACL_ERROR(aclGetCannAttribute(ACL_CANN_ATTR_BF16, nullptr), ACL_ERROR_INVALID_PARAM, "value");
+  EXPECT_ACL_ERROR(aclGetCannAttribute(ACL_CANN_ATTR_UNDEFINED, &value), ACL_ERROR_INVALID_PARAM, "cannAttr -1");
+  EXPECT_ACL_ERROR(aclGetCannAttribute(static_cast<aclCannAttr>(7), &value), ACL_ERROR_INVALID_PARAM, "cannAttr 7");
+  EXPECT_ACL_ERROR(aclGetDeviceCapability(0, ACL_DEVICE_INFO_L2_SIZE, nullptr), ACL_ERROR_INVALID_PARAM, "value");
+  EXPECT_ACL_ERROR(aclGetDeviceCapability(0, ACL_DEVICE_INFO_UNDEFINED, &cap), ACL_ERROR_INVALID_PARAM,
+                   "deviceInfo -1");
+  EXPECT_ACL_ERROR(aclGetDeviceCapability(1, ACL_DEVICE_INFO_AI_CORE_NUM, &cap), ACL_ERROR_INVALID_DEVICE,
+                   "device id 1");
+
+  // Ascend910B2 with 2 devices: INF/NaN mode and bf16; 24 cube and 48 vector cores, 192 MiB L2.
+  ScopedEnv soc("ASCEND_SIM_SOC_VERSION", "Ascend910B2");
+  ScopedEnv devices("ASCEND_SIM_DEVICE_COUNT", "2");
+  for (bool initialized : {false, true}) {
+    SCOPED_TRACE(initialized ? "after aclInit" : "before aclInit");
+    if (initialized) ASSERT_ACL_OK(aclInit(nullptr));
+    EXPECT_ACL_OK(aclGetCannAttributeList(&list, &num));
+    ASSERT_EQ(num, 3u);
+    EXPECT_EQ(list[0], ACL_CANN_ATTR_INF_NAN);
+    EXPECT_EQ(list[1], ACL_CANN_ATTR_BF16);
+    EXPECT_EQ(list[2], ACL_CANN_ATTR_JIT_COMPILE);
+    EXPECT_ACL_OK(aclGetCannAttribute(ACL_CANN_ATTR_BF16, &value));
+    EXPECT_EQ(value, 1);
+    EXPECT_ACL_OK(aclGetDeviceCapability(1, ACL_DEVICE_INFO_AI_CORE_NUM, &cap));
+    EXPECT_EQ(cap, 24);
+    EXPECT_ACL_OK(aclGetDeviceCapability(1, ACL_DEVICE_INFO_VECTOR_CORE_NUM, &cap));
+    EXPECT_EQ(cap, 48);
+    EXPECT_ACL_OK(aclGetDeviceCapability(1, ACL_DEVICE_INFO_L2_SIZE, &cap));
+    EXPECT_EQ(cap, int64_t{192} << 20);
+  }
+  ASSERT_ACL_OK(aclFinalize());
+}
+
 TEST_F(AclInitTest, DriverQueriesAnswerAfterFinalize) {
   ASSERT_ACL_OK(aclInit(nullptr));
   ASSERT_ACL_OK(aclFinalize());

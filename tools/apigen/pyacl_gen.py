@@ -74,8 +74,7 @@ _ARRAY_POINTER_FUNCS = {
     "acldvppSetLutMapDims", "acldvppGetLutMapDims", "acldvppGetLutMapData", "acltdtQueryQueueRoutes",
     "aclprofGetOpType", "aclprofGetOpName", "aclprofGetOpTypeV2", "aclprofGetOpNameV2",
     "aclfvSearch", "aclrtGetMemUceInfo", "aclrtGetDeviceUtilizationRate", "aclrtGetDeviceInfo",
-    "aclrtMemGetAllocationGranularity", "aclGetCannAttributeList", "aclGetCannAttribute",
-    "aclGetDeviceCapability", "aclrtMemSetPidToShareableHandle", "aclopSetKernelWorkspaceSizes",
+    "aclrtMemGetAllocationGranularity", "aclrtMemSetPidToShareableHandle", "aclopSetKernelWorkspaceSizes",
     "acltdtGetDimsFromItem",
 }
 

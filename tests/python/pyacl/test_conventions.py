@@ -38,6 +38,19 @@ def test_version_and_soc(acl, device):
     assert isinstance(acl.get_soc_name(), str) and acl.get_soc_name().startswith("Ascend")
 
 
+def test_cann_attributes_and_device_capability(acl, device):
+    attrs, ret = acl.get_cann_attribute_list()
+    assert ret == ACL_SUCCESS and 2 in attrs  # ACL_CANN_ATTR_JIT_COMPILE: on every SoC
+    for attr in (0, 1, 2):  # INF_NAN, BF16, JIT_COMPILE
+        value, ret = acl.get_cann_attribute(attr)
+        assert ret == ACL_SUCCESS and value == (1 if attr in attrs else 0)
+    assert acl.get_cann_attribute(7)[1] == 100000  # ACL_ERROR_INVALID_PARAM
+    ai_cores, ret = acl.get_device_capability(0, 0)  # ACL_DEVICE_INFO_AI_CORE_NUM
+    assert ret == ACL_SUCCESS and ai_cores >= 1
+    l2, ret = acl.get_device_capability(0, 2)  # ACL_DEVICE_INFO_L2_SIZE
+    assert ret == ACL_SUCCESS and l2 >= 1 << 20
+
+
 def test_value_returning_functions(acl, device):
     buf = acl.create_data_buffer(0, 0)
     assert isinstance(buf, int) and buf != 0
