@@ -16,6 +16,7 @@
 #include "runtime/api/runtime_context.h"
 #include "runtime/api/sim_hooks.h"
 #include "runtime/check/api_hooks.h"
+#include "runtime/core/stream_use.h"
 #include "runtime/model/model_manager.h"
 
 namespace {
@@ -46,7 +47,9 @@ asim::Status RunOnce(const char* api, uint32_t model_id, const aclmdlDataset* in
   ASIM_RETURN_IF_ERROR(Collect(input, "input", &request.inputs, &request.dynamic_gear, &request.keep_alive));
   ASIM_RETURN_IF_ERROR(Collect(output, "output", &request.outputs, nullptr, &request.keep_alive));
   request.async = async;
-  if (async) ASIM_RETURN_IF_ERROR(asim::api::Ctx().core().ResolveStream(stream, &request.stream));
+  if (async)
+    ASIM_RETURN_IF_ERROR(
+        asim::rt::ResolveStreamFor(asim::api::Ctx().core(), stream, asim::rt::StreamUse::kWork, &request.stream));
   request.aicpu_timeout_s = asim::api::Ctx().core().op_execute_timeout();
   if (handle != nullptr) {
     auto config = asim::api::ExecConfigs().Find(handle);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "runtime/core/runtime.h"
+#include "runtime/core/stream_use.h"
 
 namespace asim::api {
 
@@ -97,7 +98,7 @@ Status PrepareOpHere(op::OpCall* call, op::CompilePolicy policy, std::shared_ptr
 Status OpTargetHere(void* stream, op::OpTarget* target) {
   rt::Runtime& runtime = asim::api::Ctx().core();
   ASIM_RETURN_IF_ERROR(runtime.CurrentDevice(&target->device));
-  ASIM_RETURN_IF_ERROR(runtime.ResolveStream(stream, &target->stream));
+  ASIM_RETURN_IF_ERROR(ResolveStreamFor(runtime, stream, rt::StreamUse::kWork, &target->stream));
   target->aicpu_timeout_s = runtime.op_execute_timeout();
   return Status::Ok();
 }

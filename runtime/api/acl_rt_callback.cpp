@@ -2,6 +2,7 @@
 #include "acl/acl_rt.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/sim_hooks.h"
+#include "runtime/core/stream_use.h"
 
 namespace {
 asim::rt::Runtime& RT() {
@@ -41,7 +42,7 @@ aclError aclrtLaunchCallback(aclrtCallback fn, void* userData, aclrtCallbackBloc
   // Under memcheck the callback runs through a trampoline that marks the stream's earlier
   // work as synchronised with the host.
   std::shared_ptr<asim::rt::Stream> s;
-  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWork, &s));
   aclrtCallback run = fn;
   void* data = userData;
   asim::check::WrapCallback(asim::api::Ctx().checks(), *s, &run, &data);

@@ -2,6 +2,7 @@
 #include "acl/acl_rt.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/sim_hooks.h"
+#include "runtime/core/stream_use.h"
 
 namespace {
 asim::rt::Runtime& RT() {
@@ -76,7 +77,7 @@ aclError aclrtRecordEvent(aclrtEvent event, aclrtStream stream) {
   std::shared_ptr<asim::rt::Event> e;
   ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));  // the event first, then the stream: the order of the errors
   std::shared_ptr<asim::rt::Stream> s;
-  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWork, &s));
   asim::Status st = RT().RecordEvent(*e, *s);
   if (st.ok()) asim::check::AfterRecordEvent(asim::api::Ctx().checks(), *e, *s);
   ACL_API_RETURN(st);
@@ -89,7 +90,7 @@ aclError aclrtResetEvent(aclrtEvent event, aclrtStream stream) {
   std::shared_ptr<asim::rt::Event> e;
   ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));
   std::shared_ptr<asim::rt::Stream> s;
-  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWork, &s));
   ACL_API_RETURN(RT().ResetEvent(*e, *s));
   ACL_API_END();
 }

@@ -2,6 +2,7 @@
 #include "acl/acl_rt.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/sim_hooks.h"
+#include "runtime/core/stream_use.h"
 
 namespace {
 asim::rt::Runtime& RT() {
@@ -38,7 +39,7 @@ asim::check::CopyCall Copy(const char* api, void* dst, size_t dest_max, const vo
 // before it uses the stream.
 template <typename CheckArgs>
 asim::Status ResolveAfterArgs(aclrtStream stream, std::shared_ptr<asim::rt::Stream>* s, CheckArgs check_args) {
-  asim::Status st = RT().ResolveStream(stream, s);
+  asim::Status st = asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWork, s);
   if (st.ok()) return st;
   ASIM_RETURN_IF_ERROR(check_args());
   return st;
@@ -166,7 +167,7 @@ aclError aclrtMemcpyAsync(void* dst, size_t destMax, const void* src, size_t cou
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   std::shared_ptr<asim::rt::Stream> s;
-  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWork, &s));
   const asim::check::CopyCall call = Copy(kApi, dst, destMax, src, count, asim::api::RawEnum(kind), count, count);
   ACL_API_RETURN_IF_ERROR(asim::check::BeforeCopy(asim::api::Ctx().checks(), call, s.get()));
   const aclError ret =

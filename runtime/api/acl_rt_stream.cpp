@@ -5,6 +5,7 @@
 #include "runtime/api/api_guard.h"
 #include "runtime/api/sim_hooks.h"
 #include "runtime/core/handle_registry.h"
+#include "runtime/core/stream_use.h"
 
 namespace {
 asim::rt::Runtime& RT() {
@@ -28,7 +29,7 @@ asim::Status Destroy(aclrtStream stream, bool force) {
     return asim::Status(asim::err::kInvalidParam, "stream is NULL: the default stream cannot be destroyed");
   }
   std::shared_ptr<asim::rt::Stream> s;
-  ASIM_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ASIM_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWork, &s));
   ASIM_RETURN_IF_ERROR(RT().DestroyStream(s, force));
   asim::check::AfterDestroyStream(asim::api::Ctx().checks(), *s);
   return asim::Status::Ok();
@@ -161,7 +162,7 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
   ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   std::shared_ptr<asim::rt::Stream> s;
-  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWait, &s));
   asim::Status st = RT().SynchronizeStream(*s, -1);
   if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(asim::api::Ctx().checks(), *s);
   ACL_API_RETURN(st);
@@ -175,7 +176,7 @@ aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) 
     ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
   }
   std::shared_ptr<asim::rt::Stream> s;
-  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWait, &s));
   asim::Status st = RT().SynchronizeStream(*s, timeout);
   if (st.code() != asim::err::kRtStreamSyncTimeout) asim::check::AfterSyncStream(asim::api::Ctx().checks(), *s);
   ACL_API_RETURN(st);
@@ -188,7 +189,7 @@ aclError aclrtStreamQuery(aclrtStream stream, aclrtStreamStatus* status) {
   ACL_API_CHECK_NOT_NULL(status);
   bool complete = false;
   std::shared_ptr<asim::rt::Stream> s;
-  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWait, &s));
   asim::Status st = RT().QueryStream(*s, &complete);
   if (st.ok()) *status = complete ? ACL_STREAM_STATUS_COMPLETE : ACL_STREAM_STATUS_NOT_READY;
   if (st.ok() && complete) asim::check::AfterSyncStream(asim::api::Ctx().checks(), *s);
@@ -203,7 +204,7 @@ aclError aclrtStreamWaitEvent(aclrtStream stream, aclrtEvent event) {
   std::shared_ptr<asim::rt::Event> e;
   ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));  // the event first, then the stream: the order of the errors
   std::shared_ptr<asim::rt::Stream> s;
-  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWork, &s));
   asim::Status st = RT().StreamWaitEvent(*s, *e);
   if (st.ok()) asim::check::AfterStreamWaitEvent(asim::api::Ctx().checks(), *s, *e);
   ACL_API_RETURN(st);
@@ -216,7 +217,7 @@ aclError aclrtSetStreamFailureMode(aclrtStream stream, uint64_t mode) {
   ACL_API_CHECK_NOT_NULL(stream);
   ACL_API_RETURN_IF_ERROR(asim::rt::Runtime::CheckStreamFailureMode(mode));  // before the stream
   std::shared_ptr<asim::rt::Stream> s;
-  ACL_API_RETURN_IF_ERROR(RT().ResolveStream(stream, &s));
+  ACL_API_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWork, &s));
   ACL_API_RETURN(RT().SetStreamFailureMode(*s, mode));
   ACL_API_END();
 }

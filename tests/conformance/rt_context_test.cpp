@@ -220,3 +220,60 @@ TEST_F(ContextTest, SysParamOptWithoutContextIsContextNull) {
 }
 
 }  // namespace
+
+namespace {
+
+// The real runtime's rules for a stream used from a thread (docs/simulator.md): work on a
+// stream needs the stream's context current in the calling thread; a thread without any
+// context gets ACL_ERROR_RT_CONTEXT_NULL, one with another context current gets
+// ACL_ERROR_RT_STREAM_CONTEXT; synchronizing or querying a stream works from any context.
+TEST_F(ContextTest, WorkOnAStreamNeedsItsContextCurrentInTheCallingThread) {
+  aclrtStream stream = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&stream));
+  aclrtEvent event = nullptr;
+  ASSERT_ACL_OK(aclrtCreateEvent(&event));
+  void* dev = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&dev, 64, ACL_MEM_MALLOC_HUGE_FIRST));
+  void* host = nullptr;
+  ASSERT_ACL_OK(aclrtMallocHost(&host, 64));
+
+  // A worker thread that never set a context.
+  std::thread([&] {
+    EXPECT_ACL_ERROR(aclrtMemcpyAsync(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE, stream), ACL_ERROR_RT_CONTEXT_NULL,
+                     "no current context");
+    EXPECT_ACL_ERROR(aclrtMemsetAsync(dev, 64, 0, 64, stream), ACL_ERROR_RT_CONTEXT_NULL, "no current context");
+    EXPECT_ACL_ERROR(aclrtRecordEvent(event, stream), ACL_ERROR_RT_CONTEXT_NULL, "no current context");
+    EXPECT_ACL_ERROR(aclrtSynchronizeStream(stream), ACL_ERROR_RT_CONTEXT_NULL, "no current context");
+    EXPECT_ACL_ERROR(aclrtDestroyStream(stream), ACL_ERROR_RT_CONTEXT_NULL, "no current context");
+  }).join();
+
+  // A worker thread with a context of its own: the main thread's stream is not its stream.
+  aclrtContext other = nullptr;
+  std::thread([&] {
+    ASSERT_ACL_OK(aclrtCreateContext(&other, 0));
+    EXPECT_ACL_ERROR(aclrtMemcpyAsync(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE, stream),
+                     ACL_ERROR_RT_STREAM_CONTEXT, "aclrtSetCurrentContext");
+    EXPECT_ACL_ERROR(aclrtRecordEvent(event, stream), ACL_ERROR_RT_STREAM_CONTEXT, "current context");
+    EXPECT_ACL_ERROR(aclrtStreamWaitEvent(stream, event), ACL_ERROR_RT_STREAM_CONTEXT, "current context");
+    EXPECT_ACL_ERROR(aclrtDestroyStream(stream), ACL_ERROR_RT_STREAM_CONTEXT, "current context");
+    // Waiting on it is allowed: the runtime switches to the stream's context for the wait.
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+    aclrtStreamStatus status = ACL_STREAM_STATUS_RESERVED;
+    EXPECT_ACL_OK(aclrtStreamQuery(stream, &status));
+    EXPECT_EQ(status, ACL_STREAM_STATUS_COMPLETE);
+    // With the stream's context made current, the same calls work.
+    ASSERT_ACL_OK(aclrtSetCurrentContext(default_ctx_));
+    EXPECT_ACL_OK(aclrtMemcpyAsync(dev, 64, host, 64, ACL_MEMCPY_HOST_TO_DEVICE, stream));
+    EXPECT_ACL_OK(aclrtRecordEvent(event, stream));
+    EXPECT_ACL_OK(aclrtSynchronizeStream(stream));
+  }).join();
+
+  ASSERT_ACL_OK(aclrtDestroyContext(other));
+  ASSERT_ACL_OK(aclrtSetCurrentContext(default_ctx_));
+  EXPECT_ACL_OK(aclrtDestroyEvent(event));
+  EXPECT_ACL_OK(aclrtDestroyStream(stream));
+  EXPECT_ACL_OK(aclrtFree(dev));
+  EXPECT_ACL_OK(aclrtFreeHost(host));
+}
+
+}  // namespace

@@ -286,6 +286,7 @@ TEST(HcclCollective, OrderedWithTheStreamsOtherWork) {
     for (size_t i = 0; i < kCount; ++i) static_cast<int32_t*>(host_in[r])[i] = static_cast<int32_t>(r + 1 + i);
   }
   for (uint32_t r = 0; r < kRanks; ++r) {
+    ranks.Use(r);
     ASSERT_ACL_SUCCESS(
         aclrtMemcpyAsync(dev[r], kCount * 4, host_in[r], kCount * 4, ACL_MEMCPY_HOST_TO_DEVICE, ranks.stream(r)));
     ASSERT_HCCL_OK(
@@ -358,6 +359,7 @@ TEST(HcclCollective, TakesSimulatedTimeOnTheStream) {
   for (uint32_t r = 0; r < kRanks; ++r) ASSERT_HCCL_OK(HcclBarrier(ranks.comm(r), ranks.stream(r)));
   ranks.ExpectAllOk();
   for (uint32_t r = 0; r < kRanks; ++r) {
+    ranks.Use(r);
     ASSERT_ACL_SUCCESS(aclrtRecordEvent(start[r], ranks.stream(r)));
     ASSERT_HCCL_OK(HcclAllReduce(buf[r], buf[r], kBytes / 2, HCCL_DATA_TYPE_FP16, HCCL_REDUCE_SUM, ranks.comm(r),
                                  ranks.stream(r)));

@@ -53,6 +53,10 @@ class HcclRanks {
   aclrtStream stream(uint32_t r) const { return streams_[r]; }
   void ForgetComm(uint32_t r) { comms_[r] = nullptr; }
 
+  // Makes rank r's device (the context of its stream) current in the calling thread: work
+  // on a stream needs the stream's context current (ACL_ERROR_RT_STREAM_CONTEXT otherwise).
+  void Use(uint32_t r) { EXPECT_EQ(aclrtSetDevice(static_cast<int32_t>(r)), ACL_SUCCESS); }
+
   // Device memory of rank r's device, freed with the ranks.
   void* Alloc(uint32_t r, size_t bytes) {
     EXPECT_EQ(aclrtSetDevice(static_cast<int32_t>(r)), ACL_SUCCESS);
