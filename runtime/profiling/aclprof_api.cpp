@@ -43,8 +43,11 @@ profdata::SessionConfig SessionConfigOf(const AclprofConfig& c, uint64_t storage
   s.data_type_mask = c.data_types;
   s.ascendcl = (c.data_types & kAclApi) != 0;
   s.runtime_api = (c.data_types & kRuntimeApi) != 0;
-  if (c.data_types & kTaskTime) {
-    s.task_time = (c.data_types & kTaskTimeL2) ? "l2" : "l1";
+  // ACL_PROF_TASK_TIME_L2 asks for the most detail on its own too; L0 alone for the least.
+  if (c.data_types & kTaskTimeL2) {
+    s.task_time = "l2";
+  } else if (c.data_types & kTaskTime) {
+    s.task_time = "l1";
   } else {
     s.task_time = (c.data_types & kTaskTimeL0) ? "l0" : "off";
   }

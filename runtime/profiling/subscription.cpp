@@ -4,11 +4,15 @@
 // Thread safety: mutex_ guards the subscriptions; records are written outside it with one
 // write(2) each. Failure: Status with the AscendCL code; a failed write is logged.
 #include <fcntl.h>
+#include <pthread.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstddef>
 #include <cstring>
+#include <ctime>
 
 #include "base/log.h"
 #include "runtime/profiling/prof_errors.h"
@@ -110,18 +114,37 @@ void Profiler::WriteSubscription(int fd, bool time_info, const profdata::DeviceT
   CopyText(rec.thread_id, sizeof(rec.thread_id), std::to_string(gettid()));
   CopyText(rec.op_type, sizeof(rec.op_type), task.op_type);
   CopyText(rec.op_name, sizeof(rec.op_name), task.name);
+  // A reader that closed its end of the pipe must not kill the application with SIGPIPE: the
+  // signal is blocked in this thread for the write, and one it raised is consumed, so the
+  // write fails with EPIPE and is logged.
+  sigset_t sigpipe, old_mask, pending;
+  sigemptyset(&sigpipe);
+  sigaddset(&sigpipe, SIGPIPE);
+  sigemptyset(&pending);
+  sigpending(&pending);
+  const bool pending_before = sigismember(&pending, SIGPIPE) == 1;
+  pthread_sigmask(SIG_BLOCK, &sigpipe, &old_mask);
   const char* p = reinterpret_cast<const char*>(&rec);
   size_t left = sizeof(rec);
+  int error = 0;
   while (left > 0) {
     const ssize_t n = write(fd, p, left);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) {
-      ASIM_LOG_WARN("[PROF] model {} subscription: writing an op record to fd {} failed: {}", task.model_id, fd,
-                    std::strerror(errno));
-      return;
+      error = n < 0 ? errno : EIO;
+      break;
     }
     p += n;
     left -= static_cast<size_t>(n);
+  }
+  if (error == EPIPE && !pending_before) {
+    const timespec no_wait{0, 0};
+    (void)sigtimedwait(&sigpipe, nullptr, &no_wait);
+  }
+  pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+  if (error != 0) {
+    ASIM_LOG_WARN("[PROF] model {} subscription: writing an op record to fd {} failed: {}", task.model_id, fd,
+                  std::strerror(error));
   }
 }
 
@@ -132,7 +155,17 @@ Status CountOpRecords(const void* info, size_t length, uint32_t* count) {
                                                 " is not a positive multiple of the op record size " +
                                                 std::to_string(sizeof(OpRecord)) + " (aclprofGetOpDescSize)");
   }
-  *count = static_cast<uint32_t>(length / sizeof(OpRecord));
+  const size_t n = length / sizeof(OpRecord);
+  for (size_t i = 0; i < n; ++i) {
+    uint32_t magic = 0;
+    std::memcpy(&magic, static_cast<const char*>(info) + i * sizeof(OpRecord) + offsetof(OpRecord, magic),
+                sizeof(magic));
+    if (magic != kOpRecordMagic) {
+      return Status(asim::err::kInvalidParam,
+                    "opInfo record " + std::to_string(i) + " is not an op record written by a model subscription");
+    }
+  }
+  *count = static_cast<uint32_t>(n);
   return Status::Ok();
 }
 

@@ -107,6 +107,10 @@ TEST_F(ProfApi, DataTypeBitsSelectWhatIsCollected) {
   const std::string l0 = Collect("l0", ACL_AICORE_NONE, ACL_PROF_TASK_TIME_L0, "add_relu");
   EXPECT_FALSE(Deliverable(l0, "task_time", ".csv").empty());
   EXPECT_TRUE(Deliverable(l0, "op_summary", ".csv").empty());
+  // Level 2 on its own: the most detail, not nothing.
+  const std::string l2 = Collect("l2", ACL_AICORE_NONE, ACL_PROF_TASK_TIME_L2, "add_relu");
+  EXPECT_FALSE(Deliverable(l2, "task_time", ".csv").empty());
+  EXPECT_FALSE(Deliverable(l2, "op_summary", ".csv").empty());
 }
 
 TEST_F(ProfApi, ErrorPaths) {

@@ -136,6 +136,7 @@ TEST_F(ProfSubscribe, OpRecordsThroughThePipe) {
   EXPECT_EQ(aclprofGetOpStart(bytes.data(), bytes.size(), num), 0u);
   EXPECT_EQ(aclprofGetOpFlag(nullptr, 0, 0), ACL_SUBSCRIBE_NONE);
   std::string garbage(desc, 'x');
+  EXPECT_ACL_ERROR(aclprofGetOpNum(garbage.data(), garbage.size(), &num), ACL_ERROR_INVALID_PARAM, "not an op record");
   EXPECT_ACL_ERROR(aclprofGetOpTypeLen(garbage.data(), garbage.size(), 0, &len), ACL_ERROR_INVALID_PARAM,
                    "not an op record");
 
@@ -159,6 +160,43 @@ TEST_F(ProfSubscribe, SubscribeConfigArguments) {
   EXPECT_EQ(aclprofCreateSubscribeConfig(1, ACL_AICORE_PIPE_UTILIZATION, &closed), nullptr);
   EXPECT_RECENT_MSG_HAS("file descriptor");
   EXPECT_ACL_ERROR(aclprofModelSubscribe(1, nullptr), ACL_ERROR_INVALID_PARAM, "NULL");
+}
+
+// A reader that closed its end of the pipe does not kill the application (SIGPIPE): the
+// record's write fails, is logged, and the execution succeeds.
+TEST_F(ProfSubscribe, AClosedPipeDoesNotKillTheApplication) {
+  const uint32_t id = Load("add_relu");
+  aclprofSubscribeConfig* cfg = aclprofCreateSubscribeConfig(1, ACL_AICORE_NONE, &fds_[1]);
+  ASSERT_NE(cfg, nullptr) << conformance::RecentMsg();
+  ASSERT_ACL_OK(aclprofModelSubscribe(id, cfg));
+  close(fds_[0]);
+  fds_[0] = open("/dev/null", O_RDONLY);
+  aclmdlDesc* d = aclmdlCreateDesc();
+  ASSERT_ACL_OK(aclmdlGetDesc(d, id));
+  aclmdlDataset* in = aclmdlCreateDataset();
+  aclmdlDataset* out = aclmdlCreateDataset();
+  std::vector<void*> mem;
+  for (int side = 0; side < 2; ++side) {
+    const size_t n = side == 0 ? aclmdlGetNumInputs(d) : aclmdlGetNumOutputs(d);
+    for (size_t i = 0; i < n; ++i) {
+      const size_t size = side == 0 ? aclmdlGetInputSizeByIndex(d, i) : aclmdlGetOutputSizeByIndex(d, i);
+      void* p = nullptr;
+      ASSERT_ACL_OK(aclrtMalloc(&p, size, ACL_MEM_MALLOC_HUGE_FIRST));
+      mem.push_back(p);
+      aclmdlAddDatasetBuffer(side == 0 ? in : out, aclCreateDataBuffer(p, size));
+    }
+  }
+  EXPECT_ACL_OK(aclmdlExecute(id, in, out));
+  EXPECT_ACL_OK(aclmdlExecute(id, in, out));
+  ASSERT_ACL_OK(aclprofModelUnSubscribe(id));
+  for (aclmdlDataset* ds : {in, out}) {
+    for (size_t i = 0; i < aclmdlGetDatasetNumBuffers(ds); ++i) aclDestroyDataBuffer(aclmdlGetDatasetBuffer(ds, i));
+    aclmdlDestroyDataset(ds);
+  }
+  for (void* p : mem) aclrtFree(p);
+  aclmdlDestroyDesc(d);
+  ASSERT_ACL_OK(aclprofDestroySubscribeConfig(cfg));
+  ASSERT_ACL_OK(aclmdlUnload(id));
 }
 
 }  // namespace
