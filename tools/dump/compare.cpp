@@ -45,6 +45,7 @@ struct Side {
   bool any_dump = false;
   bool any_input = false;
   size_t duplicates = 0;
+  size_t unreadable = 0;  // files named as dumps that are not (truncated, another format)
 };
 
 void AddTensor(SideTensor t, Side* side) {
@@ -80,7 +81,15 @@ Status Collect(const std::string& root, Side* side) {
     dump::GroundTruthNameParts truth;
     if (dump::ParseDumpFileName(name, &file)) {
       dump::DumpRecord record;
-      if (!dump::ReadDumpFile(path.string(), &record).ok()) continue;
+      if (!dump::ReadDumpFile(path.string(), &record).ok()) {
+        // Not left out: the op gets a row saying why (the Loader reads the file again and
+        // reports its error), and the run fails.
+        ++side->unreadable;
+        AddTensor(
+            {file.op_name, file.op_type, false, 0, file.timestamp, file.task_id, path.string(), SourceKind::kDump},
+            side);
+        continue;
+      }
       for (size_t io = 0; io < 2; ++io) {
         const auto& list = io == 0 ? record.inputs : record.outputs;
         for (size_t i = 0; i < list.size(); ++i) {
@@ -246,6 +255,7 @@ Status RunCompare(const CompareOptions& options, CompareResult* result) {
   res.my_has_address = mine.any_dump;
   res.golden_has_address = golden.any_dump;
   res.duplicates_ignored = mine.duplicates + golden.duplicates;
+  res.unreadable_files = mine.unreadable + golden.unreadable;
   Loader my_loader(options.target_format), golden_loader(options.target_format);
   std::string last_op;
   size_t op_index = 0;

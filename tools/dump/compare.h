@@ -63,6 +63,7 @@ struct CompareResult {
   bool golden_has_address = false;
   std::string csv_path;
   size_t duplicates_ignored = 0;
+  size_t unreadable_files = 0;        // dump files that could not be read (each has a row saying why)
   std::optional<size_t> first_below;  // row of the first op whose cosine < threshold
 };
 

@@ -91,5 +91,15 @@ int main(int argc, char** argv) {
   }
   std::printf("dump_compare: %zu row(s), %zu compared; result: %s\n", result.rows.size(), compared,
               result.csv_path.c_str());
+  // An accuracy check must not pass on what it could not read or on nothing at all.
+  if (result.unreadable_files > 0) {
+    std::fprintf(stderr, "dump_compare: %zu dump file(s) could not be read; their rows in %s say why\n",
+                 result.unreadable_files, result.csv_path.c_str());
+    return 1;
+  }
+  if (compared == 0) {
+    std::fprintf(stderr, "dump_compare: no tensor was compared (no output of -m has a ground truth in -g)\n");
+    return 1;
+  }
   return 0;
 }
