@@ -7,6 +7,7 @@
 // Failure: kFileAttrInvalid naming the key and the value.
 #include <spdlog/fmt/fmt.h>
 
+#include "base/log.h"
 #include "runtime/config/sections.h"
 
 namespace asim::cfg::detail {
@@ -90,7 +91,12 @@ Status ParseSimSection(const Json& value, const Where& at, SimConfig* out) {
     } else if (key == "faults") {
       ASIM_RETURN_IF_ERROR(ParseFaultsValue(member, key_at, &sim.faults));
     } else {
-      key_at.Ignored("unknown key");
+      // The simulator's own section: a misspelt key would silently leave a check off (say
+      // "memchek"), so it is a warning, not acl.json's usual debug note.
+      ASIM_LOG_WARN(
+          "[ACL] {}: {}: unknown key, ignored (the sim keys: soc_version, device_count, run_mode, memcheck, "
+          "memcheck_action, timing, inline_tasks, compute, host_threads, isa, faults)",
+          key_at.source(), key_at.pointer());
     }
   }
   *out = std::move(sim);
