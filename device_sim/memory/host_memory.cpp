@@ -17,7 +17,34 @@ uint64_t AddrOf(const void* p) {
 }  // namespace
 
 HostMemory::~HostMemory() {
-  for (auto& [addr, info] : live_) std::free(reinterpret_cast<void*>(addr));
+  std::lock_guard<std::mutex> lock(holds_->mu);
+  for (auto& [addr, info] : live_) {
+    if (holds_->count.count(addr) != 0) {
+      holds_->retired.insert(addr);  // a task still holds it: its last hold releases it
+    } else {
+      std::free(reinterpret_cast<void*>(addr));
+    }
+  }
+}
+
+std::shared_ptr<void> HostMemory::Hold(const void* p) {
+  std::shared_lock lock(mu_);
+  auto it = FindBlock(AddrOf(p));
+  if (it == live_.end()) return nullptr;
+  const uint64_t base = it->first;
+  std::shared_ptr<Holds> holds = holds_;
+  {
+    std::lock_guard<std::mutex> hold_lock(holds->mu);
+    ++holds->count[base];
+  }
+  return std::shared_ptr<void>(reinterpret_cast<void*>(base), [holds](void* block) {
+    std::lock_guard<std::mutex> hold_lock(holds->mu);
+    const uint64_t addr = AddrOf(block);
+    auto count = holds->count.find(addr);
+    if (count == holds->count.end() || --count->second > 0) return;
+    holds->count.erase(count);
+    if (holds->retired.erase(addr) != 0) std::free(block);
+  });
 }
 
 HostMemory::BlockMap::const_iterator HostMemory::FindBlock(uint64_t addr) const {
@@ -83,7 +110,14 @@ Status HostMemory::Free(const void* ptr) {
   AllocationInfo info = std::move(it->second);
   live_.erase(it);
   used_ -= info.reserved;
-  std::free(reinterpret_cast<void*>(addr));
+  {
+    std::lock_guard<std::mutex> hold_lock(holds_->mu);
+    if (holds_->count.count(addr) != 0) {
+      holds_->retired.insert(addr);  // a pending task still uses it: released by its last hold
+    } else {
+      std::free(reinterpret_cast<void*>(addr));
+    }
+  }
   ASIM_LOG_DEBUG("[SIM] host memory: freed {}", DescribeAllocation(info));
   freed_.Record(info);
   return Status::Ok();

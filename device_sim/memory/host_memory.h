@@ -13,7 +13,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
+#include <set>
 #include <shared_mutex>
 #include <string>
 #include <vector>
@@ -40,7 +43,14 @@ class HostMemory {
   HostMemory& operator=(const HostMemory&) = delete;
 
   Status Allocate(size_t size, std::string origin, void** out);
+  // Free of a block with holds (below) retires it at once (later calls see it freed) but
+  // releases its memory only when the last hold ends.
   Status Free(const void* ptr);
+  // A hold on the live block holding p, for a task that still has to read or write it (an
+  // asynchronous copy): an application that frees the block before the task ran must not
+  // have the task touch released memory. Empty when no live block holds p. The hold may
+  // outlive this object (the memory is then released by the last hold).
+  std::shared_ptr<void> Hold(const void* p);
   std::optional<AllocationInfo> Find(const void* p) const;  // live block holding p
   std::vector<AllocationInfo> LiveAllocations() const;      // sorted by serial
   Stats GetStats() const;
@@ -48,6 +58,14 @@ class HostMemory {
  private:
   using BlockMap = std::map<uint64_t, AllocationInfo>;
   BlockMap::const_iterator FindBlock(uint64_t addr) const;  // caller holds mu_
+
+  // Holds, shared with the holds' deleters. Lock order: mu_, then holds_->mu.
+  struct Holds {
+    std::mutex mu;
+    std::map<uint64_t, uint32_t> count;  // block base -> holds
+    std::set<uint64_t> retired;          // freed while held: released by the last hold
+  };
+  std::shared_ptr<Holds> holds_ = std::make_shared<Holds>();
 
   mutable std::shared_mutex mu_;
   BlockMap live_;

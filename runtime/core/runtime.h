@@ -187,6 +187,9 @@ class Runtime {
                   CopyPlan* plan) const;
   Status Prepare2d(bool async, void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height,
                    int32_t kind, CopyPlan* plan, void** dst_sim, void** src_sim) const;
+  // Holds on the pinned host blocks (aclrtMallocHost) at a and b, for a queued copy: a block
+  // the application frees before the copy ran is released after it (HostMemory::Hold).
+  std::shared_ptr<void> HoldPinnedHost(const void* a, const void* b) const;
   // ACL_ERROR_RT_FEATURE_NOT_SUPPORT for an asynchronous host-to-host copy in the host run mode.
   Status CheckAsyncCopyKind(const char* api, int32_t resolved_kind) const;
   // After an asynchronous copy was submitted to `s`: waits until it ran when either side is

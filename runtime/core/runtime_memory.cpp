@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 #include <sstream>
+#include <utility>
 #include <vector>
 
 #include "base/log.h"
@@ -206,14 +207,14 @@ Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void
 
 namespace {
 sim::TaskDesc CopyTask(const char* name, void* dst, const void* src, size_t count, sim::EngineKind engine,
-                       sim::SimPs duration) {
+                       sim::SimPs duration, std::shared_ptr<void> hold = nullptr) {
   sim::TaskDesc desc;
   desc.kind = sim::TaskKind::kMemcpy;
   desc.engine = engine;
   desc.name = name;
   desc.bytes = count;
   desc.duration_ps = duration;
-  desc.run = [dst, src, count]() {
+  desc.run = [dst, src, count, hold = std::move(hold)]() {
     if (count != 0) std::memmove(dst, src, count);
     return Status::Ok();
   };
@@ -251,6 +252,17 @@ Status Runtime::CheckAsyncCopyKind(const char* api, int32_t resolved_kind) const
                     "aclrtGetRunMode ACL_HOST): use aclrtMemcpy or memcpy");
 }
 
+std::shared_ptr<void> Runtime::HoldPinnedHost(const void* a, const void* b) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!host_memory_) return nullptr;
+  std::shared_ptr<void> hold_a = host_memory_->Hold(a);
+  std::shared_ptr<void> hold_b = host_memory_->Hold(b);
+  if (!hold_b) return hold_a;
+  if (!hold_a) return hold_b;
+  return std::make_shared<std::pair<std::shared_ptr<void>, std::shared_ptr<void>>>(std::move(hold_a),
+                                                                                   std::move(hold_b));
+}
+
 bool Runtime::IsPageableHost(const void* ptr) const {
   if (DeviceOfPointer(ptr)) return false;
   std::lock_guard<std::mutex> lock(mutex_);
@@ -271,8 +283,8 @@ Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t 
   ASIM_RETURN_IF_ERROR(PlanCopy("aclrtMemcpyAsync", dst, dest_max, src, count, kind, &plan));
   ASIM_RETURN_IF_ERROR(CheckAsyncCopyKind("aclrtMemcpyAsync", plan.kind));
   sim::Scheduler& sched = s.device().scheduler();
-  sched.Submit(s.hw(),
-               CopyTask("MemcpyAsync", plan.dst, plan.src, count, plan.engine, sched.CopyDuration(plan.engine, count)));
+  sched.Submit(s.hw(), CopyTask("MemcpyAsync", plan.dst, plan.src, count, plan.engine,
+                                sched.CopyDuration(plan.engine, count), HoldPinnedHost(dst, src)));
   if (count != 0) FinishIfPageable(s, s.hw().submitted(), dst, src);
   return Status::Ok();
 }
@@ -337,7 +349,7 @@ Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitc
   desc.bytes = width * height;
   auto* d = static_cast<char*>(dst_sim);
   auto* srcp = static_cast<const char*>(src_sim);
-  desc.run = [d, srcp, dpitch, spitch, width, height]() {
+  desc.run = [d, srcp, dpitch, spitch, width, height, hold = async ? HoldPinnedHost(dst, src) : nullptr]() {
     for (size_t row = 0; row < height; ++row) std::memmove(d + row * dpitch, srcp + row * spitch, width);
     return Status::Ok();
   };

@@ -442,6 +442,37 @@ static std::thread HoldStream(aclrtStream s, aclrtStream other, aclrtEvent e, in
   });
 }
 
+// Pinned host memory freed while a queued copy still reads or writes it: the copy still
+// runs on the block (released after it), instead of touching released memory (a crash of
+// the stream's worker, or corruption of whatever reused it).
+TEST_F(MemoryTest, PinnedMemoryFreedBeforeItsQueuedCopyRanIsReleasedAfterTheCopy) {
+  const size_t n = 1 << 20;
+  const std::vector<uint8_t> want = Pattern(n, 5);
+  void* d = Dev(n);
+  aclrtStream s = nullptr, other = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s));
+  ASSERT_ACL_OK(aclrtCreateStream(&other));
+  aclrtEvent e = nullptr;
+  ASSERT_ACL_OK(aclrtCreateEvent(&e));
+  void* in = nullptr;
+  void* out = nullptr;
+  ASSERT_ACL_OK(aclrtMallocHost(&in, n));
+  ASSERT_ACL_OK(aclrtMallocHost(&out, n));
+  std::memcpy(in, want.data(), n);
+  std::thread recorder = HoldStream(s, other, e, 100);
+  ASSERT_ACL_OK(aclrtMemcpyAsync(d, n, in, n, ACL_MEMCPY_HOST_TO_DEVICE, s));
+  ASSERT_ACL_OK(aclrtMemcpyAsync(out, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s));
+  ASSERT_ACL_OK(aclrtFreeHost(in));  // both copies are still queued behind the wait
+  ASSERT_ACL_OK(aclrtFreeHost(out));
+  EXPECT_ACL_ERROR(aclrtFreeHost(in), ACL_ERROR_INVALID_PARAM, "already freed");
+  recorder.join();
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_EQ(Read(d, n), want);
+  ASSERT_ACL_OK(aclrtDestroyEvent(e));
+  ASSERT_ACL_OK(aclrtDestroyStream(s));
+  ASSERT_ACL_OK(aclrtDestroyStream(other));
+}
+
 TEST_F(MemoryTest, MemcpyAsyncFromPageableHostMemoryHasCopiedWhenItReturns) {
   // Host memory that aclrtMallocHost did not give (malloc, std::vector) is not locked for
   // DMA: the real runtime copies it before the call returns, in the stream's order, so the
