@@ -92,8 +92,9 @@ Status ParseSimSection(const Json& value, const Where& at, SimConfig* out) {
       ASIM_RETURN_IF_ERROR(ParseFaultsValue(member, key_at, &sim.faults));
     } else {
       // The simulator's own section: a misspelt key would silently leave a check off (say
-      // "memchek"), so it is a warning, not acl.json's usual debug note.
-      ASIM_LOG_WARN(
+      // "memchek"), so it is logged at the default level (error), not as acl.json's usual
+      // debug note; aclInit goes on.
+      ASIM_LOG_ERROR(
           "[ACL] {}: {}: unknown key, ignored (the sim keys: soc_version, device_count, run_mode, memcheck, "
           "memcheck_action, timing, inline_tasks, compute, host_threads, isa, faults)",
           key_at.source(), key_at.pointer());
