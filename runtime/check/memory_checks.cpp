@@ -2,6 +2,7 @@
 // Thread safety: reads the thread-safe tables only. Failure: findings as Status.
 #include "runtime/check/memory_checks.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "device_sim/memory/allocation_info.h"
@@ -171,6 +172,17 @@ Status CheckFree(CheckState& checks, const std::string& call, const void* ptr, b
       return Fail(checks, Finding::kInvalidFree,
                   call + ": " + PtrText(ptr) + " is not the start of an allocation: it is at +" +
                       std::to_string(a - live->addr) + " in " + DescribeRecord(*live, "  "));
+    }
+    // The free itself does not wait for the device (real aclrtFree / aclrtFreeHost do not
+    // synchronise): a queued task would then write into memory that may already be reused.
+    if (auto w = checks.pending().FindUnsynced(live->addr, live->addr + std::max(live->reserved, live->size))) {
+      return Fail(checks, Finding::kUseAfterFree,
+                  call + " frees " + DescribeRecord(*live, "  ") + "\n  while " + w->what + " " +
+                      Range(w->begin, w->end - w->begin) +
+                      " may still be running: the device would write into freed memory. Synchronise with its "
+                      "stream first (aclrtSynchronizeStream, or aclrtSynchronizeEvent on an event recorded after "
+                      "it)\n  the pending write was submitted by " +
+                      DescribeCallSite(w->site.get(), "    "));
     }
     return Status::Ok();
   }

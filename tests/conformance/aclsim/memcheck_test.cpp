@@ -203,6 +203,30 @@ TEST_F(Memcheck, UnsynchronizedReadOfAnAsyncCopy) {
   aclrtFree(d);
 }
 
+TEST_F(Memcheck, FreeingMemoryAQueuedTaskStillWritesIsAUseAfterFree) {
+  // aclrtFree does not wait for the device: the memset below would land in freed memory.
+  aclrtStream s = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s));
+  void* d = Device(4096);
+  ASSERT_ACL_OK(aclrtMemsetAsync(d, 4096, 1, 4096, s));
+  EXPECT_ACL_ERROR(aclrtFree(d), kInvalidParam, "memcheck: use-after-free: aclrtFree(");
+  EXPECT_REPORT("while the destination of aclrtMemsetAsync(devPtr=");
+  EXPECT_REPORT("the pending write was submitted by aclrtMemsetAsync called at ");
+  // Pinned host memory a queued device-to-host copy writes: the same bug.
+  void* pinned = nullptr;
+  ASSERT_ACL_OK(aclrtMallocHost(&pinned, 4096));
+  ASSERT_ACL_OK(aclrtMemcpyAsync(pinned, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST, s));
+  EXPECT_ACL_ERROR(aclrtFreeHost(pinned), kInvalidParam, "memcheck: use-after-free: aclrtFreeHost(");
+  EXPECT_EQ(Findings(ACLSIM_FINDING_USE_AFTER_FREE), 2u);
+  // Once synchronised, both frees are fine and the memory was written as asked.
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_EQ(static_cast<unsigned char*>(pinned)[4095], 1);
+  EXPECT_ACL_OK(aclrtFreeHost(pinned));
+  EXPECT_ACL_OK(aclrtFree(d));
+  EXPECT_EQ(Findings(), 2u) << LastFinding();
+  ASSERT_ACL_OK(aclrtDestroyStream(s));
+}
+
 TEST_F(Memcheck, AnAsyncCopyFromPageableMemoryIsNotPending) {
   // It has run when aclrtMemcpyAsync returns (the real runtime's rule for memory that
   // aclrtMallocHost did not give): reading its destination at once is no bug.
