@@ -190,6 +190,15 @@ class Runtime {
   // Holds on the pinned host blocks (aclrtMallocHost) at a and b, for a queued copy: a block
   // the application frees before the copy ran is released after it (HostMemory::Hold).
   std::shared_ptr<void> HoldPinnedHost(const void* a, const void* b) const;
+  // A device's copy and memset tasks reach its own memory and, once it enabled peer access
+  // (aclrtDeviceEnablePeerAccess), a peer's: kInvalidParam naming both devices otherwise.
+  // `runner`: the stream's device; for a synchronous copy between two devices, the current
+  // device when it is one of them.
+  Status CheckPeerReach(const char* api, const char* which, const void* ptr, const DeviceContext* owner,
+                        const DeviceContext& runner, const char* runner_text) const;
+  Status CheckCopyReach(const char* api, const CopyPlan& plan, const DeviceContext& runner,
+                        const char* runner_text) const;
+  Status CheckSyncCopyReach(const char* api, const CopyPlan& plan);
   // ACL_ERROR_RT_FEATURE_NOT_SUPPORT for an asynchronous host-to-host copy in the host run mode.
   Status CheckAsyncCopyKind(const char* api, int32_t resolved_kind) const;
   // After an asynchronous copy was submitted to `s`: waits until it ran when either side is

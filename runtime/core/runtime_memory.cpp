@@ -57,11 +57,46 @@ constexpr size_t kHugeFirstThreshold = size_t{1} << 20;  // HUGE_FIRST serves <=
 struct Runtime::CopyPlan {
   void* dst = nullptr;  // simulator-side (or host) pointers, already bounds-checked
   const void* src = nullptr;
+  const void* dst_user = nullptr;  // the application's pointers (for messages)
+  const void* src_user = nullptr;
   size_t count = 0;
   int32_t kind = 0;  // resolved (never kDefault)
   sim::EngineKind engine = sim::EngineKind::kHost;
-  std::shared_ptr<DeviceContext> device;  // the device doing the copy (may be null for H2H)
+  std::shared_ptr<DeviceContext> device;                  // the device doing the copy (may be null for H2H)
+  std::shared_ptr<DeviceContext> dst_device, src_device;  // owners of the device sides
 };
+
+Status Runtime::CheckPeerReach(const char* api, const char* which, const void* ptr, const DeviceContext* owner,
+                               const DeviceContext& runner, const char* runner_text) const {
+  if (owner == nullptr || owner->id() == runner.id()) return Status::Ok();
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (runner.peer_access_enabled[owner->id()]) return Status::Ok();
+  }
+  const std::string o = std::to_string(owner->id()), r = std::to_string(runner.id());
+  return Status(err::kInvalidParam, std::string(api) + ": " + which + " " + PointerText(ptr) + " is memory of device " +
+                                        o + ", but " + runner_text + " device " + r +
+                                        ", which has no peer access to device " + o + " (aclrtDeviceEnablePeerAccess(" +
+                                        o + ", 0) with device " + r + " current enables it)");
+}
+
+Status Runtime::CheckCopyReach(const char* api, const CopyPlan& plan, const DeviceContext& runner,
+                               const char* runner_text) const {
+  ASIM_RETURN_IF_ERROR(CheckPeerReach(api, "dst", plan.dst_user, plan.dst_device.get(), runner, runner_text));
+  return CheckPeerReach(api, "src", plan.src_user, plan.src_device.get(), runner, runner_text);
+}
+
+Status Runtime::CheckSyncCopyReach(const char* api, const CopyPlan& plan) {
+  // Only a copy between two devices needs a peer: the current device does it when it is one
+  // of the two (a third device, or no current device: the source's).
+  if (!plan.dst_device || !plan.src_device || plan.dst_device == plan.src_device) return Status::Ok();
+  std::shared_ptr<DeviceContext> current;
+  const DeviceContext* runner = plan.src_device.get();
+  if (CurrentDevice(&current).ok() && (current == plan.dst_device || current == plan.src_device)) {
+    runner = current.get();
+  }
+  return CheckCopyReach(api, plan, *runner, "the copy between two devices runs on");
+}
 
 std::shared_ptr<DeviceContext> Runtime::DeviceOfPointer(const void* ptr) const {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -173,6 +208,10 @@ Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void
   plan->kind = resolved;
   plan->dst = dst;
   plan->src = src;
+  plan->dst_user = dst;
+  plan->src_user = src;
+  plan->dst_device = dst_dev;
+  plan->src_device = src_dev;
   if (dst_dev) {
     void* p = nullptr;
     Status st = dst_dev->memory().Translate(dst, count, &p);
@@ -225,6 +264,7 @@ sim::TaskDesc CopyTask(const char* name, void* dst, const void* src, size_t coun
 Status Runtime::Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind) {
   CopyPlan plan;
   ASIM_RETURN_IF_ERROR(PlanCopy("aclrtMemcpy", dst, dest_max, src, count, kind, &plan));
+  ASIM_RETURN_IF_ERROR(CheckSyncCopyReach("aclrtMemcpy", plan));
   std::shared_ptr<DeviceContext> device = plan.device;
   if (!device) {
     std::shared_ptr<Context> ctx;
@@ -282,6 +322,7 @@ Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t 
   CopyPlan plan;
   ASIM_RETURN_IF_ERROR(PlanCopy("aclrtMemcpyAsync", dst, dest_max, src, count, kind, &plan));
   ASIM_RETURN_IF_ERROR(CheckAsyncCopyKind("aclrtMemcpyAsync", plan.kind));
+  ASIM_RETURN_IF_ERROR(CheckCopyReach("aclrtMemcpyAsync", plan, s.device(), "the stream's tasks run on"));
   sim::Scheduler& sched = s.device().scheduler();
   sched.Submit(s.hw(), CopyTask("MemcpyAsync", plan.dst, plan.src, count, plan.engine,
                                 sched.CopyDuration(plan.engine, count), HoldPinnedHost(dst, src)));
@@ -341,6 +382,8 @@ Status Runtime::Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitc
   void* dst_sim = nullptr;
   void* src_sim = nullptr;
   ASIM_RETURN_IF_ERROR(Prepare2d(async, dst, dpitch, src, spitch, width, height, kind, &plan, &dst_sim, &src_sim));
+  ASIM_RETURN_IF_ERROR(async ? CheckCopyReach("aclrtMemcpy2dAsync", plan, stream->device(), "the stream's tasks run on")
+                             : CheckSyncCopyReach("aclrtMemcpy2d", plan));
 
   sim::TaskDesc desc;
   desc.kind = sim::TaskKind::kMemcpy;
@@ -398,6 +441,10 @@ Status Runtime::Memset(void* ptr, size_t max_count, int32_t value, size_t count,
   void* target = nullptr;
   std::shared_ptr<DeviceContext> dev;
   ASIM_RETURN_IF_ERROR(PrepareMemset(async, ptr, max_count, count, &target, &dev));
+  if (async) {
+    ASIM_RETURN_IF_ERROR(
+        CheckPeerReach("aclrtMemsetAsync", "devPtr", ptr, dev.get(), stream->device(), "the stream's tasks run on"));
+  }
   sim::TaskDesc desc;
   desc.kind = sim::TaskKind::kMemset;
   desc.engine = dev ? sim::EngineKind::kDmaD2D : sim::EngineKind::kHost;

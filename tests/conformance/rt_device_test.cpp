@@ -237,6 +237,51 @@ TEST_F(DeviceTest, CopyBetweenPeerDevices) {
   EXPECT_ACL_OK(aclrtFree(on1));
 }
 
+TEST_F(DeviceTest, CopiesReachAnotherDevicesMemoryOnlyWithPeerAccess) {
+  const size_t n = 1024;
+  ASSERT_ACL_OK(aclrtSetDevice(1));
+  void* on1 = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&on1, n, ACL_MEM_MALLOC_NORMAL_ONLY));
+  ASSERT_ACL_OK(aclrtSetDevice(0));
+  void* on0 = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&on0, n, ACL_MEM_MALLOC_NORMAL_ONLY));
+  aclrtStream s0 = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s0));
+  void* pinned = nullptr;
+  ASSERT_ACL_OK(aclrtMallocHost(&pinned, n));
+  // Device 0 has not enabled peer access to device 1: neither a copy between the two nor a
+  // task of device 0's stream may touch device 1's memory.
+  EXPECT_ACL_ERROR(aclrtMemcpy(on1, n, on0, n, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                   "is memory of device 1, but the copy between two devices runs on device 0");
+  EXPECT_ACL_ERROR(aclrtMemcpyAsync(on1, n, on0, n, ACL_MEMCPY_DEVICE_TO_DEVICE, s0), ACL_ERROR_INVALID_PARAM,
+                   "aclrtDeviceEnablePeerAccess(1, 0) with device 0 current enables it");
+  EXPECT_ACL_ERROR(aclrtMemcpyAsync(pinned, n, on1, n, ACL_MEMCPY_DEVICE_TO_HOST, s0), ACL_ERROR_INVALID_PARAM,
+                   "src 0x");
+  EXPECT_ACL_ERROR(aclrtMemcpy2dAsync(on1, 64, pinned, 64, 64, 16, ACL_MEMCPY_HOST_TO_DEVICE, s0),
+                   ACL_ERROR_INVALID_PARAM, "no peer access to device 1");
+  EXPECT_ACL_ERROR(aclrtMemsetAsync(on1, n, 0, n, s0), ACL_ERROR_INVALID_PARAM, "devPtr 0x");
+  // Enabled: all of them run.
+  ASSERT_ACL_OK(aclrtDeviceEnablePeerAccess(1, 0));
+  EXPECT_ACL_OK(aclrtMemsetAsync(on1, n, 5, n, s0));
+  EXPECT_ACL_OK(aclrtMemcpyAsync(on0, n, on1, n, ACL_MEMCPY_DEVICE_TO_DEVICE, s0));
+  EXPECT_ACL_OK(aclrtMemcpyAsync(pinned, n, on0, n, ACL_MEMCPY_DEVICE_TO_HOST, s0));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s0));
+  EXPECT_EQ(static_cast<uint8_t*>(pinned)[n - 1], 5);
+  EXPECT_ACL_OK(aclrtMemcpy(on1, n, on0, n, ACL_MEMCPY_DEVICE_TO_DEVICE));
+  // Peer access is one way: device 1 copying back needs its own.
+  ASSERT_ACL_OK(aclrtSetDevice(1));
+  EXPECT_ACL_ERROR(aclrtMemcpy(on0, n, on1, n, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                   "runs on device 1, which has no peer access to device 0");
+  ASSERT_ACL_OK(aclrtSetDevice(0));
+  ASSERT_ACL_OK(aclrtDeviceDisablePeerAccess(1));
+  EXPECT_ACL_ERROR(aclrtMemcpy(on1, n, on0, n, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                   "no peer access to device 1");
+  EXPECT_ACL_OK(aclrtDestroyStream(s0));
+  EXPECT_ACL_OK(aclrtFreeHost(pinned));
+  EXPECT_ACL_OK(aclrtFree(on0));
+  EXPECT_ACL_OK(aclrtFree(on1));
+}
+
 TEST_F(DeviceTest, EventOfOneDeviceCannotBeUsedOnAnotherDevicesStream) {
   ASSERT_ACL_OK(aclrtSetDevice(0));
   aclrtEvent e = nullptr;
