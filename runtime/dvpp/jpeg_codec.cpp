@@ -129,8 +129,9 @@ void WriteLuma(const SourcePlanes& src, const JpegInfo& info, const Image& out) 
   for (uint32_t y = 0; y < out.height; ++y) {
     const uint32_t sy = std::min(y, info.height - 1);
     uint8_t* dst = out.data + static_cast<size_t>(y) * out.width_stride;
-    std::memcpy(dst, plane + sy * src_stride, info.width);
-    for (uint32_t x = info.width; x < out.width; ++x) dst[x] = dst[info.width - 1];
+    const uint32_t copied = std::min(info.width, out.width);  // out.width < info.width: rounded down
+    std::memcpy(dst, plane + sy * src_stride, copied);
+    for (uint32_t x = copied; x < out.width; ++x) dst[x] = dst[copied - 1];
   }
 }
 
@@ -209,13 +210,19 @@ Status DecodeJpegImpl(const uint8_t* data, size_t size, const Image& out) {
   JpegInfo info;
   ASIM_RETURN_IF_ERROR(ProbeJpeg(data, size, &info));
   ASIM_RETURN_IF_ERROR(CheckJpegdSupports(info));
-  const uint32_t want_w = kind.factors.x == 2 ? RoundUpEven(info.width) : info.width;
-  const uint32_t want_h = kind.factors.y == 2 ? RoundUpEven(info.height) : info.height;
-  if (out.width != want_w || out.height != want_h) {
+  // A subsampled side of odd length is rounded to even: up on the v100 DVPP (the last pixel
+  // repeated), down on v200 (the last column / row dropped); the caller picks.
+  const uint32_t up_w = kind.factors.x == 2 ? RoundUpEven(info.width) : info.width;
+  const uint32_t up_h = kind.factors.y == 2 ? RoundUpEven(info.height) : info.height;
+  const uint32_t down_w = kind.factors.x == 2 ? info.width / 2 * 2 : info.width;
+  const uint32_t down_h = kind.factors.y == 2 ? info.height / 2 * 2 : info.height;
+  if ((out.width != up_w && out.width != down_w) || (out.height != up_h && out.height != down_h)) {
+    std::string sizes = std::to_string(up_w) + "x" + std::to_string(up_h);
+    if (up_w != down_w || up_h != down_h)
+      sizes += " (or " + std::to_string(down_w) + "x" + std::to_string(down_h) + ")";
     return Status(err::kInvalidParam, "JPEG decode: output is " + std::to_string(out.width) + "x" +
                                           std::to_string(out.height) + " but a " + std::to_string(info.width) + "x" +
-                                          std::to_string(info.height) + " image decodes to " + std::to_string(want_w) +
-                                          "x" + std::to_string(want_h) + " in " +
+                                          std::to_string(info.height) + " image decodes to " + sizes + " in " +
                                           PixelFormatName(static_cast<uint32_t>(out.format)));
   }
   SourcePlanes planes;

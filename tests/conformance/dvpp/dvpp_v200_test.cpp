@@ -38,6 +38,37 @@ TEST(DvppV200, JpegdTakesTheSixtyFourByteStride) {
   EXPECT_EQ(size, 128u * 64 * 3 / 2);
 }
 
+TEST(DvppV200, JpegdRoundsAnOddSizeDownToEven) {
+  // A 321x241 photo decodes to 320x240 on v200 (the last column and row dropped), whether the
+  // application sets strides or leaves them 0; 4:2:2 rounds only the width.
+  for (const int samp : {TJSAMP_420, TJSAMP_422}) {
+    for (const bool zero_strides : {false, true}) {
+      const uint32_t w = 321, h = 241;
+      const std::vector<uint8_t> jpeg = dvpptest::MakeJpeg(w, h, samp);
+      const dvpptest::Planes ref = dvpptest::ReferenceDecode(jpeg);
+      const uint32_t ws = AlignUp(w, 64), hs = AlignUp(h, 16);
+      Channel ch;
+      DvppBuffer in(jpeg.data(), jpeg.size());
+      DvppBuffer out(size_t{ws} * hs * 3);
+      const acldvppPixelFormat fmt =
+          samp == TJSAMP_420 ? PIXEL_FORMAT_YUV_SEMIPLANAR_420 : PIXEL_FORMAT_YUV_SEMIPLANAR_422;
+      PicDesc pic(out.get(), ws * hs * 3, fmt, w, h, zero_strides ? 0 : ws, zero_strides ? 0 : hs);
+      ASSERT_ACL_OK(
+          acldvppJpegDecodeAsync(ch.desc(), in.get(), static_cast<uint32_t>(jpeg.size()), pic.desc, ch.stream()));
+      ASSERT_ACL_OK(ch.Sync());
+      const uint32_t out_w = 320, out_h = samp == TJSAMP_420 ? 240 : 241;
+      EXPECT_EQ(acldvppGetPicDescWidth(pic.desc), out_w);
+      EXPECT_EQ(acldvppGetPicDescHeight(pic.desc), out_h);
+      const uint32_t stride = acldvppGetPicDescWidthStride(pic.desc);
+      EXPECT_EQ(stride, zero_strides ? AlignUp(out_w, 64) : ws);
+      const std::vector<uint8_t> r = out.Read();
+      for (uint32_t y = 0; y < out_h; ++y) {
+        ASSERT_EQ(std::memcmp(&r[size_t{y} * stride], &ref.y[size_t{y} * w], out_w), 0) << samp << " row " << y;
+      }
+    }
+  }
+}
+
 TEST(DvppV200, ConvertColorAndRgbOutputs) {
   const uint32_t w = 32, h = 16;
   // Pure red in BT.601 limited range: Y 81, U 90, V 240.
