@@ -232,9 +232,10 @@ void RegisterManualMdl(py::module_& m) {
   // ({"hwCount": n, "hw": [[h, w], ...]}, ret)
   m.def(
       "get_dynamic_hw",
-      [](uintptr_t desc, size_t index) {
-        const auto [hw, ret] = FillOut<aclmdlHW>(
-            [&](aclmdlHW* out) { return aclmdlGetDynamicHW(reinterpret_cast<const aclmdlDesc*>(desc), index, out); });
+      [](uintptr_t desc, long long index) {  // -1 (reserved) as documented: wraps as (size_t)-1 does in C
+        const auto [hw, ret] = FillOut<aclmdlHW>([&](aclmdlHW* out) {
+          return aclmdlGetDynamicHW(reinterpret_cast<const aclmdlDesc*>(desc), static_cast<size_t>(index), out);
+        });
         size_t n = hw.hwCount <= ACL_MAX_HW_NUM ? hw.hwCount : ACL_MAX_HW_NUM;
         py::list list;
         for (size_t i = 0; i < n; ++i) list.append(py::make_tuple(hw.hw[i][0], hw.hw[i][1]).cast<py::list>());
@@ -248,14 +249,15 @@ void RegisterManualMdl(py::module_& m) {
   // ([dims dict per gear], ret) for gear_count gears (acl.mdl.get_input_dynamic_gear_count).
   m.def(
       "get_input_dynamic_dims",
-      [](uintptr_t desc, size_t index, size_t gear_count) {
+      [](uintptr_t desc, long long index, size_t gear_count) {  // index -1 (reserved), as documented
         if (gear_count > 4096) throw py::value_error("gear_count must be at most 4096");
         std::vector<aclmdlIODims> gears(gear_count == 0 ? 1 : gear_count);
         std::memset(gears.data(), 0, gears.size() * sizeof(aclmdlIODims));
         aclError ret;
         {
           py::gil_scoped_release nogil;
-          ret = aclmdlGetInputDynamicDims(reinterpret_cast<const aclmdlDesc*>(desc), index, gears.data(), gear_count);
+          ret = aclmdlGetInputDynamicDims(reinterpret_cast<const aclmdlDesc*>(desc), static_cast<size_t>(index),
+                                          gears.data(), gear_count);
         }
         py::list list;
         for (size_t i = 0; i < gear_count; ++i) list.append(DimsDict(gears[i]));

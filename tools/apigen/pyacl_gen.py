@@ -311,6 +311,11 @@ def _lambda_type(p, types):
     base = re.sub(r"\bconst\b", "", p.ctype).strip()
     if base in types.enums or base == "char":
         return "long long"
+    if base == "size_t" and p.name.lower().endswith("index"):
+        # pyACL's documented calls pass index=-1 where it is reserved
+        # (acl.mdl.get_input_dynamic_gear_count(desc, -1)); the cast to size_t wraps it, as
+        # the C call with (size_t)-1 does. Other indexes out of range get the API's error.
+        return "long long"
     return base
 
 

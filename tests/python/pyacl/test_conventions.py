@@ -130,5 +130,26 @@ def test_dynamic_hw_dict(acl, device):
     assert ret == ACL_SUCCESS
     assert hw["hwCount"] == len(hw["hw"]) >= 2
     assert all(len(pair) == 2 and pair[0] > 0 and pair[1] > 0 for pair in hw["hw"])
+    # index -1 (reserved), as pyACL's documentation and deployment code pass it
+    hw_minus1, ret = acl.mdl.get_dynamic_hw(desc, -1)
+    assert ret == ACL_SUCCESS and hw_minus1 == hw
+    assert acl.mdl.destroy_desc(desc) == ACL_SUCCESS
+    assert acl.mdl.unload(model_id) == ACL_SUCCESS
+
+
+def test_dynamic_dims_gears_with_the_reserved_index(acl, device):
+    # acl.mdl.get_input_dynamic_dims(model_desc, -1, gear_count), as documented: the index is
+    # reserved and the C API wants (size_t)-1.
+    model_id, ret = acl.mdl.load_from_file(model_path("dynamic_dims"))
+    assert ret == ACL_SUCCESS
+    desc = acl.mdl.create_desc()
+    assert acl.mdl.get_desc(desc, model_id) == ACL_SUCCESS
+    count, ret = acl.mdl.get_input_dynamic_gear_count(desc, -1)
+    assert ret == ACL_SUCCESS and count == 3
+    gears, ret = acl.mdl.get_input_dynamic_dims(desc, -1, count)
+    assert ret == ACL_SUCCESS
+    assert [g["dims"] for g in gears] == [[1, 16, 1, 16], [3, 16, 3, 16], [8, 16, 8, 16]]
+    _, ret = acl.mdl.get_input_dynamic_gear_count(desc, 0)
+    assert ret != ACL_SUCCESS  # not the reserved value: the API's own error, no TypeError
     assert acl.mdl.destroy_desc(desc) == ACL_SUCCESS
     assert acl.mdl.unload(model_id) == ACL_SUCCESS
