@@ -318,7 +318,9 @@ aclError aclopCast(const aclTensorDesc* srcDesc, const aclDataBuffer* srcBuffer,
   if (!dst) ACL_API_FAIL(err::kInvalidParam, "dstDesc is not a live tensor descriptor");
   op::OpAttr attr;
   attr.mutable_map().Set("dst_type", static_cast<int64_t>(dst->data_type()));
-  if (truncate != 0) attr.mutable_map().Set("truncate", true);
+  // truncate is reserved: CANN's Cast has no such attribute (the real aclopCast adds one only
+  // to a Cast prototype that declares it), so the model is matched without it.
+  (void)truncate;
   aclopAttr* attr_handle = static_cast<aclopAttr*>(OpAttrs().Add(std::make_shared<op::OpAttr>(attr)));
   const aclTensorDesc* in_desc[] = {srcDesc};
   const aclTensorDesc* out_desc[] = {dstDesc};
@@ -342,7 +344,7 @@ aclError aclopCreateHandleForCast(aclTensorDesc* srcDesc, aclTensorDesc* dstDesc
   if (!dst) ACL_API_FAIL(err::kInvalidParam, "dstDesc is not a live tensor descriptor");
   auto attr = std::make_shared<op::OpAttr>();
   attr->mutable_map().Set("dst_type", static_cast<int64_t>(dst->data_type()));
-  if (truncate != 0) attr->mutable_map().Set("truncate", true);
+  (void)truncate;  // reserved, as in aclopCast
   aclopAttr* attr_handle = static_cast<aclopAttr*>(OpAttrs().Add(attr));
   const aclTensorDesc* in_desc[] = {srcDesc};
   const aclTensorDesc* out_desc[] = {dstDesc};

@@ -569,7 +569,11 @@ TEST(OpModels, AtcSingleOpModelsRunFromTheDirectory) {
    "output_desc": [{"format": "NCHW", "shape": [1, 16, 6, 6], "type": "float16"}],
    "attr": [{"name": "strides", "type": "list_int", "value": [1, 1, 1, 1]},
             {"name": "pads", "type": "list_int", "value": [1, 1, 1, 1]},
-            {"name": "dilations", "type": "list_int", "value": [1, 1, 1, 1]}]}
+            {"name": "dilations", "type": "list_int", "value": [1, 1, 1, 1]}]},
+  {"op": "Cast",
+   "input_desc": [{"format": "ND", "shape": [4], "type": "float32"}],
+   "output_desc": [{"format": "ND", "shape": [4], "type": "float16"}],
+   "attr": [{"name": "dst_type", "type": "int", "value": 1}]}
 ])");
   const std::string out = dir.Path() + "/op_models";
   const std::string cmd = std::string(ASIM_ATC) + " --singleop=" + json + " --output=" + out +
@@ -605,6 +609,17 @@ TEST(OpModels, AtcSingleOpModelsRunFromTheDirectory) {
   EXPECT_NEAR(conv[0], 16 * 4 * 0.125f, 1e-2);      // a corner sees 2x2 of the 3x3 window
   EXPECT_NEAR(conv[6 + 1], 16 * 9 * 0.125f, 1e-2);  // an inner pixel sees all of it
   aclopDestroyAttr(attr);
+  // aclopCast's truncate is reserved: the Cast model (no such attribute) runs either way.
+  DevTensor f32(ACL_FLOAT, {4}), f16(ACL_FLOAT16, {4});
+  f32.UploadFloats({1.5f, -2.0f, 65504.0f, 0.25f});
+  for (const uint8_t truncate : {0, 1}) {
+    ASSERT_ACL_OK(aclopCast(f32.desc(), f32.buffer(), f16.desc(), f16.buffer(), truncate, s));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+    EXPECT_EQ(f16.DownloadFloats(), (std::vector<float>{1.5f, -2.0f, 65504.0f, 0.25f}));
+    aclopHandle* handle = nullptr;
+    ASSERT_ACL_OK(aclopCreateHandleForCast(f32.desc(), f16.desc(), truncate, &handle));
+    aclopDestroyHandle(handle);
+  }
   EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
 }
 
