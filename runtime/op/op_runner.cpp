@@ -19,7 +19,7 @@ Status OpRunner::Loaded(const std::shared_ptr<const OpModelEntry>& entry,
   auto& per_device = loaded_[device->id()];
   auto it = per_device.find(entry->serial);
   if (it != per_device.end()) {
-    *out = it->second;
+    *out = it->second.model;
     return Status::Ok();
   }
   std::shared_ptr<model::LoadedModel> loaded;
@@ -29,13 +29,32 @@ Status OpRunner::Loaded(const std::shared_ptr<const OpModelEntry>& entry,
                   "loading single-op model " + DescText(entry->desc) + " [" + entry->source + "] on device " +
                       std::to_string(device->id()) + ": " + st.message());
   }
-  per_device[entry->serial] = loaded;
+  per_device[entry->serial] = LoadedOp{entry, loaded};
   *out = std::move(loaded);
   return Status::Ok();
 }
 
+void OpRunner::ReleaseDropped() {
+  std::vector<std::shared_ptr<model::LoadedModel>> removed;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto& [device_id, per_device] : loaded_) {
+      for (auto it = per_device.begin(); it != per_device.end();) {
+        if (it->second.entry.expired()) {
+          removed.push_back(std::move(it->second.model));
+          it = per_device.erase(it);
+        } else {
+          ++it;
+        }
+      }
+    }
+  }
+  for (auto& m : removed) m->WaitIdle();  // released here, outside the lock
+}
+
 Status OpRunner::Execute(const std::shared_ptr<const OpModelEntry>& entry,
                          const std::shared_ptr<rt::DeviceContext>& device, model::ExecuteRequest request) {
+  ReleaseDropped();
   std::shared_ptr<model::LoadedModel> loaded;
   ASIM_RETURN_IF_ERROR(Loaded(entry, device, &loaded));
   request.async = true;
@@ -49,7 +68,7 @@ size_t OpRunner::Release(int32_t device_id) {
     std::lock_guard<std::mutex> lock(mutex_);
     for (auto it = loaded_.begin(); it != loaded_.end();) {
       if (device_id < 0 || it->first == device_id) {
-        for (auto& [serial, m] : it->second) removed.push_back(std::move(m));
+        for (auto& [serial, op] : it->second) removed.push_back(std::move(op.model));
         it = loaded_.erase(it);
       } else {
         ++it;

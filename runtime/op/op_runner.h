@@ -4,7 +4,8 @@
 // use: its work memory and prepared task list, the same executor offline models use). Loaded
 // op models are not aclmdl models: they have no model id (their tasks carry model id 0, which
 // is how dump and profiling tell single-op tasks from model tasks) and are released with their
-// device (aclrtResetDevice, aclFinalize) without counting as leaks.
+// device (aclrtResetDevice, aclFinalize) without counting as leaks, or when their catalog
+// entry is gone (dropped past aclopSetMaxOpQueueNum, no handle or queued task holding it).
 // Execution binds the caller's device buffers as the model's inputs and outputs and submits
 // the model's tasks to the caller's stream (asynchronous, as aclopExecuteV2 is).
 // Thread safety: every member is thread-safe; executions of one op model are serialised on
@@ -38,9 +39,18 @@ class OpRunner {
   Status Loaded(const std::shared_ptr<const OpModelEntry>& entry, const std::shared_ptr<rt::DeviceContext>& device,
                 std::shared_ptr<model::LoadedModel>* out);
 
+  struct LoadedOp {
+    std::weak_ptr<const OpModelEntry> entry;  // expired: dropped by the catalog, no handle holds it
+    std::shared_ptr<model::LoadedModel> model;
+  };
+  // Releases the loaded copies of entries nobody can run any more (the catalog dropped them
+  // past aclopSetMaxOpQueueNum and no aclopHandle or queued task holds them), so that their
+  // device memory goes back to the pool.
+  void ReleaseDropped();
+
   mutable std::mutex mutex_;
   // device id -> entry serial -> loaded model
-  std::map<int32_t, std::map<uint64_t, std::shared_ptr<model::LoadedModel>>> loaded_;
+  std::map<int32_t, std::map<uint64_t, LoadedOp>> loaded_;
 };
 
 }  // namespace asim::op

@@ -660,6 +660,38 @@ TEST(OpCompileOptions, MaxOpQueueNumDropsTheOldestOnlineModels) {
   ASSERT_ACL_OK(aclopSetMaxOpQueueNum(20000));
 }
 
+TEST(OpCompileOptions, ADroppedOnlineModelGivesBackItsDeviceMemory) {
+  // A model dropped past the limit is gone for good: its loaded copy's work memory too, or a
+  // process running ever new shapes runs out of device memory however low the limit is.
+  ASSERT_ACL_OK(aclopSetMaxOpQueueNum(1));
+  aclrtStream s = NewStream();
+  size_t free_after_first = 0, free_now = 0, total = 0;
+  for (int64_t h = 32; h < 32 + 8; ++h) {
+    DevTensor x(ACL_FLOAT16, {1, 16, h, h}, ACL_FORMAT_NCHW), w(ACL_FLOAT16, {16, 16, 3, 3}, ACL_FORMAT_NCHW),
+        z(ACL_FLOAT16, {1, 16, h, h}, ACL_FORMAT_NCHW);
+    aclopAttr* attr = aclopCreateAttr();
+    const int64_t ones[] = {1, 1, 1, 1};
+    ASSERT_ACL_OK(aclopSetAttrListInt(attr, "strides", 4, ones));
+    ASSERT_ACL_OK(aclopSetAttrListInt(attr, "pads", 4, ones));
+    ASSERT_ACL_OK(aclopSetAttrListInt(attr, "dilations", 4, ones));
+    aclTensorDesc* in_desc[] = {x.desc(), w.desc()};
+    aclDataBuffer* in_buf[] = {x.buffer(), w.buffer()};
+    aclTensorDesc* out_desc[] = {z.desc()};
+    aclDataBuffer* out_buf[] = {z.buffer()};
+    ASSERT_ACL_OK(aclopCompileAndExecute("Conv2D", 2, in_desc, in_buf, 1, out_desc, out_buf, attr, ACL_ENGINE_SYS,
+                                         ACL_COMPILE_SYS, nullptr, s));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+    aclopDestroyAttr(attr);
+    ASSERT_ACL_OK(aclrtGetMemInfo(ACL_DDR_MEM, &free_now, &total));
+    if (h == 32) free_after_first = free_now;
+  }
+  // One model (the latest) stays loaded: a little larger than the first.
+  EXPECT_GE(free_now + (1u << 20), free_after_first)
+      << "free after the first shape " << free_after_first << ", after eight " << free_now;
+  EXPECT_EQ(aclrtDestroyStream(s), ACL_SUCCESS);
+  ASSERT_ACL_OK(aclopSetMaxOpQueueNum(20000));
+}
+
 // ---- what the simulator cannot honour ---------------------------------------------
 
 TEST(OpUnsupported, CustomKernelsAndArgDumpsAreNotSupported) {
