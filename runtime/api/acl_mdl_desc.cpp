@@ -151,6 +151,7 @@ aclError aclmdlGetDescFromMem(aclmdlDesc* modelDesc, const void* model, size_t m
   ACL_API_CHECK_NOT_NULL(modelDesc);
   ACL_API_CHECK_NOT_NULL(model);
   if (modelSize == 0) ACL_API_FAIL(asim::err::kInvalidParam, "modelSize must not be 0");
+  ACL_API_RETURN_IF_ERROR(asim::api::Ctx().core().CheckHostReadable(kApi, "model", model, modelSize));
   return Fill(kApi, modelDesc, 0, /*loaded=*/false,
               [&](auto* info) { return ModelManager::InfoFromMem(model, modelSize, info); });
   ACL_API_END();

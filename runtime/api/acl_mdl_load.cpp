@@ -31,7 +31,9 @@ asim::Status LoadFile(const char* path, const asim::model::LoadMemory& memory, u
   return Models().LoadFromFile(path, device, memory, model_id);
 }
 
-asim::Status LoadMem(const void* data, size_t size, const asim::model::LoadMemory& memory, uint32_t* model_id) {
+asim::Status LoadMem(const char* api, const void* data, size_t size, const asim::model::LoadMemory& memory,
+                     uint32_t* model_id) {
+  ASIM_RETURN_IF_ERROR(asim::api::Ctx().core().CheckHostReadable(api, "model", data, size));
   asim::Status st;
   auto device = CurrentDevice(&st);
   if (!st.ok()) return st;
@@ -79,7 +81,7 @@ aclError aclmdlLoadFromMem(const void* model, size_t modelSize, uint32_t* modelI
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(model);
   ACL_API_CHECK_NOT_NULL(modelId);
-  ACL_API_RETURN(Loaded(LoadMem(model, modelSize, {}, modelId), modelId));
+  ACL_API_RETURN(Loaded(LoadMem(kApi, model, modelSize, {}, modelId), modelId));
   ACL_API_END();
 }
 
@@ -101,7 +103,8 @@ aclError aclmdlLoadFromMemWithMem(const void* model, size_t modelSize, uint32_t*
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(model);
   ACL_API_CHECK_NOT_NULL(modelId);
-  ACL_API_RETURN(Loaded(LoadMem(model, modelSize, Memory(workPtr, workSize, weightPtr, weightSize), modelId), modelId));
+  ACL_API_RETURN(
+      Loaded(LoadMem(kApi, model, modelSize, Memory(workPtr, workSize, weightPtr, weightSize), modelId), modelId));
   ACL_API_END();
 }
 
@@ -133,6 +136,7 @@ aclError aclmdlQuerySizeFromMem(const void* model, size_t modelSize, size_t* wor
   ACL_API_CHECK_NOT_NULL(model);
   ACL_API_CHECK_NOT_NULL(workSize);
   ACL_API_CHECK_NOT_NULL(weightSize);
+  ACL_API_RETURN_IF_ERROR(asim::api::Ctx().core().CheckHostReadable(kApi, "model", model, modelSize));
   ACL_API_RETURN(asim::model::ModelManager::QuerySizeFromMem(model, modelSize, workSize, weightSize));
   ACL_API_END();
 }
@@ -183,7 +187,7 @@ aclError aclmdlLoadWithConfig(const aclmdlConfigHandle* handle, uint32_t* modelI
   if (c.mem_addr == nullptr || c.mem_size == 0) {
     ACL_API_FAIL(ACL_ERROR_INVALID_PARAM, "the config handle has no ACL_MDL_MEM_ADDR_PTR / ACL_MDL_MEM_SIZET");
   }
-  ACL_API_RETURN(Loaded(LoadMem(c.mem_addr, c.mem_size, memory, modelId), modelId));
+  ACL_API_RETURN(Loaded(LoadMem(kApi, c.mem_addr, c.mem_size, memory, modelId), modelId));
   ACL_API_END();
 }
 

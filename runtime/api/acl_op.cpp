@@ -225,6 +225,7 @@ aclError aclopLoad(const void* model, size_t modelSize) {
   ACL_API_BEGIN("aclopLoad");
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(model);
+  ACL_API_RETURN_IF_ERROR(asim::api::Ctx().core().CheckHostReadable(kApi, "model", model, modelSize));
   ACL_API_RETURN(asim::api::Ctx().ops().catalog().LoadMem(model, modelSize));
   ACL_API_END();
 }

@@ -146,6 +146,10 @@ class Runtime {
   Status MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, Stream& stream);
   // Whether `ptr` is host memory that aclrtMallocHost did not give (pageable).
   bool IsPageableHost(const void* ptr) const;
+  // For a call that reads `bytes` at `ptr` on the host (a model or op model in memory):
+  // kInvalidParam when it is device memory in the host run mode (the host cannot read it; on
+  // real hardware the process crashes) or not mapped host memory, naming `api` and `which`.
+  Status CheckHostReadable(const char* api, const char* which, const void* ptr, size_t bytes) const;
   // `stream` nullptr: the synchronous form (aclrtMemcpy2d, aclrtMemset); otherwise the
   // asynchronous one on that stream. The arguments are checked before the stream is used.
   Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int32_t kind,

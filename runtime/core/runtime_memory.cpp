@@ -303,6 +303,22 @@ std::shared_ptr<void> Runtime::HoldPinnedHost(const void* a, const void* b) cons
                                                                                    std::move(hold_b));
 }
 
+Status Runtime::CheckHostReadable(const char* api, const char* which, const void* ptr, size_t bytes) const {
+  if (auto dev = DeviceOfPointer(ptr)) {
+    bool device_run_mode = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      device_run_mode = config_.sim.run_mode == cfg::RunMode::kDevice;
+    }
+    if (device_run_mode) return Status::Ok();
+    return Status(err::kInvalidParam, std::string(api) + ": " + which + " " + PointerText(ptr) +
+                                          " is device memory of device " + std::to_string(dev->id()) +
+                                          ", which the host cannot read: the call reads it on the host, so give it "
+                                          "in host memory (aclrtMallocHost, malloc, a file read)");
+  }
+  return CheckHostRange(api, which, ptr, bytes);
+}
+
 bool Runtime::IsPageableHost(const void* ptr) const {
   if (DeviceOfPointer(ptr)) return false;
   std::lock_guard<std::mutex> lock(mutex_);

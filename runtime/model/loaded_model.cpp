@@ -155,26 +155,29 @@ Status LoadedModel::AllocateMemory(const LoadMemory& memory, bool huge_weight_pa
       {"weight", "weightSize", model_->weight_size(), memory.weight, memory.weight_size, &weight_dev_, &weight_sim_,
        &owns_weight_},
   };
+  // The application's memory is checked before anything is allocated: a freed block given
+  // as weight memory must not be taken for valid because the work memory allocated first
+  // happened to land on it.
   for (Region& r : regions) {
-    if (r.need == 0) continue;
-    if (r.given != nullptr) {
-      if (r.given_size < r.need) {
-        return Status(err::kInvalidParam, std::string(r.size_arg) + " " + std::to_string(r.given_size) +
-                                              " is smaller than the " + r.what + " memory model '" + model_->name +
-                                              "' needs (" + std::to_string(r.need) +
-                                              " bytes, as aclmdlQuerySize reports)");
-      }
-      void* sim = nullptr;
-      Status st = mem.Translate(r.given, r.need, &sim);
-      if (!st.ok()) {
-        return Status(err::kInvalidParam, std::string(r.what) + " memory " + rt::PointerText(r.given) + " (" +
-                                              std::to_string(r.need) + " bytes) is not device memory of device " +
-                                              std::to_string(device_->id()) + ": " + st.message());
-      }
-      *r.dev = r.given;
-      *r.sim = static_cast<uint8_t*>(sim);
-      continue;
+    if (r.need == 0 || r.given == nullptr) continue;
+    if (r.given_size < r.need) {
+      return Status(err::kInvalidParam, std::string(r.size_arg) + " " + std::to_string(r.given_size) +
+                                            " is smaller than the " + r.what + " memory model '" + model_->name +
+                                            "' needs (" + std::to_string(r.need) +
+                                            " bytes, as aclmdlQuerySize reports)");
     }
+    void* sim = nullptr;
+    Status st = mem.Translate(r.given, r.need, &sim);
+    if (!st.ok()) {
+      return Status(err::kInvalidParam, std::string(r.what) + " memory " + rt::PointerText(r.given) + " (" +
+                                            std::to_string(r.need) + " bytes) is not device memory of device " +
+                                            std::to_string(device_->id()) + ": " + st.message());
+    }
+    *r.dev = r.given;
+    *r.sim = static_cast<uint8_t*>(sim);
+  }
+  for (Region& r : regions) {
+    if (r.need == 0 || r.given != nullptr) continue;
     const std::string origin = std::string("aclmdlLoad ") + r.what + " memory of model '" + model_->name + "'";
     void* dev = nullptr;
     const bool huge = r.need >= (uint64_t{2} << 20) && (huge_weight_pages || r.dev != &weight_dev_);

@@ -267,6 +267,34 @@ TEST_P(MdlExec, LoadFromMemAndTwoCopiesAtOnce) {
   EXPECT_ACL_OK(aclmdlUnload(b));
 }
 
+TEST_P(MdlExec, FreedMemoryAndAModelInDeviceMemoryAreRefused) {
+  size_t work = 0, weight = 0;
+  ASSERT_ACL_OK(aclmdlQuerySize(OmPath().c_str(), &work, &weight));
+  uint32_t id = 0;
+  if (weight > 0) {
+    // The work memory the load allocates itself may land on the freed block: the block given
+    // as weight memory is refused all the same.
+    void* freed = nullptr;
+    ASSERT_ACL_OK(aclrtMalloc(&freed, weight + work, ACL_MEM_MALLOC_HUGE_FIRST));
+    ASSERT_ACL_OK(aclrtFree(freed));
+    EXPECT_ACL_ERROR(aclmdlLoadFromFileWithMem(OmPath().c_str(), &id, nullptr, 0, freed, weight),
+                     ACL_ERROR_INVALID_PARAM, "weight memory");
+  }
+  // The host reads a model given in memory: device memory is refused (not a crash).
+  const auto bytes = ReadFile(OmPath());
+  void* on_device = Malloc(bytes.size());
+  ASSERT_ACL_OK(aclrtMemcpy(on_device, bytes.size(), bytes.data(), bytes.size(), ACL_MEMCPY_HOST_TO_DEVICE));
+  EXPECT_ACL_ERROR(aclmdlLoadFromMem(on_device, bytes.size(), &id), ACL_ERROR_INVALID_PARAM,
+                   "which the host cannot read");
+  size_t work2 = 0, weight2 = 0;
+  EXPECT_ACL_ERROR(aclmdlQuerySizeFromMem(on_device, bytes.size(), &work2, &weight2), ACL_ERROR_INVALID_PARAM,
+                   "aclmdlQuerySizeFromMem: model");
+  aclmdlDesc* desc = aclmdlCreateDesc();
+  EXPECT_ACL_ERROR(aclmdlGetDescFromMem(desc, on_device, bytes.size()), ACL_ERROR_INVALID_PARAM,
+                   "is device memory of device");
+  EXPECT_ACL_OK(aclmdlDestroyDesc(desc));
+}
+
 std::vector<Param> AllParams() {
   std::vector<Param> params;
   for (const char* soc : {"Ascend310", "Ascend910B2"}) {
