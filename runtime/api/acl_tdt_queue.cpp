@@ -150,8 +150,12 @@ aclError acltdtEnqueue(uint32_t qid, acltdtBuf buf, int32_t timeout) {
   }
   tdt::Deadline deadline = tdt::Deadline::Forever();
   ASIM_TDTQ_RETURN_IF(tdt::Deadline::Parse(timeout, &deadline));
-  ASIM_TDTQ_RETURN_IF(Tdt().queues.Enqueue(qid, mbuf, deadline));
-  tdt::UnregisterChain(Tdt().bufs, *mbuf);  // the queue owns it now
+  // The queue owns it from the moment it is in: unregistered before, since a consumer may
+  // dequeue (and register) it before Enqueue returns here. Registered again if it never got in.
+  tdt::UnregisterChain(Tdt().bufs, *mbuf);
+  asim::Status st = Tdt().queues.Enqueue(qid, mbuf, deadline);
+  if (!st.ok()) tdt::RegisterChain(Tdt().bufs, mbuf);
+  ASIM_TDTQ_RETURN_IF(st);
   return ACL_SUCCESS;
   ACL_API_END();
 }

@@ -5,6 +5,7 @@
 
 #include "runtime/api/acl_dvpp_objects.h"
 #include "runtime/check/check_extension.h"
+#include "runtime/tdt/runtime_link.h"
 
 namespace asim::api {
 
@@ -27,6 +28,9 @@ void RuntimeContext::RegisterExtensions() {
     core_.AddExtension(dump_.Extension());
     // Last: its leak sweep sees what the others (models) have released.
     core_.AddExtension(check::CheckExtension(checks_));
+    // After the sweep (which reports what channels still hold): the channels of a released
+    // device are closed, waking whoever waits on them.
+    core_.AddExtension(tdt::ChannelsExtension(tdt_.channels));
   });
 }
 

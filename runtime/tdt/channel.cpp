@@ -33,7 +33,18 @@ Status Channel::ParseTimeout(const char* op, int32_t timeout_ms, Deadline* deadl
   return Deadline::Parse(timeout_ms, deadline);
 }
 
+void Channel::CloseForReleasedDevice() {
+  device_released_.store(true);
+  queue_.Close();
+}
+
 Status Channel::Ended(QueueResult result) const {
+  if (result == QueueResult::kClosed && device_released_.load()) {
+    return Status(err::kInvalidResourceHandle,
+                  Describe() + ": device " + std::to_string(config_.device_id) +
+                      " was reset (aclrtResetDevice or aclFinalize) after the channel was created; channels do not "
+                      "survive it (destroy this one with acltdtDestroyChannel)");
+  }
   if (result == QueueResult::kClosed) {
     return Status(err::kInvalidResourceHandle, Describe() + " was destroyed (acltdtDestroyChannel)");
   }

@@ -13,13 +13,15 @@
 // Clean/QuerySize are ACL_ERROR_FEATURE_UNSUPPORTED.
 // Stop wakes every blocked sender and receiver; they and every later Send/Receive fail with
 // ACL_ERROR_FAILURE. Close (acltdtDestroyChannel) does the same with
-// ACL_ERROR_INVALID_RESOURCE_HANDLE and frees what is queued.
+// ACL_ERROR_INVALID_RESOURCE_HANDLE and frees what is queued; so does the release of the
+// channel's device (CloseForReleasedDevice), so that nothing waits forever on a reset device.
 // Ownership: shared — the registry holds one reference, each call in progress another, so
 // destroying a channel another thread waits on is safe. Queued datasets (and their device
 // memory) belong to the channel. Thread safety: every member is thread-safe.
 // Failure: Status with the AscendCL code and a message naming the channel.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -57,6 +59,9 @@ class Channel {
   Status Clean();
   Status QuerySize(size_t* size) const;
   void Close();
+  // Its device was released (aclrtResetDevice, aclFinalize): like Close, but every blocked and
+  // later Send/Receive says so; the handle stays live for acltdtDestroyChannel.
+  void CloseForReleasedDevice();
 
   // Bytes of control information sent with each item (a 64-byte header plus 8 per dim),
   // counted in the simulated transfer time.
@@ -75,6 +80,7 @@ class Channel {
   const ChannelConfig config_;
   const std::shared_ptr<DeviceLink> link_;
   BoundedQueue<Message> queue_;
+  std::atomic<bool> device_released_{false};
 };
 
 }  // namespace asim::tdt

@@ -1,6 +1,8 @@
 // ChannelRegistry (see channel_registry.h).
 #include "runtime/tdt/channel_registry.h"
 
+#include <vector>
+
 #include <cstring>
 
 #include "runtime/tdt/tdt_codes.h"
@@ -71,6 +73,17 @@ Status ChannelRegistry::Destroy(const void* handle) {
   }
   channel->Close();  // wakes waiters; queued datasets are freed here, outside the lock
   return Status::Ok();
+}
+
+void ChannelRegistry::CloseDevice(uint32_t device_id) {
+  std::vector<std::shared_ptr<Channel>> closing;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (const auto& [handle, channel] : by_handle_) {
+      if (channel->config().device_id == device_id) closing.push_back(channel);
+    }
+  }
+  for (const auto& channel : closing) channel->CloseForReleasedDevice();  // outside the lock
 }
 
 size_t ChannelRegistry::size() const {

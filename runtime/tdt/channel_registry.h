@@ -29,6 +29,9 @@ class ChannelRegistry {
   std::shared_ptr<Channel> Find(const void* handle) const;
   std::shared_ptr<Channel> FindByName(uint32_t device_id, const std::string& name) const;
   Status Destroy(const void* handle);
+  // The device was released: its channels wake their waiters and refuse every later call
+  // (Channel::CloseForReleasedDevice); they stay registered until destroyed.
+  void CloseDevice(uint32_t device_id);
   size_t size() const;
 
   // Name and capacity rules shared with acltdtCreateChannel*.

@@ -49,6 +49,26 @@ Status RuntimeLink::Open(rt::Runtime& runtime, uint32_t device_id, std::shared_p
   return Status::Ok();
 }
 
+namespace {
+
+class ChannelsLifecycle : public rt::RuntimeExtension {
+ public:
+  explicit ChannelsLifecycle(ChannelRegistry& channels) : channels_(channels) {}
+  size_t OnDeviceRelease(int32_t device_id, bool /*log_leaks*/) override {
+    if (device_id >= 0) channels_.CloseDevice(static_cast<uint32_t>(device_id));
+    return 0;
+  }
+
+ private:
+  ChannelRegistry& channels_;
+};
+
+}  // namespace
+
+std::shared_ptr<rt::RuntimeExtension> ChannelsExtension(ChannelRegistry& channels) {
+  return std::make_shared<ChannelsLifecycle>(channels);
+}
+
 Status RuntimeLink::Device(std::shared_ptr<rt::DeviceContext>* out) const {
   auto device = device_.lock();
   if (!device || core_.OpenedDevice(static_cast<int32_t>(device_id_)) != device) {

@@ -14,11 +14,18 @@
 #include <cstdint>
 #include <memory>
 
+#include "runtime/core/extension.h"
 #include "runtime/core/objects.h"
 #include "runtime/core/runtime.h"
+#include "runtime/tdt/channel_registry.h"
 #include "runtime/tdt/device_link.h"
 
 namespace asim::tdt {
+
+// Its part in the runtime's lifecycle: when a device is released (aclrtResetDevice,
+// aclFinalize), the channels on it are closed (ChannelRegistry::CloseDevice). Register it
+// after the leak sweep, which reports what the channels still hold.
+std::shared_ptr<rt::RuntimeExtension> ChannelsExtension(ChannelRegistry& channels);
 
 class RuntimeLink : public DeviceLink {
  public:

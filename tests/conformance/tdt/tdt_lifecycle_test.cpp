@@ -4,7 +4,9 @@
 // PUBLIC API ONLY: this file includes only acl/... headers, standard headers and gtest.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
+#include <thread>
 
 #include "acl/acl.h"
 #include "acl/acl_tdt.h"
@@ -72,6 +74,36 @@ TEST(TdtLifecycle, ChannelsAfterFinalize) {
   EXPECT_ACL_OK(acltdtDestroyDataset(in));
   EXPECT_ACL_OK(acltdtDestroyChannel(again));
   EXPECT_ACL_OK(acltdtDestroyDataset(ds));
+  EXPECT_ACL_OK(acltdtDestroyDataItem(item));
+  ASSERT_ACL_OK(aclFinalize());
+}
+
+TEST(TdtLifecycle, AResetDeviceWakesAndRefusesItsChannels) {
+  // A receiver waiting forever on an empty channel, and every later call on a channel of the
+  // reset device (a legacy channel accepts only timeout -1), return instead of hanging.
+  ASSERT_ACL_OK(aclInit(nullptr));
+  ASSERT_ACL_OK(aclrtSetDevice(0));
+  acltdtChannelHandle* ch = acltdtCreateChannelWithCapacity(0, "reset_waiter", 2);
+  acltdtChannelHandle* legacy = acltdtCreateChannel(0, "reset_legacy");
+  ASSERT_NE(ch, nullptr);
+  ASSERT_NE(legacy, nullptr);
+  acltdtDataset* in = acltdtCreateDataset();
+  aclError waited = ACL_SUCCESS;
+  std::thread receiver([&] { waited = acltdtReceiveTensor(ch, in, -1); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  ASSERT_ACL_OK(aclrtResetDevice(0));
+  receiver.join();
+  EXPECT_EQ(waited, ACL_ERROR_INVALID_RESOURCE_HANDLE);
+  EXPECT_ACL_ERROR(acltdtReceiveTensor(legacy, in, -1), ACL_ERROR_INVALID_RESOURCE_HANDLE, "was reset");
+  float value = 1;
+  acltdtDataItem* item = acltdtCreateDataItem(ACL_TENSOR_DATA_TENSOR, nullptr, 0, ACL_FLOAT, &value, sizeof(value));
+  acltdtDataset* ds = acltdtCreateDataset();
+  ASSERT_ACL_OK(acltdtAddDataItem(ds, item));
+  EXPECT_ACL_ERROR(acltdtSendTensor(legacy, ds, -1), ACL_ERROR_INVALID_RESOURCE_HANDLE, "was reset");
+  EXPECT_ACL_OK(acltdtDestroyChannel(ch));
+  EXPECT_ACL_OK(acltdtDestroyChannel(legacy));
+  EXPECT_ACL_OK(acltdtDestroyDataset(ds));
+  EXPECT_ACL_OK(acltdtDestroyDataset(in));
   EXPECT_ACL_OK(acltdtDestroyDataItem(item));
   ASSERT_ACL_OK(aclFinalize());
 }

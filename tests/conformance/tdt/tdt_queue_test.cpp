@@ -335,6 +335,42 @@ TEST(TdtBuf, ChainsFreeWithTheirHead) {
   EXPECT_ACL_ERROR(acltdtGetBufDataLen(tail, &len), ACL_ERROR_INVALID_RESOURCE_HANDLE, "buf");
 }
 
+TEST(TdtQueue, ABufferADequeueReturnedBelongsToTheApplicationAtOnce) {
+  // A consumer on another core may dequeue a buffer before the producer's acltdtEnqueue has
+  // returned: what it got must be its own (readable, freeable) all the same.
+  const uint32_t qid = MakeQueue(4);
+  constexpr uint32_t kCount = 3000;
+  std::atomic<uint32_t> bad{0};
+  std::thread consumer([&] {
+    for (uint32_t i = 0; i < kCount; ++i) {
+      acltdtBuf out = nullptr;
+      if (acltdtDequeue(qid, &out, -1) != ACL_SUCCESS) {
+        ++bad;
+        continue;
+      }
+      void* data = nullptr;
+      size_t size = 0;
+      if (acltdtGetBufData(out, &data, &size) != ACL_SUCCESS || size != sizeof(uint32_t) ||
+          std::memcmp(data, &i, sizeof(i)) != 0) {
+        ++bad;
+      }
+      if (acltdtFreeBuf(out) != ACL_SUCCESS) ++bad;
+    }
+  });
+  for (uint32_t i = 0; i < kCount; ++i) {
+    acltdtBuf buf = nullptr;
+    ASSERT_ACL_OK(acltdtAllocBuf(sizeof(uint32_t), 0, &buf));
+    void* data = nullptr;
+    size_t size = 0;
+    ASSERT_ACL_OK(acltdtGetBufData(buf, &data, &size));
+    std::memcpy(data, &i, sizeof(i));
+    ASSERT_ACL_OK(acltdtEnqueue(qid, buf, -1));
+  }
+  consumer.join();
+  EXPECT_EQ(bad.load(), 0u) << aclGetRecentErrMsg();
+  EXPECT_ACL_OK(acltdtDestroyQueue(qid));
+}
+
 TEST(TdtQueue, EnqueueHandsTheBufferToTheQueue) {
   const uint32_t qid = MakeQueue(2);
   acltdtBuf buf = FilledBuf("payload");
