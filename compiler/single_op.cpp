@@ -5,7 +5,9 @@
 #include "compiler/single_op.h"
 
 #include <nlohmann/json.hpp>
+#include <set>
 
+#include "kernels/framework/registry.h"
 #include "kernels/framework/tensor.h"
 
 namespace asim::atc {
@@ -15,12 +17,35 @@ std::string DescribeTensor(DataType dtype, const std::vector<int64_t>& dims) {
   return SingleOpTypeName(dtype) + " " + kernels::DimsToString(dims);
 }
 
+// An attribute no kernel of the op declares would have no effect: most likely CANN's name
+// for something this runtime's kernel calls otherwise, so the op would silently compute
+// something else. Refused, with the names the kernels read. (An op type without kernels is
+// left to the compiler's own error.)
+Status CheckAttrsDeclared(const SingleOpDesc& desc, const std::string& where) {
+  const std::vector<const kernels::KernelDef*> defs = kernels::KernelRegistry::Get().Find(desc.op_type);
+  if (defs.empty()) return Status::Ok();
+  std::set<std::string> declared;
+  for (const kernels::KernelDef* def : defs) {
+    for (const kernels::AttrSpec& spec : def->attrs) declared.insert(spec.name);
+  }
+  for (const auto& [name, value] : desc.attrs.values()) {
+    if (declared.count(name) != 0) continue;
+    std::string known;
+    for (const std::string& d : declared) known += (known.empty() ? "" : ", ") + d;
+    return Status(err::kOpAttrNotMatch, where + ": attribute '" + name + "' is not one this runtime's " + desc.op_type +
+                                            " reads, so it would have no effect (" + desc.op_type +
+                                            " reads: " + (known.empty() ? "no attributes" : known) + ")");
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status CompileSingleOp(const SingleOpDesc& desc, const CompileOptions& options, om::Model* out, CompileReport* report) {
   const std::string where = "single op '" + desc.op_type + "'";
   if (desc.op_type.empty()) return Status(err::kInvalidParam, "single op: empty op type");
   if (desc.outputs.empty()) return Status(err::kInvalidParam, where + ": no output_desc");
+  ASIM_RETURN_IF_ERROR(CheckAttrsDeclared(desc, where));
   GraphBuilder b;
   std::vector<int> ins;
   for (size_t i = 0; i < desc.inputs.size(); ++i) {

@@ -71,10 +71,19 @@ std::vector<DataType> Dtypes(Engine engine) {
   return engine == Engine::kAiCore ? DtypesOf(AiCoreFloatTypes{}) : DtypesOf(FloatTypes{});
 }
 
+// The slope is ONNX's `alpha` (default 0.01) or CANN's `negative_slope` (single-op calls),
+// which wins when both are given.
 KernelDef LeakyRelu(Engine engine) {
   const ComputeFn compute = UnaryCompute(
-      FloatTypes{}, [](const AttrMap& a) { return LeakyReluOp{a.GetFloat("alpha", 0.01f)}; }, kCheapGrain);
-  return UnaryBuilder("LeakyRelu", engine, Dtypes(engine), compute, 2, kSource).Attr("alpha", 0.01f).Build();
+      FloatTypes{},
+      [](const AttrMap& a) {
+        return LeakyReluOp{a.Has("negative_slope") ? a.GetFloat("negative_slope", 0.0f) : a.GetFloat("alpha", 0.01f)};
+      },
+      kCheapGrain);
+  return UnaryBuilder("LeakyRelu", engine, Dtypes(engine), compute, 2, kSource)
+      .Attr("alpha", 0.01f)
+      .OptionalAttr("negative_slope", AttrType::kFloat)
+      .Build();
 }
 
 KernelDef Elu(Engine engine) {

@@ -80,6 +80,7 @@ KernelDef Cast(Engine engine, bool like) {
     b.Input("target_type", dtypes);
   } else {
     // One of the two names is required (TargetIn checks it): ONNX's `to`, CANN's `dst_type`.
+    b.OptionalAttr("to", AttrType::kDataType).OptionalAttr("dst_type", AttrType::kDataType);
     b.Attr("truncate", false);
   }
   b.Attr("saturate", int64_t{1})  // float8 targets only; accepted and ignored

@@ -67,6 +67,9 @@ struct AttrSpec {
   std::string name;
   AttrType type = AttrType::kInt;
   bool required = false;
+  // false: an optional attribute without a default (OptionalAttr): absent stays absent, for a
+  // kernel that reads it only when given (another name for what a default attribute sets).
+  bool has_default = true;
   AttrValue default_value = int64_t{0};
 };
 

@@ -69,13 +69,14 @@ Status KernelDef::ResolveAttrs(const AttrMap& given, AttrMap* resolved) const {
         return Status(err::kOpAttrNotMatch, op_type + ": required attribute '" + spec.name + "' (" +
                                                 AttrTypeName(spec.type) + ") is missing");
       }
-      out.Set(spec.name, spec.default_value);
+      if (spec.has_default) out.Set(spec.name, spec.default_value);
       continue;
     }
     AttrType have = TypeOf(*v);
     bool numeric_ok = (spec.type == AttrType::kFloat && have == AttrType::kInt) ||
                       (spec.type == AttrType::kInt && have == AttrType::kBool) ||
                       (spec.type == AttrType::kBool && have == AttrType::kInt) ||
+                      (spec.type == AttrType::kDataType && have == AttrType::kInt) ||
                       (spec.type == AttrType::kListFloat && have == AttrType::kListInt);
     if (have != spec.type && !numeric_ok) {
       return Status(err::kOpAttrNotMatch, op_type + ": attribute '" + spec.name + "' is " + AttrTypeName(have) +
@@ -177,6 +178,15 @@ KernelBuilder& KernelBuilder::Attr(std::string name, AttrValue default_value) {
   spec.type = TypeOf(default_value);
   spec.name = std::move(name);
   spec.default_value = std::move(default_value);
+  def_.attrs.push_back(std::move(spec));
+  return *this;
+}
+
+KernelBuilder& KernelBuilder::OptionalAttr(std::string name, AttrType type) {
+  AttrSpec spec;
+  spec.name = std::move(name);
+  spec.type = type;
+  spec.has_default = false;
   def_.attrs.push_back(std::move(spec));
   return *this;
 }

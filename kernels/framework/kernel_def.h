@@ -191,6 +191,8 @@ class KernelBuilder {
   KernelBuilder& ShapeFromComputeUnlessKnown(std::vector<int> input_indices);  // unless all are known
   KernelBuilder& Attr(std::string name, AttrValue default_value);
   KernelBuilder& RequiredAttr(std::string name, AttrType type);
+  // Read only when given (no default is filled in): e.g. CANN's name for a default attribute.
+  KernelBuilder& OptionalAttr(std::string name, AttrType type);
   KernelBuilder& InferShape(InferShapeFn fn);
   KernelBuilder& Workspace(WorkspaceFn fn);
   KernelBuilder& Compute(ComputeFn fn);

@@ -162,6 +162,15 @@ Status SoftAxis(const std::vector<int64_t>& dims, const AttrMap& attrs, size_t* 
     *axis = 0;
     return Status::Ok();
   }
+  // CANN's SoftmaxV2 / LogSoftmaxV2 name it `axes` (a list): one axis is supported.
+  if (attrs.Has("axes")) {
+    const std::vector<int64_t> axes = attrs.GetInts("axes", {});
+    if (axes.size() != 1) {
+      return Status(err::kOpAttrNotMatch,
+                    "attribute 'axes' lists " + std::to_string(axes.size()) + " axes: one axis is supported");
+    }
+    return NormalizeAxis(axes[0], dims.size(), axis);
+  }
   return NormalizeAxis(attrs.GetInt("axis", -1), dims.size(), axis);
 }
 
@@ -193,6 +202,7 @@ KernelDef Soft(const char* op, Engine engine, Kind kind, double ops) {
   b.Input("input", dtypes, PlainFormats())
       .Output("output", {})
       .Attr("axis", int64_t{-1})
+      .OptionalAttr("axes", AttrType::kListInt)
       .Attr("coerce_2d", int64_t{0})
       .InferShape(SoftInfer)
       .Compute(SoftCompute(kind))

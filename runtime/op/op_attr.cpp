@@ -64,7 +64,7 @@ bool AsNumbers(const kernels::AttrValue& v, std::vector<double>* out) {
 const kernels::AttrValue* KernelDefault(const std::string& op_type, const std::string& name) {
   for (const kernels::KernelDef* def : kernels::KernelRegistry::Get().Find(op_type)) {
     for (const kernels::AttrSpec& spec : def->attrs) {
-      if (spec.name == name && !spec.required) return &spec.default_value;
+      if (spec.name == name && !spec.required && spec.has_default) return &spec.default_value;
     }
   }
   return nullptr;

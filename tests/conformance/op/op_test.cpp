@@ -238,6 +238,41 @@ TEST_F(OpExec, CompileAndExecuteV2CompilesRunsAndFillsOutputDims) {
             ACL_SUCCESS);
 }
 
+TEST_F(OpExec, CannAttributeNamesAreReadAndUnknownOnesRefused) {
+  // CANN's LeakyRelu slope is `negative_slope`, SoftmaxV2's axis list `axes`; an attribute the
+  // op does not read is refused rather than silently ignored.
+  DevTensor x(ACL_FLOAT, {2, 4}), y(ACL_FLOAT, {2, 4});
+  x.UploadFloats({-4, -2, -1, 0, 1, 2, 3, 4});
+  aclTensorDesc* in_desc[] = {x.desc()};
+  aclDataBuffer* in_buf[] = {x.buffer()};
+  aclTensorDesc* out_desc[] = {y.desc()};
+  aclDataBuffer* out_buf[] = {y.buffer()};
+  aclopAttr* attr = aclopCreateAttr();
+  ASSERT_ACL_OK(aclopSetAttrFloat(attr, "negative_slope", 0.25f));
+  ASSERT_ACL_OK(aclopCompileAndExecute("LeakyRelu", 1, in_desc, in_buf, 1, out_desc, out_buf, attr, ACL_ENGINE_SYS,
+                                       ACL_COMPILE_SYS, nullptr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  EXPECT_EQ(y.DownloadFloats(), (std::vector<float>{-1, -0.5f, -0.25f, 0, 1, 2, 3, 4}));
+  aclopDestroyAttr(attr);
+
+  attr = aclopCreateAttr();
+  const int64_t axes[] = {0};
+  ASSERT_ACL_OK(aclopSetAttrListInt(attr, "axes", 1, axes));
+  ASSERT_ACL_OK(aclopCompileAndExecute("Softmax", 1, in_desc, in_buf, 1, out_desc, out_buf, attr, ACL_ENGINE_SYS,
+                                       ACL_COMPILE_SYS, nullptr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  const std::vector<float> soft = y.DownloadFloats();
+  for (int c = 0; c < 4; ++c) EXPECT_NEAR(soft[c] + soft[4 + c], 1.0f, 1e-5f) << c;  // columns sum to 1
+  aclopDestroyAttr(attr);
+
+  attr = aclopCreateAttr();
+  ASSERT_ACL_OK(aclopSetAttrFloat(attr, "slope_typo", 0.5f));
+  EXPECT_ACL_ERROR(aclopCompileAndExecute("Relu", 1, in_desc, in_buf, 1, out_desc, out_buf, attr, ACL_ENGINE_SYS,
+                                          ACL_COMPILE_SYS, nullptr, stream_),
+                   ACL_ERROR_OP_ATTR_NOT_MATCH, "attribute 'slope_typo' is not one this runtime's Relu reads");
+  aclopDestroyAttr(attr);
+}
+
 TEST_F(OpExec, ConstantInputsSetTheShapesOfReshapeAndTopK) {
   // An input whose value decides the output's shape (Reshape's shape, TopK's k) is given
   // with aclSetTensorConst: the op compiles with it, and each other constant is another op.
