@@ -46,6 +46,27 @@ Status OpCatalog::AddModel(std::shared_ptr<om::Model> model, const std::string& 
   entry->model = std::move(model);
   entry->source = source;
   entry->online = online;
+  Insert(std::move(entry), out);
+  return Status::Ok();
+}
+
+Status OpCatalog::AddDynamic(atc::SingleOpDesc desc, const std::string& soc_version, const std::string& source,
+                             std::shared_ptr<const OpModelEntry>* out) {
+  auto entry = std::make_shared<OpModelEntry>();
+  auto model = std::make_shared<om::Model>();  // no graph: only its static instances run
+  model->name = desc.op_type;
+  model->soc_version = soc_version;
+  entry->desc = std::move(desc);
+  entry->dynamic = true;
+  entry->model = std::move(model);
+  entry->source = source;
+  entry->online = true;
+  Insert(std::move(entry), out);
+  return Status::Ok();
+}
+
+void OpCatalog::Insert(std::shared_ptr<OpModelEntry> entry, std::shared_ptr<const OpModelEntry>* out) {
+  const bool online = entry->online;
   std::lock_guard<std::mutex> lock(mutex_);
   entry->serial = next_serial_++;
   entries_.push_back(entry);
@@ -64,7 +85,6 @@ Status OpCatalog::AddModel(std::shared_ptr<om::Model> model, const std::string& 
     }
   }
   if (out != nullptr) *out = std::move(entry);
-  return Status::Ok();
 }
 
 Status OpCatalog::LoadDir(const std::string& dir, size_t* loaded) {

@@ -48,6 +48,10 @@ class OpCatalog {
   Status LoadMem(const void* data, size_t size);
   // Adds a model compiled in this process.
   Status AddCompiled(om::Model model, const std::string& source, std::shared_ptr<const OpModelEntry>* out);
+  // Adds an op compiled with unknown dims (-1 / -2, aclopCompile of a dynamic-shape op): the
+  // entry has no graph; each call with known dims runs a static instance compiled from it.
+  Status AddDynamic(atc::SingleOpDesc desc, const std::string& soc_version, const std::string& source,
+                    std::shared_ptr<const OpModelEntry>* out);
 
   // The entry a call runs on chip `spec`; kOpNotFound when none matches (the message lists
   // the closest candidates and how to provide a model).
@@ -60,6 +64,8 @@ class OpCatalog {
  private:
   Status AddModel(std::shared_ptr<om::Model> model, const std::string& source, bool online,
                   std::shared_ptr<const OpModelEntry>* out);
+  // Registers the entry (dropping the oldest online ones past the limit).
+  void Insert(std::shared_ptr<OpModelEntry> entry, std::shared_ptr<const OpModelEntry>* out);
 
   mutable std::mutex mutex_;
   std::vector<std::shared_ptr<const OpModelEntry>> entries_;

@@ -117,6 +117,7 @@ Status OpService::PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSp
   if (found.ok() && !(*entry)->dynamic) return Status::Ok();
   if (found.ok()) {
     // A model with unknown dims: its static instance for this call's shapes.
+    if (!inputs_static && policy == CompilePolicy::kAlways) return Status::Ok();  // compiled already
     if (!inputs_static) {
       return Status(err::kInvalidParam,
                     "executing " + call->Text() + ": every input dim must be known at execution (-1 only in models)");
@@ -140,6 +141,27 @@ Status OpService::PrepareOp(OpCall* call, CompilePolicy policy, const sim::SocSp
   if (call->HasDynamicShape() && policy != CompilePolicy::kAlways) {
     return Status(err::kInvalidParam,
                   "executing " + call->Text() + ": every input dim must be known at execution (-1 only in models)");
+  }
+  if (call->HasDynamicShape()) {
+    // aclopCompile of a dynamic-shape op (-1 dims, aclSetTensorShapeRange): as CANN's
+    // operator compiler, one entry for every shape; each call with known dims then runs a
+    // static instance compiled for its shapes. The registry checks now that some kernel takes
+    // the op type, dtypes and formats.
+    // (AI Core kernels take static shapes only: a shape with the unknown dims set to 1 is
+    // asked too.)
+    kernels::Selection sel;
+    const kernels::ChipTraits chip = atc::ChipTraitsOf(spec);
+    std::vector<kernels::TensorSpec> specs = SpecsOf(call->inputs);
+    Status verdict = kernels::KernelRegistry::Get().Select(call->op_type, specs, call->attrs, chip, &sel);
+    if (!verdict.ok()) {
+      for (kernels::TensorSpec& t : specs) {
+        if (t.dims.size() == 1 && t.dims[0] == -2) t.dims = {1};
+        for (int64_t& d : t.dims) d = d < 0 ? 1 : d;
+      }
+      if (!kernels::KernelRegistry::Get().Select(call->op_type, specs, call->attrs, chip, &sel).ok()) return verdict;
+    }
+    ASIM_LOG_INFO("[ACL] single op: registered dynamic-shape {} for {}", call->Text(), spec.soc_version);
+    return catalog_.AddDynamic(DescOfCall(*call), spec.soc_version, "aclopCompile (dynamic shape)", entry);
   }
   return Compile(DescOfCall(*call), spec, policy == CompilePolicy::kAlways ? "aclopCompile" : "compiled on demand",
                  entry);

@@ -238,6 +238,30 @@ TEST_F(OpExec, CompileAndExecuteV2CompilesRunsAndFillsOutputDims) {
             ACL_SUCCESS);
 }
 
+TEST_F(OpExec, ADynamicShapeCompileServesEveryShape) {
+  // aclopCompile with -1 dims (and their ranges) as dynamic-shape callers do: it succeeds,
+  // again too, and calls with known dims run.
+  DevTensor a(ACL_FLOAT, {-1, 16}), b(ACL_FLOAT, {-1, 16}), y(ACL_FLOAT, {-1, 16});
+  int64_t range[2][ACL_TENSOR_SHAPE_RANGE_NUM] = {{1, 64}, {16, 16}};
+  for (DevTensor* t : {&a, &b, &y}) ASSERT_ACL_OK(aclSetTensorShapeRange(t->desc(), 2, range));
+  ASSERT_ACL_OK(CompileAdd(a, b, y));
+  ASSERT_ACL_OK(CompileAdd(a, b, y));
+  for (const int64_t n : {3, 5}) {
+    DevTensor x0(ACL_FLOAT, {n, 16}), x1(ACL_FLOAT, {n, 16}), out(ACL_FLOAT, {n, 16});
+    x0.UploadFloats(Iota(static_cast<size_t>(n) * 16, 0.0f, 1.0f));
+    x1.UploadFloats(std::vector<float>(static_cast<size_t>(n) * 16, 2.0f));
+    ASSERT_ACL_OK(RunAdd(x0, x1, out, stream_));
+    ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+    const std::vector<float> got = out.DownloadFloats();
+    for (size_t i = 0; i < got.size(); ++i) ASSERT_EQ(got[i], static_cast<float>(i) + 2.0f) << n << " " << i;
+  }
+  // An op type no kernel implements is still refused at the compile.
+  const aclTensorDesc* in_desc[] = {a.desc(), b.desc()};
+  const aclTensorDesc* out_desc[] = {y.desc()};
+  EXPECT_NE(aclopCompile("NoSuchOp", 2, in_desc, 1, out_desc, nullptr, ACL_ENGINE_SYS, ACL_COMPILE_SYS, nullptr),
+            ACL_SUCCESS);
+}
+
 TEST_F(OpExec, CannAttributeNamesAreReadAndUnknownOnesRefused) {
   // CANN's LeakyRelu slope is `negative_slope`, SoftmaxV2's axis list `axes`; an attribute the
   // op does not read is refused rather than silently ignored.
