@@ -1,4 +1,6 @@
 // acl_base.h: data buffers, fp16 conversion, data type sizes.
+#include <memory>
+
 #include "acl/acl_base.h"
 #include "base/dtype.h"
 #include "base/fp16.h"
@@ -8,6 +10,22 @@
 namespace {
 using asim::api::BufferOf;
 using asim::api::DataBuffers;
+// The live data buffer behind `handle`, or nullptr with the recent error set (NULL: invalid
+// param; destroyed or made up: invalid resource handle), so that a getter never reads through
+// a handle that is not a live buffer.
+std::shared_ptr<asim::rt::DataBuffer> LiveBuffer(const char* api, const aclDataBuffer* handle) {
+  if (handle == nullptr) {
+    asim::api::SetRecentError(api, asim::err::kInvalidParam, "dataBuffer must not be NULL");
+    return nullptr;
+  }
+  std::shared_ptr<asim::rt::DataBuffer> live = DataBuffers().Find(handle);
+  if (!live) {
+    asim::api::SetRecentError(api, asim::err::kInvalidResourceHandle,
+                              "dataBuffer is not a live data buffer (destroyed, or not made by aclCreateDataBuffer)");
+  }
+  return live;
+}
+
 }  // namespace
 
 extern "C" {
@@ -64,32 +82,26 @@ aclError aclUpdateDataBuffer(aclDataBuffer* dataBuffer, void* data, size_t size)
 
 void* aclGetDataBufferAddr(const aclDataBuffer* dataBuffer) {
   return asim::api::Guarded<void*>("aclGetDataBufferAddr", nullptr, [&]() -> void* {
-    if (dataBuffer == nullptr) {
-      asim::api::SetRecentError("aclGetDataBufferAddr", asim::err::kInvalidParam, "dataBuffer must not be NULL");
-      return nullptr;
-    }
-    return BufferOf(dataBuffer)->data;
+    const std::shared_ptr<asim::rt::DataBuffer> live = LiveBuffer("aclGetDataBufferAddr", dataBuffer);
+    if (!live) return nullptr;
+    return live->data;
   });
 }
 
 uint32_t aclGetDataBufferSize(const aclDataBuffer* dataBuffer) {
   return asim::api::Guarded<uint32_t>("aclGetDataBufferSize", 0, [&]() -> uint32_t {
-    if (dataBuffer == nullptr) {
-      asim::api::SetRecentError("aclGetDataBufferSize", asim::err::kInvalidParam, "dataBuffer must not be NULL");
-      return 0;
-    }
+    const std::shared_ptr<asim::rt::DataBuffer> live = LiveBuffer("aclGetDataBufferSize", dataBuffer);
+    if (!live) return 0;
     // The deprecated form truncates to 32 bits, as the real one does; use the V2 for 4 GiB+.
-    return static_cast<uint32_t>(BufferOf(dataBuffer)->size);
+    return static_cast<uint32_t>(live->size);
   });
 }
 
 size_t aclGetDataBufferSizeV2(const aclDataBuffer* dataBuffer) {
   return asim::api::Guarded<size_t>("aclGetDataBufferSizeV2", 0, [&]() -> size_t {
-    if (dataBuffer == nullptr) {
-      asim::api::SetRecentError("aclGetDataBufferSizeV2", asim::err::kInvalidParam, "dataBuffer must not be NULL");
-      return 0;
-    }
-    return BufferOf(dataBuffer)->size;
+    const std::shared_ptr<asim::rt::DataBuffer> live = LiveBuffer("aclGetDataBufferSizeV2", dataBuffer);
+    if (!live) return 0;
+    return live->size;
   });
 }
 

@@ -1,5 +1,6 @@
 // acl_base.h: tensor descriptors.
 #include <cstring>
+#include <memory>
 
 #include "acl/acl_base.h"
 #include "base/format_shape.h"
@@ -19,6 +20,22 @@ void Fail(const char* api, const std::string& message) {
 
 aclTensorDesc* NewDesc(asim::TensorDesc desc) {
   return static_cast<aclTensorDesc*>(TensorDescs().Add(std::make_shared<asim::TensorDesc>(std::move(desc))));
+}
+
+// The live descriptor behind `desc`, or nullptr with the recent error set (NULL: invalid
+// param; destroyed or made up: invalid resource handle): a getter never reads through a
+// handle that is not a live descriptor.
+std::shared_ptr<asim::TensorDesc> LiveDesc(const char* api, const aclTensorDesc* desc) {
+  if (desc == nullptr) {
+    Fail(api, "desc must not be NULL");
+    return nullptr;
+  }
+  std::shared_ptr<asim::TensorDesc> live = TensorDescs().Find(desc);
+  if (!live) {
+    asim::api::SetRecentError(api, asim::err::kInvalidResourceHandle,
+                              "desc is not a live tensor descriptor (destroyed, or not made by aclCreateTensorDesc)");
+  }
+  return live;
 }
 
 }  // namespace
@@ -78,64 +95,52 @@ aclError aclSetTensorValueRange(aclTensorDesc* desc, size_t valueCount,
 
 aclDataType aclGetTensorDescType(const aclTensorDesc* desc) {
   return asim::api::Guarded<aclDataType>("aclGetTensorDescType", ACL_DT_UNDEFINED, [&]() -> aclDataType {
-    if (desc == nullptr) {
-      Fail("aclGetTensorDescType", "desc must not be NULL");
-      return ACL_DT_UNDEFINED;
-    }
-    return static_cast<aclDataType>(DescOf(desc)->data_type());
+    const std::shared_ptr<asim::TensorDesc> live = LiveDesc("aclGetTensorDescType", desc);
+    if (!live) return ACL_DT_UNDEFINED;
+    return static_cast<aclDataType>(live->data_type());
   });
 }
 
 aclFormat aclGetTensorDescFormat(const aclTensorDesc* desc) {
   return asim::api::Guarded<aclFormat>("aclGetTensorDescFormat", ACL_FORMAT_UNDEFINED, [&]() -> aclFormat {
-    if (desc == nullptr) {
-      Fail("aclGetTensorDescFormat", "desc must not be NULL");
-      return ACL_FORMAT_UNDEFINED;
-    }
-    return static_cast<aclFormat>(DescOf(desc)->format());
+    const std::shared_ptr<asim::TensorDesc> live = LiveDesc("aclGetTensorDescFormat", desc);
+    if (!live) return ACL_FORMAT_UNDEFINED;
+    return static_cast<aclFormat>(live->format());
   });
 }
 
 size_t aclGetTensorDescSize(const aclTensorDesc* desc) {
   return asim::api::Guarded<size_t>("aclGetTensorDescSize", 0, [&]() -> size_t {
-    if (desc == nullptr) {
-      Fail("aclGetTensorDescSize", "desc must not be NULL");
-      return 0;
-    }
-    return DescOf(desc)->SizeBytes();
+    const std::shared_ptr<asim::TensorDesc> live = LiveDesc("aclGetTensorDescSize", desc);
+    if (!live) return 0;
+    return live->SizeBytes();
   });
 }
 
 size_t aclGetTensorDescElementCount(const aclTensorDesc* desc) {
   return asim::api::Guarded<size_t>("aclGetTensorDescElementCount", 0, [&]() -> size_t {
-    if (desc == nullptr) {
-      Fail("aclGetTensorDescElementCount", "desc must not be NULL");
-      return 0;
-    }
-    return static_cast<size_t>(DescOf(desc)->ElementCount());
+    const std::shared_ptr<asim::TensorDesc> live = LiveDesc("aclGetTensorDescElementCount", desc);
+    if (!live) return 0;
+    return static_cast<size_t>(live->ElementCount());
   });
 }
 
 size_t aclGetTensorDescNumDims(const aclTensorDesc* desc) {
   return asim::api::Guarded<size_t>("aclGetTensorDescNumDims", 0, [&]() -> size_t {
-    if (desc == nullptr) {
-      Fail("aclGetTensorDescNumDims", "desc must not be NULL");
-      return 0;
-    }
+    const std::shared_ptr<asim::TensorDesc> live = LiveDesc("aclGetTensorDescNumDims", desc);
+    if (!live) return 0;
     // Unknown rank reports ACL_UNKNOWN_RANK as the dim count, as the real API does.
-    if (DescOf(desc)->IsUnknownRank()) return static_cast<size_t>(ACL_UNKNOWN_RANK);
-    return DescOf(desc)->NumDims();
+    if (live->IsUnknownRank()) return static_cast<size_t>(ACL_UNKNOWN_RANK);
+    return live->NumDims();
   });
 }
 
 int64_t aclGetTensorDescDim(const aclTensorDesc* desc, size_t index) {
   return asim::api::Guarded<int64_t>("aclGetTensorDescDim", -1, [&]() -> int64_t {
     int64_t dim = -1;
-    if (desc == nullptr) {
-      Fail("aclGetTensorDescDim", "desc must not be NULL");
-      return -1;
-    }
-    asim::Status st = DescOf(desc)->Dim(index, &dim);
+    const std::shared_ptr<asim::TensorDesc> live = LiveDesc("aclGetTensorDescDim", desc);
+    if (!live) return -1;
+    asim::Status st = live->Dim(index, &dim);
     if (!st.ok()) {
       asim::api::SetRecentError("aclGetTensorDescDim", st.code(), st.message());
       return -1;
@@ -146,7 +151,7 @@ int64_t aclGetTensorDescDim(const aclTensorDesc* desc, size_t index) {
 
 aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t* dimSize) {
   ACL_API_BEGIN("aclGetTensorDescDimV2");
-  ACL_API_CHECK_NOT_NULL(desc);
+  ACL_DESC_REQUIRE(desc);
   ACL_API_CHECK_NOT_NULL(dimSize);
   ACL_API_RETURN(DescOf(desc)->Dim(index, dimSize));
   ACL_API_END();
@@ -154,7 +159,7 @@ aclError aclGetTensorDescDimV2(const aclTensorDesc* desc, size_t index, int64_t*
 
 aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_t dimRangeNum, int64_t* dimRange) {
   ACL_API_BEGIN("aclGetTensorDescDimRange");
-  ACL_API_CHECK_NOT_NULL(desc);
+  ACL_DESC_REQUIRE(desc);
   ACL_API_CHECK_NOT_NULL(dimRange);
   if (dimRangeNum < ACL_TENSOR_SHAPE_RANGE_NUM) {
     ACL_API_FAIL(asim::err::kInvalidParam,
@@ -172,27 +177,23 @@ aclError aclGetTensorDescDimRange(const aclTensorDesc* desc, size_t index, size_
 
 void aclSetTensorDescName(aclTensorDesc* desc, const char* name) {
   asim::api::GuardedVoid("aclSetTensorDescName", [&]() {
-    if (desc == nullptr) {
-      Fail("aclSetTensorDescName", "desc must not be NULL");
-      return;
-    }
-    DescOf(desc)->set_name(name == nullptr ? "" : name);
+    const std::shared_ptr<asim::TensorDesc> live = LiveDesc("aclSetTensorDescName", desc);
+    if (!live) return;
+    live->set_name(name == nullptr ? "" : name);
   });
 }
 
 const char* aclGetTensorDescName(aclTensorDesc* desc) {
   return asim::api::Guarded<const char*>("aclGetTensorDescName", nullptr, [&]() -> const char* {
-    if (desc == nullptr) {
-      Fail("aclGetTensorDescName", "desc must not be NULL");
-      return nullptr;
-    }
-    return DescOf(desc)->name().c_str();
+    const std::shared_ptr<asim::TensorDesc> live = LiveDesc("aclGetTensorDescName", desc);
+    if (!live) return nullptr;
+    return live->name().c_str();
   });
 }
 
 aclError aclTransTensorDescFormat(const aclTensorDesc* srcDesc, aclFormat dstFormat, aclTensorDesc** dstDesc) {
   ACL_API_BEGIN("aclTransTensorDescFormat");
-  ACL_API_CHECK_NOT_NULL(srcDesc);
+  ACL_DESC_REQUIRE(srcDesc);
   ACL_API_CHECK_NOT_NULL(dstDesc);
   if (!asim::IsValidFormat(static_cast<int32_t>(dstFormat))) {
     ACL_API_FAIL(asim::err::kInvalidParam,
@@ -260,10 +261,8 @@ aclTensorDesc* aclGetTensorDescByIndex(aclTensorDesc* desc, size_t index) {
   return asim::api::Guarded<aclTensorDesc*>("aclGetTensorDescByIndex", nullptr, [&]() -> aclTensorDesc* {
     // The argument is an array of descriptors (as aclopExecute takes them); the real API
     // indexes into it. A single descriptor is index 0.
-    if (desc == nullptr) {
-      Fail("aclGetTensorDescByIndex", "desc must not be NULL");
-      return nullptr;
-    }
+    const std::shared_ptr<asim::TensorDesc> live = LiveDesc("aclGetTensorDescByIndex", desc);
+    if (!live) return nullptr;
     if (index != 0) {
       if (aclTensorDesc* element = asim::api::TensorDescArrayElement(desc, index)) return element;
       Fail("aclGetTensorDescByIndex", "index " + std::to_string(index) +
@@ -276,11 +275,9 @@ aclTensorDesc* aclGetTensorDescByIndex(aclTensorDesc* desc, size_t index) {
 
 void* aclGetTensorDescAddress(const aclTensorDesc* desc) {
   return asim::api::Guarded<void*>("aclGetTensorDescAddress", nullptr, [&]() -> void* {
-    if (desc == nullptr) {
-      Fail("aclGetTensorDescAddress", "desc must not be NULL");
-      return nullptr;
-    }
-    return DescOf(desc)->address();
+    const std::shared_ptr<asim::TensorDesc> live = LiveDesc("aclGetTensorDescAddress", desc);
+    if (!live) return nullptr;
+    return live->address();
   });
 }
 

@@ -114,6 +114,22 @@ TEST(DataBuffer, GettersOnNullReturnZeroWithMessage) {
   EXPECT_RECENT_MSG_HAS("aclGetDataBufferSize");
 }
 
+TEST(DataBuffer, GettersOnADestroyedOrMadeUpHandleReturnZeroWithMessage) {
+  // Never read through a handle that is not a live buffer (a made-up one crashed the process).
+  int x = 0;
+  aclDataBuffer* buffer = aclCreateDataBuffer(&x, sizeof(x));
+  ASSERT_NE(buffer, nullptr);
+  ASSERT_ACL_OK(aclDestroyDataBuffer(buffer));
+  long long junk[4] = {0x12345678, 0, 0, 0};
+  const aclDataBuffer* made_up = reinterpret_cast<const aclDataBuffer*>(&junk);
+  for (const aclDataBuffer* h : {static_cast<const aclDataBuffer*>(buffer), made_up}) {
+    EXPECT_EQ(aclGetDataBufferAddr(h), nullptr);
+    EXPECT_RECENT_MSG_HAS("not a live data buffer");
+    EXPECT_EQ(aclGetDataBufferSizeV2(h), 0u);
+    EXPECT_EQ(aclGetDataBufferSize(h), 0u);
+  }
+}
+
 TEST(DataBuffer, SizeOver4GiBV2IsExactDeprecatedTruncates) {
   // The buffer only records the pointer; nothing is read through it.
   static char anchor = 0;
@@ -270,6 +286,25 @@ TEST_F(TensorDescTest, GettersReportWhatWasCreated) {
   EXPECT_EQ(aclGetTensorDescSize(d), 301056u);  // bytes, not elements
   EXPECT_EQ(aclGetTensorDescAddress(d), nullptr);
   EXPECT_STREQ(aclGetTensorDescName(d), "");
+}
+
+TEST_F(TensorDescTest, GettersOnADestroyedOrMadeUpHandleFailWithMessage) {
+  const int64_t dims[] = {2, 3};
+  aclTensorDesc* desc = aclCreateTensorDesc(ACL_FLOAT, 2, dims, ACL_FORMAT_ND);
+  ASSERT_NE(desc, nullptr);
+  aclDestroyTensorDesc(desc);
+  long long junk[8] = {0x12345678, 0, 0, 0, 0, 0, 0, 0};
+  aclTensorDesc* made_up = reinterpret_cast<aclTensorDesc*>(&junk);
+  for (aclTensorDesc* h : {desc, made_up}) {
+    EXPECT_EQ(aclGetTensorDescSize(h), 0u);
+    EXPECT_RECENT_MSG_HAS("not a live tensor descriptor");
+    EXPECT_EQ(aclGetTensorDescNumDims(h), 0u);
+    EXPECT_EQ(aclGetTensorDescType(h), ACL_DT_UNDEFINED);
+    EXPECT_EQ(aclGetTensorDescDim(h, 0), -1);
+    int64_t dim = 0;
+    EXPECT_EQ(aclGetTensorDescDimV2(h, 0, &dim), ACL_ERROR_INVALID_RESOURCE_HANDLE);
+    EXPECT_EQ(aclGetTensorDescName(h), nullptr);
+  }
 }
 
 TEST_F(TensorDescTest, SizeIsElementsTimesTypeSize) {
