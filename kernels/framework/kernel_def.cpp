@@ -192,11 +192,8 @@ KernelBuilder& KernelBuilder::OptionalAttr(std::string name, AttrType type) {
 }
 
 KernelBuilder& KernelBuilder::RequiredAttr(std::string name, AttrType type) {
-  AttrSpec spec;
-  spec.name = std::move(name);
-  spec.type = type;
-  spec.required = true;
-  def_.attrs.push_back(std::move(spec));
+  OptionalAttr(std::move(name), type);
+  def_.attrs.back().required = true;
   return *this;
 }
 

@@ -54,7 +54,16 @@ void OpRunner::ReleaseDropped() {
 
 Status OpRunner::Execute(const std::shared_ptr<const OpModelEntry>& entry,
                          const std::shared_ptr<rt::DeviceContext>& device, model::ExecuteRequest request) {
-  ReleaseDropped();
+  // Entries are dropped only when a newer one is added, which is loaded here before it runs:
+  // sweeping on that first load (not on every execution) releases them before the new model
+  // takes its memory.
+  bool loaded_already = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto per_device = loaded_.find(device->id());
+    loaded_already = per_device != loaded_.end() && per_device->second.count(entry->serial) != 0;
+  }
+  if (!loaded_already) ReleaseDropped();
   std::shared_ptr<model::LoadedModel> loaded;
   ASIM_RETURN_IF_ERROR(Loaded(entry, device, &loaded));
   request.async = true;

@@ -5,7 +5,8 @@
 // op models are not aclmdl models: they have no model id (their tasks carry model id 0, which
 // is how dump and profiling tell single-op tasks from model tasks) and are released with their
 // device (aclrtResetDevice, aclFinalize) without counting as leaks, or when their catalog
-// entry is gone (dropped past aclopSetMaxOpQueueNum, no handle or queued task holding it).
+// entry is gone (dropped past aclopSetMaxOpQueueNum, no handle or queued task holding it;
+// checked when an op model is loaded on a device, not on every execution).
 // Execution binds the caller's device buffers as the model's inputs and outputs and submits
 // the model's tasks to the caller's stream (asynchronous, as aclopExecuteV2 is).
 // Thread safety: every member is thread-safe; executions of one op model are serialised on
