@@ -72,7 +72,11 @@ def host_isa():
     have = [name for name, need in (("AVX-512", {"avx512f", "avx512bw", "avx512dq", "avx512vl"}),
                                     ("AVX2", {"avx2"}), ("FMA", {"fma"}), ("F16C", {"f16c"}),
                                     ("NEON", {"asimd"}), ("SVE", {"sve"})) if need <= flags]
-    return "%s (%s)" % (platform.machine(), ", ".join(have) if have else "no SIMD extensions found")
+    text = "%s (%s)" % (platform.machine(), ", ".join(have) if have else "no SIMD extensions found")
+    if os.environ.get("ASIM_CPUID_MASKED"):
+        text += (", AVX-512 HIDDEN from CPUID (run.sh --without-avx512, tools/cpuid_mask): both sides chose"
+                 " their code as on a CPU without AVX-512")
+    return text
 
 
 def main():

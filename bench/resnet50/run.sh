@@ -17,14 +17,20 @@
 #
 #   bench/resnet50/run.sh [--build DIR (build)] [--work DIR] [--runs N (10)] [--rounds R (3)] [--warmup W (3)]
 #                         [--p3-batch B (64)] [--quick] [--no-build] [--atc F] [--bench F]
-#                         [--ort-dir DIR (<build>/ort_node)] [--conv-bench F]
+#                         [--ort-dir DIR (<build>/ort_node)] [--conv-bench F] [--without-avx512]
+# --without-avx512: everything after the build (atc, ONNX Runtime, ours, bench/conv) runs with
+# AVX-512 hidden from CPUID (tools/cpuid_mask), so both sides choose their AVX2 code as on a host
+# without AVX-512: a comparison of the AVX2 paths on this hardware. Needs CPUID faulting (most
+# Intel hosts and KVM guests of them; exit 77 otherwise).
 # --quick: 1 round of 1 timed run, no warm-up, batch 1 only (everything at bs1): the ctest smoke
 # (bench.resnet50_smoke), not a measurement. Exit non-zero when any step fails.
 set -euo pipefail
+all_args=("$@")
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 python=/usr/bin/python3
 build="$root/build" work="" runs=10 rounds=3 warmup=3 p3batch=64 quick=0 dobuild=1 atc="" bench="" ortdir="" convbench=""
+without_avx512=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --build) build=$2; shift 2 ;;
@@ -39,6 +45,7 @@ while [ $# -gt 0 ]; do
     --bench) bench=$2; shift 2 ;;
     --ort-dir) ortdir=$2; shift 2 ;;
     --conv-bench) convbench=$2; shift 2 ;;
+    --without-avx512) without_avx512=1; shift ;;
     *) echo "run.sh: unknown option $1 (see the header of $0)" >&2; exit 2 ;;
   esac
 done
@@ -58,8 +65,14 @@ res="$work/results"
 if [ "$dobuild" = 1 ]; then
   [ -f "$build/CMakeCache.txt" ] || cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
   cmake --build "$build" -j2 --target atc resnet50_bench conv_bench
+  if [ "$without_avx512" = 1 ]; then cmake --build "$build" -j2 --target cpuid_mask; fi
 fi
 bash "$root/tests/e2e/ort_compare/install_ort.sh" "$ortdir"
+if [ "$without_avx512" = 1 ] && [ -z "${ASIM_CPUID_MASKED:-}" ]; then
+  mask="$build/tools/cpuid_mask/without_avx512"
+  [ -x "$mask" ] || { echo "run.sh: --without-avx512 needs $mask (x86-64 Linux builds make it)" >&2; exit 2; }
+  exec "$mask" bash "$0" "${all_args[@]}" --no-build
+fi
 
 # now_s: seconds since the epoch, with nanoseconds.
 now_s() { date +%s.%N; }

@@ -3,7 +3,7 @@
 
   check_isa_targets.py --sample <resnet50_classification> --acl-infer <acl_infer> --atc <atc>
                        --onnx resnet50.onnx --om310 resnet50.om --image house.jpg --work <dir>
-                       [--emulate-cpu MODEL [--qemu qemu-x86_64-static]]
+                       [--emulate-cpu MODEL [--qemu qemu-x86_64-static] | --cpuid-mask WRAPPER]
 
 The kernels are compiled for several vector targets and dispatched at run time
 (kernels/framework/isa.h); ASCEND_SIM_ISA forces one. For each of avx512, avx2, neon and
@@ -26,6 +26,10 @@ with SIGILL. Checked: aclInit refuses ASCEND_SIM_ISA=avx512 there; atc converts 
 there; with the target left to the library the sample and acl_infer, on those models, log
 avx2, and their top-5 and fp32 probabilities equal the native avx2 run's (on the models
 converted natively) within the limits above.
+--cpuid-mask WRAPPER (x86-64 with CPUID faulting): the same checks with the binaries run under
+tools/cpuid_mask's without_avx512 instead of qemu: AVX-512 hidden from CPUID on the real CPU,
+as bench/resnet50/run.sh --without-avx512 times it (says nothing about SIGILL; exit 77, skipped,
+when the host cannot mask).
 Exit 0 when all of that holds.
 """
 import argparse
@@ -122,9 +126,8 @@ def compare(name, result, ref_name, ref):
     return good
 
 
-def emulated_host(a, om910b, input_bin):
-    """The --emulate-cpu check (see the module comment). True when it holds."""
-    emulator = (a.qemu, "-cpu", a.emulate_cpu)
+def emulated_host(a, om910b, input_bin, emulator):
+    """The --emulate-cpu / --cpuid-mask check (see the module comment). True when it holds."""
     native = classify(a, a.om310, om910b, input_bin, "avx2")
     if native in (None, REFUSED):
         print("isa: FAILED: the native avx2 run, the emulated host's reference, did not run")
@@ -144,7 +147,7 @@ def emulated_host(a, om910b, input_bin):
     if emulated[0] != "avx2":
         print("isa: FAILED: on a CPU with AVX2 and without AVX-512 the library chose %s, not avx2" % emulated[0])
         return False
-    return compare("auto (emulated %s)" % a.emulate_cpu, emulated, "avx2 (native)", native)
+    return compare("auto (%s)" % " ".join(emulator), emulated, "avx2 (native)", native)
 
 
 def main():
@@ -153,6 +156,7 @@ def main():
         ap.add_argument("--" + opt, required=True)
     ap.add_argument("--emulate-cpu")
     ap.add_argument("--qemu", default="qemu-x86_64-static")
+    ap.add_argument("--cpuid-mask")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     om910b = convert(a, "Ascend910B2", os.path.join(a.work, "resnet50_fp32_910b2"))
@@ -166,10 +170,18 @@ def main():
         print(d.stdout + d.stderr)
         print("isa: FAILED: the sample could not write the fp32 input")
         return 1
-    if a.emulate_cpu:
-        ok = emulated_host(a, om910b, input_bin)
-        print("isa: %s" % ("ok, a CPU without AVX-512 (emulated %s) runs the library on avx2 with the same "
-                           "classification" % a.emulate_cpu if ok else "FAILED"))
+    if a.emulate_cpu or a.cpuid_mask:
+        if a.cpuid_mask:
+            probe = subprocess.run([a.cpuid_mask, "true"], capture_output=True, text=True)
+            if probe.returncode == 77:
+                print("isa: skipped: %s" % probe.stderr.strip())
+                return 77
+            emulator, label = (a.cpuid_mask,), "AVX-512 hidden from CPUID"
+        else:
+            emulator, label = (a.qemu, "-cpu", a.emulate_cpu), "emulated " + a.emulate_cpu
+        ok = emulated_host(a, om910b, input_bin, emulator)
+        print("isa: %s" % ("ok, a CPU without AVX-512 (%s) runs the library on avx2 with the same "
+                           "classification" % label if ok else "FAILED"))
         return 0 if ok else 1
     results = {}
     ok = True
