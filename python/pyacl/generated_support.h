@@ -10,6 +10,8 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include "python/pyacl/gil.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -25,7 +25,7 @@ void RegisterManualBase(py::module_& m) {
   m.def(
       "init",
       [](std::optional<std::string> config) -> int {
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclInit(config ? config->c_str() : nullptr);
       },
       py::arg("config_path") = py::none());
@@ -43,7 +43,7 @@ void RegisterManualBase(py::module_& m) {
           file = py::str(code.attr("co_filename"));
           line = frame.attr("f_lineno").cast<uint32_t>();
         }
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         aclAppLog(static_cast<aclLogLevel>(level), func.c_str(), file.c_str(), line, "%s", message.c_str());
       },
       py::arg("log_level"), py::arg("message"));
@@ -52,7 +52,7 @@ void RegisterManualBase(py::module_& m) {
       "create_tensor_desc",
       [](int data_type, py::object dims, int format) -> uintptr_t {
         std::vector<int64_t> d = IntList<int64_t>(dims, "dims");
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return reinterpret_cast<uintptr_t>(
             aclCreateTensorDesc(static_cast<aclDataType>(data_type), static_cast<int>(d.size()),
                                 d.empty() ? nullptr : d.data(), static_cast<aclFormat>(format)));
@@ -65,7 +65,7 @@ void RegisterManualBase(py::module_& m) {
         name,
         [fn](uintptr_t desc, py::object dims) -> int {
           std::vector<int64_t> d = IntList<int64_t>(dims, "dims");
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           return fn(reinterpret_cast<aclTensorDesc*>(desc), static_cast<int>(d.size()), d.empty() ? nullptr : d.data());
         },
         py::arg("desc"), py::arg("dims"));
@@ -90,7 +90,7 @@ void RegisterManualBase(py::module_& m) {
             flat.insert(flat.end(), pair.begin(), pair.end());
             ++i;
           }
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           return fn(reinterpret_cast<aclTensorDesc*>(desc), i, reinterpret_cast<int64_t(*)[2]>(flat.data()));
         },
         py::arg("desc"), py::arg(what));
@@ -104,13 +104,13 @@ void RegisterManualBase(py::module_& m) {
       [](int opt) {
         size_t size;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           size = aclGetCompileoptSize(static_cast<aclCompileOpt>(opt));
         }
         std::vector<char> buf(size + 1, '\0');
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclGetCompileopt(static_cast<aclCompileOpt>(opt), buf.data(), buf.size());
         }
         return py::make_tuple(py::str(std::string(buf.data())), static_cast<int>(ret));
@@ -123,7 +123,7 @@ void RegisterManualBase(py::module_& m) {
     size_t num = 0;
     aclError ret;
     {
-      py::gil_scoped_release nogil;
+      ReleasedGil nogil;
       ret = aclGetCannAttributeList(&attrs, &num);
     }
     py::list out;
@@ -139,7 +139,7 @@ void RegisterManualBase(py::module_& m) {
         std::vector<int64_t> range(dim_range_num == 0 ? 1 : dim_range_num, 0);
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclGetTensorDescDimRange(reinterpret_cast<const aclTensorDesc*>(desc), index, dim_range_num,
                                          range.data());
         }

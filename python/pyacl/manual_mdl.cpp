@@ -36,7 +36,7 @@ std::pair<T, int> FillOut(Call&& call) {
   std::memset(&value, 0, sizeof value);
   aclError ret;
   {
-    py::gil_scoped_release nogil;
+    ReleasedGil nogil;
     ret = call(&value);
   }
   return {value, static_cast<int>(ret)};
@@ -152,7 +152,7 @@ int32_t RunDumpCallback(const acldumpChunk* chunk, int32_t length) {
     cb = dump_cb;
   }
   if (cb == nullptr || chunk == nullptr) return 0;
-  py::gil_scoped_acquire gil;
+  HeldGil gil;
   try {
     py::dict d;
     d["fileName"] = py::str(std::string(chunk->fileName, strnlen(chunk->fileName, sizeof chunk->fileName)));
@@ -207,7 +207,7 @@ void RegisterManualMdl(py::module_& m) {
       [](uintptr_t dataset, uintptr_t buffer) {
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclmdlAddDatasetBuffer(reinterpret_cast<aclmdlDataset*>(dataset),
                                        reinterpret_cast<aclDataBuffer*>(buffer));
         }
@@ -255,7 +255,7 @@ void RegisterManualMdl(py::module_& m) {
         std::memset(gears.data(), 0, gears.size() * sizeof(aclmdlIODims));
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclmdlGetInputDynamicDims(reinterpret_cast<const aclmdlDesc*>(desc), static_cast<size_t>(index),
                                           gears.data(), gear_count);
         }
@@ -270,7 +270,7 @@ void RegisterManualMdl(py::module_& m) {
       "set_input_dynamic_dims",
       [](uint32_t model_id, uintptr_t dataset, size_t index, py::dict dims) -> int {
         aclmdlIODims d = DimsFromDict(dims);
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclmdlSetInputDynamicDims(model_id, reinterpret_cast<aclmdlDataset*>(dataset), index, &d);
       },
       py::arg("model_id"), py::arg("dataset"), py::arg("index"), py::arg("dims"));
@@ -316,7 +316,7 @@ void RegisterManualMdl(py::module_& m) {
         size_t num_in = 0, num_out = 0;
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclmdlCreateAndGetOpDesc(device_id, stream_id, task_id, name.data(), op_name_len, &in, &num_in, &out,
                                          &num_out);
         }
@@ -331,7 +331,7 @@ void RegisterManualMdl(py::module_& m) {
       [](py::function func, int32_t flag) -> int {
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = acldumpRegCallback(RunDumpCallback, flag);
         }
         if (ret == ACL_SUCCESS) {
@@ -356,7 +356,7 @@ void RegisterManualMdl(py::module_& m) {
         std::memset(info.get(), 0, sizeof(aclAippInfo));
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclmdlGetFirstAippInfo(model_id, index, info.get());
         }
         return py::make_tuple(AippDict(*info), static_cast<int>(ret));

@@ -61,7 +61,7 @@ template <typename Desc, typename Setter, typename Trampoline>
 int SetChannelCallback(uintptr_t desc, py::function func, Setter setter, Trampoline trampoline) {
   aclError ret;
   {
-    py::gil_scoped_release nogil;
+    ReleasedGil nogil;
     ret = setter(reinterpret_cast<Desc*>(desc), trampoline);
   }
   if (ret == ACL_SUCCESS) {
@@ -106,7 +106,7 @@ void RegisterManualMedia(py::module_& m) {
         if (!lists_match(a, 0, false)) return result(dst, ACL_ERROR_INVALID_PARAM);
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = acldvppVpcBatchCropAsync(a.channel, a.src, nums(a), static_cast<uint32_t>(a.roi_nums.size()), a.dst,
                                          rois(a.crops), reinterpret_cast<aclrtStream>(stream));
         }
@@ -124,7 +124,7 @@ void RegisterManualMedia(py::module_& m) {
         if (!lists_match(a, p.size(), true)) return result(dst, ACL_ERROR_INVALID_PARAM);
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = acldvppVpcBatchCropAndPasteAsync(a.channel, a.src, nums(a), static_cast<uint32_t>(a.roi_nums.size()),
                                                  a.dst, rois(a.crops), rois(p), reinterpret_cast<aclrtStream>(stream));
         }
@@ -141,7 +141,7 @@ void RegisterManualMedia(py::module_& m) {
         if (!lists_match(a, 0, false)) return result(dst, ACL_ERROR_INVALID_PARAM);
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = acldvppVpcBatchCropResizeAsync(a.channel, a.src, nums(a), static_cast<uint32_t>(a.roi_nums.size()),
                                                a.dst, rois(a.crops), reinterpret_cast<acldvppResizeConfig*>(resize),
                                                reinterpret_cast<aclrtStream>(stream));
@@ -160,7 +160,7 @@ void RegisterManualMedia(py::module_& m) {
         if (!lists_match(a, p.size(), true)) return result(dst, ACL_ERROR_INVALID_PARAM);
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = acldvppVpcBatchCropResizePasteAsync(
               a.channel, a.src, nums(a), static_cast<uint32_t>(a.roi_nums.size()), a.dst, rois(a.crops), rois(p),
               reinterpret_cast<acldvppResizeConfig*>(resize), reinterpret_cast<aclrtStream>(stream));
@@ -179,7 +179,7 @@ void RegisterManualMedia(py::module_& m) {
         if (!lists_match(a, b.size(), true)) return result(dst, ACL_ERROR_INVALID_PARAM);
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = acldvppVpcBatchCropResizeMakeBorderAsync(
               a.channel, a.src, nums(a), static_cast<uint32_t>(a.roi_nums.size()), a.dst, rois(a.crops),
               b.empty() ? nullptr : b.data(), reinterpret_cast<acldvppResizeConfig*>(resize),
@@ -216,7 +216,7 @@ void RegisterManualMedia(py::module_& m) {
         uint32_t len = 0;
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = acldvppGetLutMapData(reinterpret_cast<const acldvppLutMap*>(lut), dim, &data, &len);
         }
         return py::make_tuple(reinterpret_cast<uintptr_t>(data), len, static_cast<int>(ret));
@@ -230,7 +230,7 @@ void RegisterManualMedia(py::module_& m) {
         uint16_t len = 0;
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = acldvppGetHistData(reinterpret_cast<acldvppHist*>(hist), dim, &data, &len);
         }
         return py::make_tuple(reinterpret_cast<uintptr_t>(data), len, static_cast<int>(ret));
@@ -245,7 +245,7 @@ void RegisterManualMedia(py::module_& m) {
         PyCallback* cb = fn.is_none() ? nullptr : new PyCallback{fn, user_data};
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclvdecSendFrame(reinterpret_cast<aclvdecChannelDesc*>(channel),
                                  reinterpret_cast<acldvppStreamDesc*>(input), reinterpret_cast<acldvppPicDesc*>(output),
                                  reinterpret_cast<aclvdecFrameConfig*>(config), cb);
@@ -263,7 +263,7 @@ void RegisterManualMedia(py::module_& m) {
         PyCallback* cb = fn.is_none() ? nullptr : new PyCallback{fn, user_data};
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret =
               aclvencSendFrame(reinterpret_cast<aclvencChannelDesc*>(channel), reinterpret_cast<acldvppPicDesc*>(input),
                                reinterpret_cast<void*>(reserve), reinterpret_cast<aclvencFrameConfig*>(config), cb);

@@ -59,7 +59,7 @@ void RegisterManualOp(py::module_& m) {
       [](std::string op_type, py::object in_descs, py::object ins, py::object out_descs, py::object outs,
          uintptr_t attr, uintptr_t stream) -> int {
         OpLists l(in_descs, ins, out_descs, outs);
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopExecuteV2(op_type.c_str(), l.num_in(), DataOrNull(l.in_desc), DataOrNull(l.in_buf), l.num_out(),
                               DataOrNull(l.out_desc), DataOrNull(l.out_buf), reinterpret_cast<aclopAttr*>(attr),
                               reinterpret_cast<aclrtStream>(stream));
@@ -72,7 +72,7 @@ void RegisterManualOp(py::module_& m) {
       [](std::string op_type, py::object in_descs, py::object ins, py::object out_descs, py::object outs,
          uintptr_t attr, uintptr_t stream) -> int {
         OpLists l(in_descs, ins, out_descs, outs);
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopExecute(op_type.c_str(), l.num_in(), DataOrNull(l.c_in_desc), DataOrNull(l.c_in_buf), l.num_out(),
                             DataOrNull(l.c_out_desc), DataOrNull(l.out_buf), reinterpret_cast<const aclopAttr*>(attr),
                             reinterpret_cast<aclrtStream>(stream));
@@ -87,7 +87,7 @@ void RegisterManualOp(py::module_& m) {
         aclopHandle* handle = nullptr;
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclopCreateHandle(op_type.c_str(), l.num_in(), DataOrNull(l.c_in_desc), l.num_out(),
                                   DataOrNull(l.c_out_desc), reinterpret_cast<const aclopAttr*>(attr), &handle);
         }
@@ -99,7 +99,7 @@ void RegisterManualOp(py::module_& m) {
       "execute_with_handle",
       [](uintptr_t handle, py::object ins, py::object outs, uintptr_t stream) -> int {
         OpLists l(py::none(), ins, py::none(), outs);
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopExecWithHandle(reinterpret_cast<aclopHandle*>(handle), static_cast<int>(l.in_buf.size()),
                                    DataOrNull(l.c_in_buf), static_cast<int>(l.out_buf.size()), DataOrNull(l.out_buf),
                                    reinterpret_cast<aclrtStream>(stream));
@@ -111,7 +111,7 @@ void RegisterManualOp(py::module_& m) {
       [](std::string op_type, py::object in_descs, py::object out_descs, uintptr_t attr, int engine, int compile_flag,
          std::optional<std::string> op_path) -> int {
         OpLists l(in_descs, py::none(), out_descs, py::none());
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopCompile(op_type.c_str(), l.num_in(), DataOrNull(l.c_in_desc), l.num_out(), DataOrNull(l.c_out_desc),
                             reinterpret_cast<const aclopAttr*>(attr), static_cast<aclopEngineType>(engine),
                             static_cast<aclopCompileType>(compile_flag), CStr(op_path));
@@ -124,7 +124,7 @@ void RegisterManualOp(py::module_& m) {
       [](std::string op_type, py::object in_descs, py::object ins, py::object out_descs, py::object outs,
          uintptr_t attr, int engine, int compile_flag, std::optional<std::string> op_path, uintptr_t stream) -> int {
         OpLists l(in_descs, ins, out_descs, outs);
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopCompileAndExecute(op_type.c_str(), l.num_in(), DataOrNull(l.c_in_desc), DataOrNull(l.c_in_buf),
                                       l.num_out(), DataOrNull(l.c_out_desc), DataOrNull(l.out_buf),
                                       reinterpret_cast<const aclopAttr*>(attr), static_cast<aclopEngineType>(engine),
@@ -139,7 +139,7 @@ void RegisterManualOp(py::module_& m) {
       [](std::string op_type, py::object in_descs, py::object ins, py::object out_descs, py::object outs,
          uintptr_t attr, int engine, int compile_flag, std::optional<std::string> op_path, uintptr_t stream) -> int {
         OpLists l(in_descs, ins, out_descs, outs);
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopCompileAndExecuteV2(op_type.c_str(), l.num_in(), DataOrNull(l.in_desc), DataOrNull(l.in_buf),
                                         l.num_out(), DataOrNull(l.out_desc), DataOrNull(l.out_buf),
                                         reinterpret_cast<aclopAttr*>(attr), static_cast<aclopEngineType>(engine),
@@ -153,7 +153,7 @@ void RegisterManualOp(py::module_& m) {
       "update_params",
       [](std::string op_type, py::object in_descs, py::object out_descs, uintptr_t attr) -> int {
         OpLists l(in_descs, py::none(), out_descs, py::none());
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopUpdateParams(op_type.c_str(), l.num_in(), DataOrNull(l.c_in_desc), l.num_out(),
                                  DataOrNull(l.c_out_desc), reinterpret_cast<const aclopAttr*>(attr));
       },
@@ -164,7 +164,7 @@ void RegisterManualOp(py::module_& m) {
       "infer_shape",
       [](std::string op_type, py::object in_descs, py::object ins, py::object out_descs, uintptr_t attr) -> int {
         OpLists l(in_descs, ins, out_descs, py::none());
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopInferShape(op_type.c_str(), l.num_in(), DataOrNull(l.in_desc), DataOrNull(l.in_buf), l.num_out(),
                                DataOrNull(l.out_desc), reinterpret_cast<aclopAttr*>(attr));
       },
@@ -175,7 +175,7 @@ void RegisterManualOp(py::module_& m) {
       [](uintptr_t attr, std::string name, py::object values) -> int {
         std::vector<uint8_t> v;
         for (py::handle b : values) v.push_back(py::bool_(b.cast<bool>()) ? 1 : 0);
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopSetAttrListBool(reinterpret_cast<aclopAttr*>(attr), name.c_str(), static_cast<int>(v.size()),
                                     DataOrNull(v));
       },
@@ -184,7 +184,7 @@ void RegisterManualOp(py::module_& m) {
       "set_attr_list_int",
       [](uintptr_t attr, std::string name, py::object values) -> int {
         std::vector<int64_t> v = IntList<int64_t>(values, "values");
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopSetAttrListInt(reinterpret_cast<aclopAttr*>(attr), name.c_str(), static_cast<int>(v.size()),
                                    DataOrNull(v));
       },
@@ -193,7 +193,7 @@ void RegisterManualOp(py::module_& m) {
       "set_attr_list_float",
       [](uintptr_t attr, std::string name, py::object values) -> int {
         std::vector<float> v = FloatList(values, "values");
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopSetAttrListFloat(reinterpret_cast<aclopAttr*>(attr), name.c_str(), static_cast<int>(v.size()),
                                      DataOrNull(v));
       },
@@ -203,7 +203,7 @@ void RegisterManualOp(py::module_& m) {
       [](uintptr_t attr, std::string name, std::vector<std::string> values) -> int {
         std::vector<const char*> v;
         for (const std::string& s : values) v.push_back(s.c_str());
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopSetAttrListString(reinterpret_cast<aclopAttr*>(attr), name.c_str(), static_cast<int>(v.size()),
                                       DataOrNull(v));
       },
@@ -219,7 +219,7 @@ void RegisterManualOp(py::module_& m) {
           counts.push_back(static_cast<int>(r.size()));
           ptrs.push_back(r.data());
         }
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopSetAttrListListInt(reinterpret_cast<aclopAttr*>(attr), name.c_str(), static_cast<int>(rows.size()),
                                        DataOrNull(counts), DataOrNull(ptrs));
       },
@@ -230,7 +230,7 @@ void RegisterManualOp(py::module_& m) {
         std::vector<int> raw = IntList<int>(values, "values");
         std::vector<aclDataType> v;
         for (int t : raw) v.push_back(static_cast<aclDataType>(t));
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclopSetAttrListDataType(reinterpret_cast<aclopAttr*>(attr), name.c_str(), static_cast<int>(v.size()),
                                         DataOrNull(v));
       },

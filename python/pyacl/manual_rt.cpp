@@ -50,7 +50,7 @@ void RegisterManualRt(py::module_& m) {
         auto* cb = new PyCallback{func, user_data};
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclrtLaunchCallback(RunLaunchedCallback, cb, static_cast<aclrtCallbackBlockType>(block_type),
                                     reinterpret_cast<aclrtStream>(stream));
         }
@@ -66,7 +66,7 @@ void RegisterManualRt(py::module_& m) {
       [](py::object func) -> int {
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclrtSetExceptionInfoCallback(func.is_none() ? nullptr : RunExceptionCallback);
         }
         if (ret == ACL_SUCCESS) {
@@ -84,13 +84,13 @@ void RegisterManualRt(py::module_& m) {
       py::arg("callback"));
 
   m.def("create_stream_config_handle", []() -> uintptr_t {
-    py::gil_scoped_release nogil;
+    ReleasedGil nogil;
     return reinterpret_cast<uintptr_t>(aclrtCreateStreamConfigHandle());
   });
   m.def(
       "destroy_stream_config_handle",
       [](uintptr_t handle) -> int {
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclrtDestroyStreamConfigHandle(reinterpret_cast<aclrtStreamConfigHandle*>(handle));
       },
       py::arg("handle"));
@@ -98,7 +98,7 @@ void RegisterManualRt(py::module_& m) {
   m.def(
       "set_stream_config_opt",
       [](uintptr_t handle, int attr, uintptr_t value, size_t size) -> int {
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return aclrtSetStreamConfigOpt(reinterpret_cast<aclrtStreamConfigHandle*>(handle),
                                        static_cast<aclrtStreamConfigAttr>(attr), reinterpret_cast<const void*>(value),
                                        size);
@@ -111,7 +111,7 @@ void RegisterManualRt(py::module_& m) {
         aclrtStream stream = nullptr;
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = aclrtCreateStreamV2(&stream, reinterpret_cast<const aclrtStreamConfigHandle*>(handle));
         }
         return py::make_tuple(reinterpret_cast<uintptr_t>(stream), static_cast<int>(ret));

@@ -25,7 +25,7 @@ void RegisterManualTdt(py::module_& m) {
       "create_data_item",
       [](int tdt_type, py::object dims, int data_type, uintptr_t data, size_t size) -> uintptr_t {
         std::vector<int64_t> d = IntList<int64_t>(dims, "dims");
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         return reinterpret_cast<uintptr_t>(
             acltdtCreateDataItem(static_cast<acltdtTensorType>(tdt_type), d.empty() ? nullptr : d.data(), d.size(),
                                  static_cast<aclDataType>(data_type), reinterpret_cast<void*>(data), size));
@@ -40,7 +40,7 @@ void RegisterManualTdt(py::module_& m) {
         std::vector<int64_t> dims(dim_num == 0 ? 1 : dim_num, 0);
         aclError ret;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ret = acltdtGetDimsFromItem(reinterpret_cast<const acltdtDataItem*>(item), dims.data(), dim_num);
         }
         dims.resize(ret == ACL_SUCCESS ? dim_num : 0);

@@ -25,6 +25,7 @@
 #include <thread>
 
 #include "python/pyacl/bindings.h"
+#include "python/pyacl/py_callback.h"
 
 namespace py = pybind11;
 
@@ -130,7 +131,7 @@ void RegisterUtil(py::module_& m) {
         py::bytes out = py::reinterpret_steal<py::bytes>(obj);
         bool ok = false;
         {
-          py::gil_scoped_release nogil;
+          ReleasedGil nogil;
           ok = SafeRead(ptr, PyBytes_AS_STRING(obj), size);
         }
         if (!ok) RequireReadable("ptr_to_bytes", ptr, size);  // names the unreadable range
@@ -171,18 +172,24 @@ void RegisterUtil(py::module_& m) {
   m.def(
       "start_thread",
       [](py::function func, py::object args) {
-        auto fn = std::make_shared<py::object>(func);
-        auto arg = std::make_shared<py::object>(args);
+        // Raw references, dropped by the thread under the GIL: none may be dropped by a
+        // destructor without it, which is how such a thread can end (gil.h).
+        PyObject* fn = func.release().ptr();
+        PyObject* arg = args.release().ptr();
         auto th = std::make_unique<std::thread>([fn, arg]() {
-          py::gil_scoped_acquire gil;
-          try {
-            (*fn)(*arg);
-          } catch (py::error_already_set& e) {
-            e.restore();
+          // A thread that starts after the program ended must not run Python (creating its
+          // thread state then touches a dying interpreter); the references stay (exit).
+          if (InterpreterFinalizing()) return;
+          HeldGil gil;  // not pybind11's: see gil.h (a program may end while this thread runs)
+          PyObject* call_args = PyTuple_Pack(1, arg);
+          if (call_args == nullptr) {
             PyErr_Print();
+          } else {
+            PyCallback::CallRaw(fn, call_args);
+            Py_DECREF(call_args);
           }
-          fn->release().dec_ref();
-          arg->release().dec_ref();
+          Py_DECREF(fn);
+          Py_DECREF(arg);
         });
         uint64_t tid = static_cast<uint64_t>(th->native_handle());
         {
@@ -208,7 +215,7 @@ void RegisterUtil(py::module_& m) {
           th->detach();
           return 0;
         }
-        py::gil_scoped_release nogil;
+        ReleasedGil nogil;
         th->join();
         return 0;
       },

@@ -9,12 +9,18 @@
 //   }
 //
 // Owns: nothing; turns Status into aclError and records the message for
-// aclGetRecentErrMsg. No exception crosses the C ABI.
+// aclGetRecentErrMsg. No exception crosses the C ABI, except the forced unwind of a thread
+// that is ending (pthread_exit, pthread_cancel, or the Python interpreter ending a thread that
+// takes the GIL in a callback while it finalizes): swallowing that one aborts the process
+// ("FATAL: exception not rethrown"), so every catch-all lets it through (ASIM_RETHROW_THREAD_EXIT).
 // Thread safety: stateless. Failure: see above.
 #pragma once
 
 #include <cstdint>
 #include <cstring>
+#if defined(__GLIBCXX__)
+#include <cxxabi.h>
+#endif
 #include <exception>
 #include <new>
 #include <string>
@@ -24,6 +30,16 @@
 #include "runtime/api/runtime_context.h"
 #include "runtime/core/runtime.h"
 #include "runtime/profiling/api_recorder.h"
+
+// A catch clause, placed before catch (...), that passes a thread's forced unwind on (see above).
+#if defined(__GLIBCXX__)
+#define ASIM_RETHROW_THREAD_EXIT  \
+  catch (abi::__forced_unwind&) { \
+    throw;                        \
+  }
+#else
+#define ASIM_RETHROW_THREAD_EXIT
+#endif
 
 namespace asim::api {
 
@@ -55,7 +71,9 @@ T Guarded(const char* api, T fallback, Body&& body) {
     SetRecentError(api, err::kBadAlloc, "out of host memory");
   } catch (const std::exception& e) {
     SetRecentError(api, err::kInternalError, e.what());
-  } catch (...) {
+  }
+  ASIM_RETHROW_THREAD_EXIT
+  catch (...) {
     SetRecentError(api, err::kInternalError, "unknown exception");
   }
   return fallback;
@@ -73,7 +91,9 @@ int GuardedError(const char* api, Body&& body) {
     return ToAclError(api, Status(err::kBadAlloc, "out of host memory"));
   } catch (const std::exception& e) {
     return ToAclError(api, Status(err::kInternalError, e.what()));
-  } catch (...) {
+  }
+  ASIM_RETHROW_THREAD_EXIT
+  catch (...) {
     return ToAclError(api, Status(err::kInternalError, "unknown exception"));
   }
 }
@@ -101,6 +121,7 @@ void GuardedVoid(const char* api, Body&& body) {
   catch (const std::exception& e) {                                                                         \
     return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kInternalError, e.what()));            \
   }                                                                                                         \
+  ASIM_RETHROW_THREAD_EXIT                                                                                  \
   catch (...) {                                                                                             \
     return ::asim::api::ToAclError(kApi, ::asim::Status(::asim::err::kInternalError, "unknown exception")); \
   }

@@ -87,12 +87,21 @@ Status ReportHub::SubscriberOf(const void* stream, uint64_t* thread_id) const {
 }
 
 void ReportHub::RunItem(const std::shared_ptr<Item>& item) {
+  // Marks the item done however the callback leaves: also when it ends the thread (a Python
+  // callback run while the interpreter finalizes ends its thread by unwinding through here), so
+  // the stream that waits for a blocking callback is not left waiting forever.
+  struct MarkDone {
+    ReportHub* hub;
+    Item* item;
+    ~MarkDone() {
+      {
+        std::lock_guard<std::mutex> lock(hub->mutex_);
+        item->done = true;
+      }
+      hub->cv_.notify_all();
+    }
+  } mark_done{this, item.get()};
   if (item->fn != nullptr) item->fn(item->user_data);
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    item->done = true;
-  }
-  cv_.notify_all();
 }
 
 Status ReportHub::Deliver(const void* stream, Callback fn, void* user_data, bool block) {

@@ -341,9 +341,9 @@ def _emit(b, types):
             call_args.append("static_cast<%s>(a_%s)" % (base, p.name))
     call = "%s(%s)" % (b.fn.name, ", ".join(call_args))
     if b.ret_kind == "void":
-        body.append("  { pybind11::gil_scoped_release nogil; %s; }" % call)
+        body.append("  { ReleasedGil nogil; %s; }" % call)
     else:
-        body.append("  auto r = [&] { pybind11::gil_scoped_release nogil; return %s; }();" % call)
+        body.append("  auto r = [&] { ReleasedGil nogil; return %s; }();" % call)
     outs = [p for p in b.params if p.kind == "out"]
     if b.ret_kind == "void":
         body.append("  return pybind11::none();")

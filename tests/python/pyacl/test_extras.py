@@ -120,3 +120,58 @@ def test_update_params_with_lists(acl, device):
     ret = acl.op.update_params("Relu", [desc], [desc], 0)
     assert isinstance(ret, int)  # ACL_SUCCESS or the C API's refusal, never a crash
     acl.destroy_tensor_desc(desc)
+
+
+def test_profiling_init_and_subscription_as_pyacl_documents(acl, device, tmp_path):
+    """acl.prof.init takes the path alone; create_subscribe_config the pipe's write end as an int;
+    unsubscribing closes it, so the reader's loop ends at end of file (the CANN sample's)."""
+    assert acl.prof.init(str(tmp_path)) == ACL_SUCCESS
+    assert acl.prof.finalize() == ACL_SUCCESS
+    read_end, write_end = os.pipe()
+    config = acl.prof.create_subscribe_config(1, 0xFF, write_end)  # ACL_AICORE_NONE
+    assert config != 0
+    model_id, ret = acl.mdl.load_from_file(model_path("add_relu"))
+    assert ret == ACL_SUCCESS
+    assert acl.prof.model_subscribe(model_id, config) == ACL_SUCCESS
+    manifest = model_manifest("add_relu")
+    case = manifest["cases"][manifest["primary_case"]]
+    desc = acl.mdl.create_desc()
+    assert acl.mdl.get_desc(desc, model_id) == ACL_SUCCESS
+    buffers = []
+
+    def dataset(items):
+        ds = acl.mdl.create_dataset()
+        for item in items:
+            if isinstance(item, int):
+                ptr, ret = acl.rt.malloc(item, 0)
+                assert ret == ACL_SUCCESS
+                size = item
+            else:
+                ptr, size = to_device(acl, item)
+            buf = acl.create_data_buffer(ptr, size)
+            assert acl.mdl.add_dataset_buffer(ds, buf)[1] == ACL_SUCCESS
+            buffers.append((ptr, buf))
+        return ds
+
+    inputs = dataset([read_case_file(spec["file"]) for spec in case["inputs"]])
+    outputs = dataset([acl.mdl.get_output_size_by_index(desc, i) for i in range(len(case["outputs"]))])
+    assert acl.mdl.execute(model_id, inputs, outputs) == ACL_SUCCESS
+    assert acl.prof.model_unsubscribe(model_id) == ACL_SUCCESS
+    data = b""
+    while True:  # ends only if unsubscribing closed the write end
+        chunk = os.read(read_end, 4096)
+        if not chunk:
+            break
+        data += chunk
+    os.close(read_end)
+    record_size, ret = acl.prof.get_op_desc_size()
+    assert ret == ACL_SUCCESS
+    assert len(data) > 0 and len(data) % record_size == 0
+    assert acl.prof.destroy_subscribe_config(config) == ACL_SUCCESS
+    for ptr, buf in buffers:
+        assert acl.destroy_data_buffer(buf) == ACL_SUCCESS
+        assert acl.rt.free(ptr) == ACL_SUCCESS
+    for ds in (inputs, outputs):
+        assert acl.mdl.destroy_dataset(ds) == ACL_SUCCESS
+    assert acl.mdl.destroy_desc(desc) == ACL_SUCCESS
+    assert acl.mdl.unload(model_id) == ACL_SUCCESS

@@ -134,3 +134,69 @@ def test_python_threads_execute_concurrently(acl, device):
 
 def test_stop_thread_of_unknown_id(acl):
     assert acl.util.stop_thread(12345) != ACL_SUCCESS
+
+
+# A program that ends while another thread is inside pyACL: the interpreter ends that thread when
+# it next takes the GIL (an unwind through the binding), and the process must exit normally. Each
+# script runs a few times in its own interpreter: whether the thread is inside a call at the exit
+# is a matter of timing.
+EXIT_DURING_A_CALL = r'''
+import threading, time
+import numpy as np
+import acl
+assert acl.init() == 0 and acl.rt.set_device(0) == 0
+context, _ = acl.rt.create_context(0)
+src = np.arange(4096, dtype=np.uint8)
+dev, _ = acl.rt.malloc(4096, 0)
+def loop():
+    acl.rt.set_context(context)
+    while True:  # a background copy loop, never joined
+        acl.rt.memcpy(dev, 4096, acl.util.numpy_to_ptr(src), 4096, 1)
+threading.Thread(target=loop, daemon=True).start()
+time.sleep(0.3)
+print("main ends", flush=True)
+'''
+
+EXIT_WITH_CALLBACKS_QUEUED = r'''
+import time
+import acl
+assert acl.init() == 0 and acl.rt.set_device(0) == 0
+context, _ = acl.rt.create_context(0)
+stream, _ = acl.rt.create_stream()
+def report_loop(args):
+    acl.rt.set_context(args[0])
+    while True:
+        acl.rt.process_report(100)
+tid, ret = acl.util.start_thread(report_loop, [context])
+assert ret == 0 and acl.rt.subscribe_report(tid, stream) == 0
+def on_done(user_data):
+    time.sleep(0.01)  # post-processing of one result
+for k in range(100):  # blocking callbacks, most still queued when the script ends
+    assert acl.rt.launch_callback(on_done, k, 1, stream) == 0
+print("main ends", flush=True)
+'''
+
+
+def run_to_exit(script):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+
+
+def assert_exited_normally(r):
+    # The report thread may log aclrtProcessReport's "not subscribed" before the main thread
+    # subscribes it (the samples' own race); what must not appear is a crash or an abort.
+    assert r.returncode == 0, r.stderr
+    for crash in ("Fatal Python error", "terminate called", "FATAL", "Segmentation"):
+        assert crash not in r.stderr, r.stderr
+    assert "main ends" in r.stdout
+
+
+def test_program_ends_while_a_thread_is_inside_a_call():
+    for _ in range(3):
+        assert_exited_normally(run_to_exit(EXIT_DURING_A_CALL))
+
+
+def test_program_ends_with_callbacks_queued_for_a_report_thread():
+    for _ in range(3):
+        assert_exited_normally(run_to_exit(EXIT_WITH_CALLBACKS_QUEUED))
