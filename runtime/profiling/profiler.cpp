@@ -218,13 +218,19 @@ void Profiler::OnDeviceRelease(int32_t device_id) {
 
 void Profiler::OnFinalize() {
   std::shared_ptr<Session> session;
+  std::map<uint32_t, SubscribeConfig> subscriptions;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     session = TakeSessionLocked();
     aclprof_inited_ = false;
-    subscriptions_.clear();
+    subscriptions.swap(subscriptions_);
     ranges_.clear();
     attached_.clear();
+  }
+  // Subscriptions the application did not end: their pipes end with AscendCL.
+  std::set<int> closed;
+  for (const auto& [model_id, sub] : subscriptions) {
+    if (closed.insert(sub.fd).second) CloseSubscriptionPipe(model_id, sub.fd);
   }
   if (session) (void)EndSession(session);
 }
@@ -275,7 +281,18 @@ void Profiler::OnTaskEnd(uint32_t device_id, const sim::TaskRecord& record, cons
   }
   if (!session && !sub) return;
   profdata::DeviceTask task = ConvertTask(record, status.ok(), session ? spec.get() : nullptr);
-  if (sub) WriteSubscription(sub->fd, sub->time_info != 0, task);
+  if (sub) {
+    // Under the write lock, and only while the subscription still holds this pipe: Unsubscribe
+    // may have closed it since (the descriptor number could be another file's by now).
+    std::lock_guard<std::mutex> write_lock(subscription_write_mutex_);
+    bool live = false;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto it = subscriptions_.find(task.model_id);
+      live = it != subscriptions_.end() && it->second.fd == sub->fd;
+    }
+    if (live) WriteSubscription(sub->fd, sub->time_info != 0, task);
+  }
   if (session) session->AddTask(std::move(task));
 }
 

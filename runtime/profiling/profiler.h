@@ -94,6 +94,8 @@ class Profiler {
   Status CreateSubscribeConfig(int8_t time_info, int32_t aicore_metrics, void* fd, SubscribeConfig** out);
   Status DestroySubscribeConfig(const void* config);
   Status Subscribe(uint32_t model_id, const void* config);
+  // Ends a model's subscription and closes its pipe's write end (as CANN does once the data is
+  // sent: the application's reader then sees end of file). aclFinalize closes those still open.
   Status Unsubscribe(uint32_t model_id);
 
   StepInfo* CreateStepInfo();
@@ -140,6 +142,7 @@ class Profiler {
   void AttachLocked(rt::DeviceContext& device);
   void RecordTx(const std::string& kind, const std::string& message, uint64_t start_ns, uint64_t end_ns, uint32_t tid);
   void WriteSubscription(int fd, bool time_info, const profdata::DeviceTask& task);
+  void CloseSubscriptionPipe(uint32_t model_id, int fd);
 
   rt::Runtime& core_;
   mutable std::mutex mutex_;
@@ -152,7 +155,10 @@ class Profiler {
   std::vector<uint32_t> started_devices_;
   std::set<const void*> configs_, subscribe_configs_, step_infos_, stamps_;
   std::map<uint32_t, SubscribeConfig> subscriptions_;  // model id -> its config (copied)
-  std::map<uint32_t, Attached> attached_;              // device id -> observer
+  // Held while an op record is written to a subscription's pipe and while Unsubscribe closes
+  // it, so a record is never written to a closed (or reused) descriptor. Taken before mutex_.
+  std::mutex subscription_write_mutex_;
+  std::map<uint32_t, Attached> attached_;  // device id -> observer
   std::map<uint32_t, profdata::ChipInfo> chips_;
   std::map<uint32_t, std::shared_ptr<const sim::SocSpec>> specs_;
   std::map<uint32_t, Range> ranges_;

@@ -91,15 +91,33 @@ Status Profiler::Subscribe(uint32_t model_id, const void* config) {
 }
 
 Status Profiler::Unsubscribe(uint32_t model_id) {
+  int fd = -1;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (subscriptions_.erase(model_id) == 0) {
+    auto it = subscriptions_.find(model_id);
+    if (it == subscriptions_.end()) {
       return Status(asim::err::kInvalidModelId,
                     "aclprofModelUnSubscribe: model " + std::to_string(model_id) + " is not subscribed");
     }
+    fd = it->second.fd;
+    subscriptions_.erase(it);
+    // A pipe several models write to closes with the last of them.
+    for (const auto& [other, sub] : subscriptions_) {
+      if (sub.fd == fd) fd = -1;
+    }
   }
   SyncObservers();
+  if (fd >= 0) CloseSubscriptionPipe(model_id, fd);
   return Status::Ok();
+}
+
+void Profiler::CloseSubscriptionPipe(uint32_t model_id, int fd) {
+  // After a record being written now (OnTaskEnd holds this mutex over the write).
+  std::lock_guard<std::mutex> write_lock(subscription_write_mutex_);
+  if (close(fd) != 0) {
+    ASIM_LOG_WARN("[PROF] model {} subscription: closing the pipe's write end (fd {}) failed: {}", model_id, fd,
+                  std::strerror(errno));
+  }
 }
 
 void Profiler::WriteSubscription(int fd, bool time_info, const profdata::DeviceTask& task) {

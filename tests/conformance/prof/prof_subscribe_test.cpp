@@ -25,8 +25,8 @@ class ProfSubscribe : public ::testing::Test {
   }
   void TearDown() override {
     if (!inited_) return;
-    close(fds_[0]);
-    close(fds_[1]);
+    if (fds_[0] >= 0) close(fds_[0]);
+    if (fds_[1] >= 0) close(fds_[1]);
     EXPECT_ACL_OK(aclrtResetDevice(0));
     EXPECT_ACL_OK(aclFinalize());
   }
@@ -91,11 +91,13 @@ TEST_F(ProfSubscribe, OpRecordsThroughThePipe) {
   }
   ASSERT_ACL_OK(aclmdlExecute(id, in, out));
   ASSERT_ACL_OK(aclprofModelUnSubscribe(id));
+  // Unsubscribing closes the pipe's write end once the records are sent, as CANN does (the
+  // public sample never closes it): the reader sees end of file and ends.
+  reader.join();
+  EXPECT_EQ(fcntl(fds_[1], F_GETFD), -1) << "the write end is still open";
+  fds_[1] = -1;
   EXPECT_ACL_ERROR(aclprofModelUnSubscribe(id), ACL_ERROR_INVALID_MODEL_ID, "not subscribed");
   ASSERT_ACL_OK(aclmdlExecute(id, in, out));  // not recorded any more
-  close(fds_[1]);
-  fds_[1] = open("/dev/null", O_WRONLY);
-  reader.join();
 
   uint32_t num = 0;
   ASSERT_ACL_OK(aclprofGetOpNum(bytes.data(), bytes.size(), &num));
@@ -189,6 +191,7 @@ TEST_F(ProfSubscribe, AClosedPipeDoesNotKillTheApplication) {
   EXPECT_ACL_OK(aclmdlExecute(id, in, out));
   EXPECT_ACL_OK(aclmdlExecute(id, in, out));
   ASSERT_ACL_OK(aclprofModelUnSubscribe(id));
+  fds_[1] = -1;  // closed by the unsubscription
   for (aclmdlDataset* ds : {in, out}) {
     for (size_t i = 0; i < aclmdlGetDatasetNumBuffers(ds); ++i) aclDestroyDataBuffer(aclmdlGetDatasetBuffer(ds, i));
     aclmdlDestroyDataset(ds);
@@ -200,3 +203,37 @@ TEST_F(ProfSubscribe, AClosedPipeDoesNotKillTheApplication) {
 }
 
 }  // namespace
+
+// Two models writing to one pipe: it closes with the last unsubscription; a subscription the
+// application never ends closes its pipe at aclFinalize.
+TEST_F(ProfSubscribe, APipeClosesWithItsLastSubscriptionOrAtFinalize) {
+  const uint32_t a = Load("add_relu");
+  const uint32_t b = Load("add_relu");
+  aclprofSubscribeConfig* cfg = aclprofCreateSubscribeConfig(0, ACL_AICORE_NONE, &fds_[1]);
+  ASSERT_NE(cfg, nullptr) << conformance::RecentMsg();
+  ASSERT_ACL_OK(aclprofModelSubscribe(a, cfg));
+  ASSERT_ACL_OK(aclprofModelSubscribe(b, cfg));
+  ASSERT_ACL_OK(aclprofModelUnSubscribe(a));
+  EXPECT_NE(fcntl(fds_[1], F_GETFD), -1) << "closed while model " << b << " still writes to it";
+  ASSERT_ACL_OK(aclprofModelUnSubscribe(b));
+  EXPECT_EQ(fcntl(fds_[1], F_GETFD), -1) << "still open after the last unsubscription";
+
+  int second[2];
+  ASSERT_EQ(pipe(second), 0);
+  aclprofSubscribeConfig* cfg2 = aclprofCreateSubscribeConfig(0, ACL_AICORE_NONE, &second[1]);
+  ASSERT_NE(cfg2, nullptr) << conformance::RecentMsg();
+  ASSERT_ACL_OK(aclprofModelSubscribe(a, cfg2));
+  ASSERT_ACL_OK(aclprofDestroySubscribeConfig(cfg));
+  ASSERT_ACL_OK(aclprofDestroySubscribeConfig(cfg2));
+  ASSERT_ACL_OK(aclmdlUnload(a));
+  ASSERT_ACL_OK(aclmdlUnload(b));
+  fds_[1] = -1;
+  ASSERT_ACL_OK(aclrtResetDevice(0));
+  ASSERT_ACL_OK(aclFinalize());
+  inited_ = false;
+  EXPECT_EQ(fcntl(second[1], F_GETFD), -1) << "aclFinalize left the subscription's pipe open";
+  char byte = 0;
+  EXPECT_EQ(read(second[0], &byte, 1), 0);  // end of file, not a blocked reader
+  close(second[0]);
+  close(fds_[0]);
+}
