@@ -101,14 +101,14 @@ void DumpObserver::OnKernelBegin(const sim::TaskRecord& record, const observe::K
     dir = SingleOpDumpDir(session.dump_path(), session.time_dir(), device_id_);
   } else {
     if (info->model_id < session.first_model_id()) return;
-    model = session.FindModel(info->model_name);
+    model = session.FindModel(info->model_name, info->model_file_name);
     if (model == nullptr || !session.StepSelected(info->execution)) return;
     if (!model->ranges.empty() && !InRange(*info, *model)) return;
     dir = ModelDumpDir(session.dump_path(), session.time_dir(), device_id_, info->model_name, info->model_id,
                        info->execution);
   }
-  TensorSelection selection =
-      session.Select(model, info->op_name, info->op_type, info->inputs.size(), info->outputs.size());
+  TensorSelection selection = session.Select(model, info->op_name, info->op_type, info->inputs.size(),
+                                             info->outputs.size(), info->original_op_names.get());
   if (!selection.any) return;
   const Status loaded = info->LoadInputs();
   if (!loaded.ok()) {

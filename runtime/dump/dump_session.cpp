@@ -76,7 +76,11 @@ Status DumpSession::Compile(const cfg::DumpConfig& config, uint32_t first_model_
   return Status::Ok();
 }
 
-const ModelSelection* DumpSession::FindModel(const std::string& model_name) const {
+const ModelSelection* DumpSession::FindModel(const std::string& model_name, const std::string& file_name) const {
+  if (!file_name.empty()) {
+    auto by_file = models_.find(file_name);
+    if (by_file != models_.end()) return &by_file->second;
+  }
   auto it = models_.find(model_name);
   if (it != models_.end()) return &it->second;
   return any_model_.get();
@@ -87,13 +91,20 @@ bool DumpSession::StepSelected(uint64_t data_index) const {
 }
 
 TensorSelection DumpSession::Select(const ModelSelection* model, const std::string& op_name, const std::string& op_type,
-                                    size_t input_count, size_t output_count) const {
+                                    size_t input_count, size_t output_count,
+                                    const std::vector<std::string>* original_op_names) const {
   TensorSelection sel;
   sel.any = true;
   sel.inputs.assign(input_count, dumps_inputs());
   sel.outputs.assign(output_count, dumps_outputs());
   if (model != nullptr) {
-    if (!model->layers.empty() && model->layers.count(op_name) == 0) return {};
+    if (!model->layers.empty() && model->layers.count(op_name) == 0) {
+      bool original = false;
+      if (original_op_names != nullptr) {
+        for (const std::string& name : *original_op_names) original = original || model->layers.count(name) != 0;
+      }
+      if (!original) return {};
+    }
     for (const auto& entry : model->optype_blacklist) {
       if (entry.name == op_type) ApplyBlacklist(entry, &sel);
     }

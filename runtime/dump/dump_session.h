@@ -54,15 +54,21 @@ class DumpSession {
   bool dumps_inputs() const { return mode_ != cfg::DumpMode::kOutput; }
   bool dumps_outputs() const { return mode_ != cfg::DumpMode::kInput; }
 
-  // The dump_list entry for a model (an entry without model_name matches every model), or
-  // nullptr when the model is not selected.
-  const ModelSelection* FindModel(const std::string& model_name) const;
+  // The dump_list entry for a model, or nullptr when the model is not selected. An entry's
+  // model_name names a model loaded from a file by the file's name without suffix, or any
+  // model by the name atc gave it; the file name wins when both have an entry (as in CANN);
+  // an entry without model_name matches every model. `file_name` is empty for a model loaded
+  // from memory.
+  const ModelSelection* FindModel(const std::string& model_name, const std::string& file_name = {}) const;
   bool StepSelected(uint64_t data_index) const;
 
   // What to dump of one op (layers and blacklists; ranges are the observer's, they depend
-  // on execution order). `model` nullptr = a single-op task.
+  // on execution order). `model` nullptr = a single-op task. A layer selects an op by its name
+  // in the .om or by the name of a framework op atc fused into it (`original_op_names`, may
+  // be null).
   TensorSelection Select(const ModelSelection* model, const std::string& op_name, const std::string& op_type,
-                         size_t input_count, size_t output_count) const;
+                         size_t input_count, size_t output_count,
+                         const std::vector<std::string>* original_op_names = nullptr) const;
 
  private:
   std::string dump_path_;

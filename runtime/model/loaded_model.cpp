@@ -583,6 +583,11 @@ Status LoadedModel::Prepare(const sim::SocSpec& spec) {
       pn.work = work;
       pn.hints = hints;
       pn.block_dim = pn.estimate.block_dim;
+      if (const auto* names = node.attrs.Find("_datadump_original_op_names");
+          names != nullptr && std::holds_alternative<std::vector<std::string>>(*names)) {
+        pn.original_op_names =
+            std::make_shared<const std::vector<std::string>>(std::get<std::vector<std::string>>(*names));
+      }
       graphs_[gi].dynamic = graphs_[gi].dynamic || pn.dynamic;
       ASIM_RETURN_IF_ERROR(RestoreUnreplacedWeights(gi, pn));
       graphs_[gi].nodes.push_back(std::move(pn));
@@ -997,7 +1002,9 @@ sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, uint64_t executio
   info->model_id = id_;
   info->execution = execution;
   info->model_name = model_->name;
+  info->model_file_name = file_name_;
   info->op_name = node.name;
+  info->original_op_names = pn.original_op_names;
   info->op_type = node.type;
   info->ai_cpu = node.engine == kernels::Engine::kAiCpu;
   info->block_dim = pn.block_dim;

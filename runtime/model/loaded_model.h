@@ -69,6 +69,10 @@ class LoadedModel {
   uint32_t id() const { return id_; }
   int32_t device_id() const { return device_->id(); }
   const std::string& name() const { return model_->name; }
+  // The .om file name without directory and suffix when loaded from a file (set by
+  // ModelManager before the model is published; empty for models loaded from memory).
+  const std::string& file_name() const { return file_name_; }
+  void set_file_name(std::string name) { file_name_ = std::move(name); }
   const std::shared_ptr<const ModelInfo>& info() const { return info_; }
   int current_gear() const { return current_gear_.load(); }
   // The actual dims of data-dependent output `index` in the latest execution that produced
@@ -100,6 +104,7 @@ class LoadedModel {
     WorkDesc work;
     sim::CostHints hints;
     uint32_t block_dim = 1;
+    std::shared_ptr<const std::vector<std::string>> original_op_names;  // see KernelTaskInfo
     bool dynamic = false;                  // an input or output tensor is dynamic: shapes re-inferred at execution
     bool by_values = false;                // an output's dims are unknown at load: inferred from the input values
     std::shared_ptr<const void> prepared;  // the kernel's PrepareFn result (KernelContext::prepared)
@@ -190,6 +195,7 @@ class LoadedModel {
   sim::TaskDesc NodeTask(size_t gear, size_t index, uint64_t execution, std::shared_ptr<const Binding> binding);
   std::string Where(const om::Node& node) const;  // "model 'm' (id 3) node 'conv1' (Conv2D, AI_CORE)"
 
+  std::string file_name_;
   const std::shared_ptr<const om::Model> model_;
   const std::shared_ptr<rt::DeviceContext> device_;
   const uint32_t id_;

@@ -2,6 +2,7 @@
 #include "runtime/model/model_manager.h"
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -111,7 +112,8 @@ Status ModelManager::LoadFromFile(const std::string& path, const std::shared_ptr
   std::shared_ptr<om::Model> model;
   WeightSource weights;
   ASIM_RETURN_IF_ERROR(ReadFromFile(path, &model, &weights));
-  return LoadParsed(std::move(model), std::move(weights), device, memory, model_id);
+  return LoadParsed(std::move(model), std::move(weights), device, memory, model_id,
+                    std::filesystem::path(path).stem().string());
 }
 
 Status ModelManager::LoadFromMem(const void* data, size_t size, const std::shared_ptr<rt::DeviceContext>& device,
@@ -124,7 +126,7 @@ Status ModelManager::LoadFromMem(const void* data, size_t size, const std::share
 
 Status ModelManager::LoadParsed(std::shared_ptr<om::Model> model, WeightSource weights,
                                 const std::shared_ptr<rt::DeviceContext>& device, const LoadMemory& memory,
-                                uint32_t* model_id) {
+                                uint32_t* model_id, std::string file_name) {
   if (!device) return Status(err::kInvalidParam, "no device to load model '" + model->name + "' on");
   uint32_t id = 0;
   {
@@ -133,6 +135,7 @@ Status ModelManager::LoadParsed(std::shared_ptr<om::Model> model, WeightSource w
   }
   std::shared_ptr<LoadedModel> loaded;
   ASIM_RETURN_IF_ERROR(LoadedModel::Load(std::move(model), memory, device, id, &loaded, std::move(weights)));
+  loaded->set_file_name(std::move(file_name));
   ASIM_LOG_INFO("[ACL] loaded model '{}' as id {} on device {} (work {} bytes, weight {} bytes)", loaded->name(), id,
                 loaded->device_id(), loaded->info()->work_size, loaded->info()->weight_size);
   std::lock_guard<std::mutex> lock(mutex_);

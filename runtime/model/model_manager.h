@@ -160,8 +160,10 @@ class ModelManager {
 
  private:
   Status Find(uint32_t model_id, std::shared_ptr<LoadedModel>* model) const;
+  // `file_name`: the .om file's name without directory and suffix, or empty (from memory).
   Status LoadParsed(std::shared_ptr<om::Model> model, WeightSource weights,
-                    const std::shared_ptr<rt::DeviceContext>& device, const LoadMemory& memory, uint32_t* model_id);
+                    const std::shared_ptr<rt::DeviceContext>& device, const LoadMemory& memory, uint32_t* model_id,
+                    std::string file_name = {});
 
   mutable std::mutex mutex_;
   uint32_t next_id_ = 1;

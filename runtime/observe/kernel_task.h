@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -37,7 +38,13 @@ struct KernelTaskInfo final : sim::TaskInfo {
   uint32_t model_id = 0;   // 0 for single-op tasks
   uint64_t execution = 0;  // which execution of the model, from 0 (the dump's data_index)
   std::string model_name;
+  // The .om file's name without its directory and suffix when the model was loaded from a file
+  // (acl.json dump_list names a model by either); empty otherwise.
+  std::string model_file_name;
   std::string op_name;
+  // The framework ops atc fused into this one (_datadump_original_op_names), shared by the
+  // node's tasks; null when it has none. A dump_list layer may name any of them.
+  std::shared_ptr<const std::vector<std::string>> original_op_names;
   std::string op_type;
   bool ai_cpu = false;
   uint32_t block_dim = 1;

@@ -336,6 +336,23 @@ TEST_F(DumpTest, OtherModelsAreNotDumped) {
   EXPECT_TRUE(Files(dump_).empty());
 }
 
+// A model loaded from a file is named in dump_list by the file's name without suffix too, and
+// that entry wins over one with the model's own name (CANN's acl.json dump_list).
+TEST_F(DumpTest, AModelLoadedFromAFileIsSelectedByTheFileName) {
+  const std::string renamed = dir_.Path() + "/my_renamed_model.om";
+  fs::copy_file(std::string(ASIM_TEST_MODELS_DIR) + "/conv_relu.om", renamed);
+  Init(DumpSection(R"("dump_list": [{"model_name": "my_renamed_model", "layer": ["conv1"]},)"
+                   R"( {"model_name": "conv_relu", "layer": ["relu1"]}])"));
+  uint32_t id = 0;
+  ASSERT_EQ(aclmdlLoadFromFile(renamed.c_str(), &id), ACL_SUCCESS) << RecentMsg();
+  loaded_.push_back(id);
+  Execute(id);
+  Finalize();
+  const auto files = Dumped();
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_EQ(files[0].op_name, "conv1");
+}
+
 TEST_F(DumpTest, EachExecutionHasItsDataIndexAndDumpStepSelects) {
   Init(DumpSection(R"("dump_list": [{"model_name": "conv_relu", "layer": ["relu1"]}], "dump_step": "1|3")"));
   const uint32_t id = Load();

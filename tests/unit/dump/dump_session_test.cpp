@@ -50,6 +50,28 @@ TEST_F(DumpSessionTest, WholeModelAndLayers) {
   EXPECT_FALSE(s->Select(m2, "relu1", "Relu", 1, 1).any);
 }
 
+// CANN's dump_list: model_name is the .om file's name without suffix for a model loaded from a
+// file, or the model's own name, and that entry wins when both are listed; a layer may be the
+// op's name after atc or the name of a framework op fused into it.
+TEST_F(DumpSessionTest, ModelsByFileNameAndLayersByOriginalOpName) {
+  auto s = Compile(Parse(Json(R"("dump_list": [{"model_name": "renamed", "layer": ["relu1"]},)"
+                              R"( {"model_name": "cra", "layer": ["conv1"]}])")));
+  ASSERT_TRUE(s);
+  const ModelSelection* by_file = s->FindModel("cra", "renamed");
+  ASSERT_NE(by_file, nullptr);
+  EXPECT_EQ(by_file, s->FindModel("other_name", "renamed"));
+  EXPECT_EQ(s->FindModel("cra", "another_file"), s->FindModel("cra"));
+  EXPECT_NE(by_file, s->FindModel("cra"));
+  EXPECT_EQ(s->FindModel("other", "another_file"), nullptr);
+  EXPECT_EQ(s->FindModel("other", ""), nullptr);  // a model loaded from memory has no file name
+
+  const std::vector<std::string> fused = {"conv1", "relu1"};
+  EXPECT_TRUE(s->Select(by_file, "conv1", "Conv2D", 3, 1, &fused).any);  // relu1 was fused into conv1
+  EXPECT_FALSE(s->Select(by_file, "conv1", "Conv2D", 3, 1).any);
+  const std::vector<std::string> others = {"conv2", "relu2"};
+  EXPECT_FALSE(s->Select(by_file, "conv2", "Conv2D", 3, 1, &others).any);
+}
+
 TEST_F(DumpSessionTest, EntryWithoutModelNameMatchesEveryModel) {
   auto s = Compile(Parse(Json(R"("dump_list": [{}])")));
   ASSERT_TRUE(s);
