@@ -351,9 +351,22 @@ aclError acldvppGetChannelDescParam(const acldvppChannelDesc* channelDesc, acldv
 
 // ---- JPEG / PNG ----------------------------------------------------------------------------
 
+namespace {
+
+// The picture a JPEG/PNG information or size call parses on the host: device memory (a JPEG
+// copied to acldvppMalloc memory for the decoder) and unmapped addresses fail with a message
+// instead of crashing the application. NULL is left to the parser's own check.
+Status CheckPictureReadable(const char* api, const void* data, uint32_t size) {
+  if (data == nullptr) return Status::Ok();
+  return asim::api::Ctx().core().CheckHostReadable(api, "data", data, size);
+}
+
+}  // namespace
+
 aclError acldvppJpegGetImageInfo(const void* data, uint32_t size, uint32_t* width, uint32_t* height,
                                  int32_t* components) {
   ACL_API_BEGIN("acldvppJpegGetImageInfo");
+  ACL_API_RETURN_IF_ERROR(CheckPictureReadable(kApi, data, size));
   ACL_API_RETURN(dvpp::JpegImageInfo(data, size, width, height, components, nullptr));
   ACL_API_END();
 }
@@ -361,6 +374,7 @@ aclError acldvppJpegGetImageInfo(const void* data, uint32_t size, uint32_t* widt
 aclError acldvppJpegGetImageInfoV2(const void* data, uint32_t size, uint32_t* width, uint32_t* height,
                                    int32_t* components, acldvppJpegFormat* format) {
   ACL_API_BEGIN("acldvppJpegGetImageInfoV2");
+  ACL_API_RETURN_IF_ERROR(CheckPictureReadable(kApi, data, size));
   int32_t subsampling = 0;
   const Status st = dvpp::JpegImageInfo(data, size, width, height, components, &subsampling);
   if (format != nullptr && (st.ok() || st.code() == err::kUnsupportedJpeg)) {
@@ -385,6 +399,7 @@ aclError acldvppJpegPredictDecSize(const void* data, uint32_t dataSize, acldvppP
                                    uint32_t* decSize) {
   ACL_API_BEGIN("acldvppJpegPredictDecSize");
   ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN_IF_ERROR(CheckPictureReadable(kApi, data, dataSize));
   ACL_API_RETURN(dvpp::JpegPredictDecSize(asim::api::Ctx().core(), data, dataSize,
                                           asim::api::RawEnum(outputPixelFormat), decSize));
   ACL_API_END();
@@ -394,6 +409,7 @@ aclError acldvppPngGetImageInfo(const void* data, uint32_t dataSize, uint32_t* w
                                 int32_t* components) {
   ACL_API_BEGIN("acldvppPngGetImageInfo");
   ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN_IF_ERROR(CheckPictureReadable(kApi, data, dataSize));
   ACL_API_RETURN(dvpp::PngImageInfo(asim::api::Ctx().core(), data, dataSize, width, height, components));
   ACL_API_END();
 }
@@ -402,6 +418,7 @@ aclError acldvppPngPredictDecSize(const void* data, uint32_t dataSize, acldvppPi
                                   uint32_t* decSize) {
   ACL_API_BEGIN("acldvppPngPredictDecSize");
   ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN_IF_ERROR(CheckPictureReadable(kApi, data, dataSize));
   ACL_API_RETURN(
       dvpp::PngPredictDecSize(asim::api::Ctx().core(), data, dataSize, asim::api::RawEnum(outputPixelFormat), decSize));
   ACL_API_END();

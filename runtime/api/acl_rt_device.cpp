@@ -2,6 +2,7 @@
 #include "acl/acl_rt.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/sim_hooks.h"
+#include "runtime/core/pointer_text.h"
 
 namespace {
 asim::rt::Runtime& RT() {
@@ -9,6 +10,21 @@ asim::rt::Runtime& RT() {
 }
 
 static_assert(ACL_DEVICE == 0 && ACL_HOST == 1, "aclrtRunMode values");
+}  // namespace
+
+// The getters return 0xFFFFFFFF for a NULL info, as the real runtime does, and for one that is
+// not being delivered to an exception callback now (made up, or kept past its callback).
+namespace {
+uint32_t ExceptionField(const char* api, const aclrtExceptionInfo* info, uint32_t rtExceptionInfo::*field) {
+  if (info == nullptr) return 0xFFFFFFFFu;
+  if (!RT().IsLiveExceptionInfo(info)) {
+    asim::api::SetRecentError(api, asim::err::kInvalidParam,
+                              std::string("info ") + asim::rt::PointerText(info) +
+                                  " is not the argument of a running exception callback (it is valid only there)");
+    return 0xFFFFFFFFu;
+  }
+  return info->*field;
+}
 }  // namespace
 
 extern "C" {
@@ -142,21 +158,22 @@ aclError aclrtSetExceptionInfoCallback(aclrtExceptionInfoCallback callback) {
   ACL_API_END();
 }
 
-// The getters return 0xFFFFFFFF for a NULL info, as the real runtime does.
+// The getters return 0xFFFFFFFF for a NULL or not-live info (ExceptionField above).
+
 uint32_t aclrtGetTaskIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  return info == nullptr ? 0xFFFFFFFFu : info->task_id;
+  return ExceptionField("aclrtGetTaskIdFromExceptionInfo", info, &rtExceptionInfo::task_id);
 }
 uint32_t aclrtGetStreamIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  return info == nullptr ? 0xFFFFFFFFu : info->stream_id;
+  return ExceptionField("aclrtGetStreamIdFromExceptionInfo", info, &rtExceptionInfo::stream_id);
 }
 uint32_t aclrtGetThreadIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  return info == nullptr ? 0xFFFFFFFFu : info->thread_id;
+  return ExceptionField("aclrtGetThreadIdFromExceptionInfo", info, &rtExceptionInfo::thread_id);
 }
 uint32_t aclrtGetDeviceIdFromExceptionInfo(const aclrtExceptionInfo* info) {
-  return info == nullptr ? 0xFFFFFFFFu : info->device_id;
+  return ExceptionField("aclrtGetDeviceIdFromExceptionInfo", info, &rtExceptionInfo::device_id);
 }
 uint32_t aclrtGetErrorCodeFromExceptionInfo(const aclrtExceptionInfo* info) {
-  return info == nullptr ? 0xFFFFFFFFu : info->error_code;
+  return ExceptionField("aclrtGetErrorCodeFromExceptionInfo", info, &rtExceptionInfo::error_code);
 }
 
 }  // extern "C"

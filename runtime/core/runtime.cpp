@@ -24,7 +24,8 @@ void ReportLeakTotal(const char* when, size_t leaks) {
 // Reports the exception callback when a task fails on the device.
 class ExceptionObserver : public sim::TaskObserver {
  public:
-  explicit ExceptionObserver(std::atomic<ExceptionCallback>* callback) : callback_(callback) {}
+  ExceptionObserver(std::atomic<ExceptionCallback>* callback, LiveExceptionInfos* live)
+      : callback_(callback), live_(live) {}
   bool ReadsTensors() const override { return false; }  // the task's ids and status only
   void OnTaskEnd(const sim::TaskRecord& record, const Status& result) override {
     if (result.ok()) return;
@@ -36,11 +37,13 @@ class ExceptionObserver : public sim::TaskObserver {
     info.thread_id = CurrentThreadId32();
     info.device_id = record.device_id;
     info.error_code = static_cast<uint32_t>(result.code());
+    const LiveExceptionInfos::Scope live(live_, &info);
     cb(&info);
   }
 
  private:
   std::atomic<ExceptionCallback>* callback_;
+  LiveExceptionInfos* live_;
 };
 
 }  // namespace
@@ -177,7 +180,7 @@ Status Runtime::CheckDeviceIdLocked(int32_t device_id) const {
 }
 
 void Runtime::InstallExceptionObserver(DeviceContext& device) {
-  device.scheduler().AddObserver(std::make_shared<ExceptionObserver>(&exception_callback_));
+  device.scheduler().AddObserver(std::make_shared<ExceptionObserver>(&exception_callback_, &live_exception_infos_));
 }
 
 Status Runtime::OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContext>* out) {

@@ -168,6 +168,8 @@ class Runtime {
   Status LaunchCallback(void (*fn)(void*), void* user_data, bool block, Stream& stream);
   Status ProcessReport(int32_t timeout_ms);
   Status SetExceptionCallback(ExceptionCallback callback);
+  // Whether `info` is the argument of an exception callback running now (the getters' check).
+  bool IsLiveExceptionInfo(const rtExceptionInfo* info) const { return live_exception_infos_.Contains(info); }
 
   // Modules above the core (models, dump, profiling) take part in the lifecycle through a
   // RuntimeExtension (extension.h); registering the same extension twice is a no-op.
@@ -234,6 +236,7 @@ class Runtime {
   std::unique_ptr<sim::HostMemory> host_memory_;
   ReportHub reports_;
   std::atomic<ExceptionCallback> exception_callback_{nullptr};
+  LiveExceptionInfos live_exception_infos_;  // the infos exception callbacks hold now
   std::vector<std::shared_ptr<RuntimeExtension>> Extensions() const;
   mutable std::mutex extensions_mutex_;
   std::vector<std::shared_ptr<RuntimeExtension>> extensions_;

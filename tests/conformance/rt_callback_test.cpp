@@ -348,6 +348,18 @@ TEST(ExceptionInfo, GettersOnNullReturnAllOnes) {
   EXPECT_EQ(aclrtGetErrorCodeFromExceptionInfo(nullptr), 0xFFFFFFFFu);
 }
 
+// An info is valid only as the argument of a running exception callback: a made-up one (an int
+// from Python) is not read (it crashed the process).
+TEST(ExceptionInfo, GettersOnAMadeUpInfoReturnAllOnes) {
+  const auto* made_up = reinterpret_cast<const aclrtExceptionInfo*>(uintptr_t{12345});
+  EXPECT_EQ(aclrtGetTaskIdFromExceptionInfo(made_up), 0xFFFFFFFFu);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("exception callback"), std::string::npos);
+  EXPECT_EQ(aclrtGetStreamIdFromExceptionInfo(made_up), 0xFFFFFFFFu);
+  EXPECT_EQ(aclrtGetThreadIdFromExceptionInfo(made_up), 0xFFFFFFFFu);
+  EXPECT_EQ(aclrtGetDeviceIdFromExceptionInfo(made_up), 0xFFFFFFFFu);
+  EXPECT_EQ(aclrtGetErrorCodeFromExceptionInfo(made_up), 0xFFFFFFFFu);
+}
+
 TEST(ExceptionInfo, SetCallbackAcceptsFunctionAndNull) {
   EXPECT_ACL_OK(aclrtSetExceptionInfoCallback([](aclrtExceptionInfo*) {}));
   EXPECT_ACL_OK(aclrtSetExceptionInfoCallback(nullptr));

@@ -52,6 +52,27 @@ TEST(DvppJpegInfo, RefusesWhatIsNotAJpegAndReportsProgressive) {
   EXPECT_EQ(acldvppJpegGetImageInfo(good.data(), 40, &w, &h, &c), ACL_ERROR_INVALID_PARAM);  // truncated
 }
 
+// The information and size calls parse the picture on the host: the JPEG's device copy (made
+// for the decoder) or an unmapped address is refused with a message, not read (it crashed).
+TEST(DvppJpegInfo, APictureInDeviceMemoryOrUnmappedIsRefused) {
+  const std::vector<uint8_t> jpeg = MakeJpeg(64, 48, TJSAMP_420);
+  DvppBuffer dev(jpeg.data(), jpeg.size());
+  ASSERT_NE(dev.get(), nullptr);
+  const uint32_t n = static_cast<uint32_t>(jpeg.size());
+  uint32_t w = 0, h = 0, size = 0;
+  int32_t c = 0;
+  acldvppJpegFormat format = ACL_JPEG_CSS_UNKNOWN;
+  for (const void* data : {static_cast<const void*>(dev.get()), reinterpret_cast<const void*>(uintptr_t{0x1000})}) {
+    const char* why = data == dev.get() ? "device memory" : "mapped host memory";
+    EXPECT_ACL_ERROR(acldvppJpegGetImageInfo(data, n, &w, &h, &c), ACL_ERROR_INVALID_PARAM, why);
+    EXPECT_ACL_ERROR(acldvppJpegGetImageInfoV2(data, n, &w, &h, &c, &format), ACL_ERROR_INVALID_PARAM, why);
+    EXPECT_ACL_ERROR(acldvppJpegPredictDecSize(data, n, PIXEL_FORMAT_YUV_SEMIPLANAR_420, &size),
+                     ACL_ERROR_INVALID_PARAM, why);
+    EXPECT_ACL_ERROR(acldvppPngGetImageInfo(data, n, &w, &h, &c), ACL_ERROR_INVALID_PARAM, why);
+    EXPECT_ACL_ERROR(acldvppPngPredictDecSize(data, n, PIXEL_FORMAT_RGB_888, &size), ACL_ERROR_INVALID_PARAM, why);
+  }
+}
+
 TEST(DvppJpegPredict, DecodedSizeFollowsTheAlignmentAndFormat) {
   const std::vector<uint8_t> j420 = MakeJpeg(99, 65, TJSAMP_420);
   const std::vector<uint8_t> j444 = MakeJpeg(99, 65, TJSAMP_444);
