@@ -72,6 +72,24 @@ def to_device(acl, array):
     return ptr, data.nbytes
 
 
+def make_dataset(acl, arrays_or_sizes, buffers):
+    """A model dataset of device buffers: numpy arrays are copied in, ints allocate that many
+    bytes. Appends (pointer, data buffer) of each to `buffers` for the caller to release."""
+    ds = acl.mdl.create_dataset()
+    for item in arrays_or_sizes:
+        if isinstance(item, int):
+            ptr, ret = acl.rt.malloc(item, ACL_MEM_MALLOC_HUGE_FIRST)
+            assert ret == ACL_SUCCESS
+            size = item
+        else:
+            ptr, size = to_device(acl, item)
+        buf = acl.create_data_buffer(ptr, size)
+        _, ret = acl.mdl.add_dataset_buffer(ds, buf)
+        assert ret == ACL_SUCCESS
+        buffers.append((ptr, buf))
+    return ds
+
+
 def from_device(acl, ptr, size):
     """The bytes of device memory as a uint8 numpy array (a copy)."""
     out = np.zeros(size, dtype=np.uint8)

@@ -5,7 +5,7 @@ import os
 
 import numpy as np
 
-from conftest import ACL_SUCCESS, from_device, model_manifest, model_path, read_case_file, to_device
+from conftest import ACL_SUCCESS, from_device, make_dataset, model_manifest, model_path, read_case_file, to_device
 
 
 def test_exception_callback_sees_a_failed_task(acl, device):
@@ -138,23 +138,9 @@ def test_profiling_init_and_subscription_as_pyacl_documents(acl, device, tmp_pat
     desc = acl.mdl.create_desc()
     assert acl.mdl.get_desc(desc, model_id) == ACL_SUCCESS
     buffers = []
-
-    def dataset(items):
-        ds = acl.mdl.create_dataset()
-        for item in items:
-            if isinstance(item, int):
-                ptr, ret = acl.rt.malloc(item, 0)
-                assert ret == ACL_SUCCESS
-                size = item
-            else:
-                ptr, size = to_device(acl, item)
-            buf = acl.create_data_buffer(ptr, size)
-            assert acl.mdl.add_dataset_buffer(ds, buf)[1] == ACL_SUCCESS
-            buffers.append((ptr, buf))
-        return ds
-
-    inputs = dataset([read_case_file(spec["file"]) for spec in case["inputs"]])
-    outputs = dataset([acl.mdl.get_output_size_by_index(desc, i) for i in range(len(case["outputs"]))])
+    inputs = make_dataset(acl, [read_case_file(spec["file"]) for spec in case["inputs"]], buffers)
+    outputs = make_dataset(acl, [acl.mdl.get_output_size_by_index(desc, i) for i in range(len(case["outputs"]))],
+                           buffers)
     assert acl.mdl.execute(model_id, inputs, outputs) == ACL_SUCCESS
     assert acl.prof.model_unsubscribe(model_id) == ACL_SUCCESS
     data = b""

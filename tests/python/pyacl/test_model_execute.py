@@ -2,7 +2,7 @@
 batch gear, outputs equal to the test models' references."""
 import numpy as np
 
-from conftest import ACL_SUCCESS, from_device, model_manifest, model_path, models_dir, read_case_file, to_device
+from conftest import ACL_SUCCESS, from_device, make_dataset, model_manifest, model_path, models_dir, read_case_file
 
 
 class Model:
@@ -15,20 +15,7 @@ class Model:
         self.buffers = []
 
     def dataset(self, arrays_or_sizes):
-        acl = self.acl
-        ds = acl.mdl.create_dataset()
-        for item in arrays_or_sizes:
-            if isinstance(item, int):
-                ptr, ret = acl.rt.malloc(item, 0)
-                assert ret == ACL_SUCCESS
-                size = item
-            else:
-                ptr, size = to_device(acl, item)
-            buf = acl.create_data_buffer(ptr, size)
-            _, ret = acl.mdl.add_dataset_buffer(ds, buf)
-            assert ret == ACL_SUCCESS
-            self.buffers.append((ptr, buf))
-        return ds
+        return make_dataset(self.acl, arrays_or_sizes, self.buffers)
 
     def release(self, *datasets):
         acl = self.acl
