@@ -4,8 +4,8 @@
 // every pyACL binding (generated and hand-written). HeldGil: the GIL taken by a thread that runs
 // Python from C (a host callback, a thread of acl.util.start_thread) and given back at exit.
 //
-// Why not pybind11::gil_scoped_release / gil_scoped_acquire: taking the GIL back while the interpreter finalizes
-// ends the calling thread (CPython's PyEval_RestoreThread calls pthread_exit, which unwinds the
+// Why not pybind11::gil_scoped_release / gil_scoped_acquire: taking the GIL back while the
+// interpreter finalizes ends the calling thread (CPython's PyEval_RestoreThread calls pthread_exit, which unwinds the
 // stack with a "forced unwind" exception), and a forced unwind leaving a noexcept destructor,
 // as pybind11's is, calls std::terminate. A Python program that ended while a daemon thread was
 // inside an acl call (an inference loop, a report thread in aclrtProcessReport) then aborted
@@ -34,6 +34,12 @@ inline bool InterpreterFinalizing() {
 #endif
 }
 
+// Whether a guard's destructor runs in the unwind of a thread the finalizing interpreter is
+// ending (more exceptions in flight than when the guard was made): it must not touch the GIL.
+inline bool EndingThread(int exceptions_at_start) {
+  return std::uncaught_exceptions() > exceptions_at_start && InterpreterFinalizing();
+}
+
 class ReleasedGil {
  public:
   ReleasedGil() : state_(PyEval_SaveThread()), exceptions_(std::uncaught_exceptions()) {}
@@ -41,9 +47,8 @@ class ReleasedGil {
   ReleasedGil& operator=(const ReleasedGil&) = delete;
 
   ~ReleasedGil() noexcept(false) {
-    // Unwinding out of a thread the finalizing interpreter is ending: it must not run Python
-    // again, and taking the GIL would end it a second time inside this unwind.
-    if (std::uncaught_exceptions() > exceptions_ && InterpreterFinalizing()) return;
+    // Taking the GIL in that unwind would end the thread a second time inside it.
+    if (EndingThread(exceptions_)) return;
     PyEval_RestoreThread(state_);
   }
 
@@ -59,7 +64,7 @@ class HeldGil {
   HeldGil& operator=(const HeldGil&) = delete;
 
   ~HeldGil() noexcept(false) {
-    if (std::uncaught_exceptions() > exceptions_ && InterpreterFinalizing()) return;
+    if (EndingThread(exceptions_)) return;
     PyGILState_Release(state_);
   }
 
