@@ -341,6 +341,25 @@ Status Scheduler::SynchronizeStream(HwStream& stream, int64_t timeout_ms) {
   return status;
 }
 
+void Scheduler::WaitSubmitted(HwStream& stream, uint64_t target) {
+  // The last of the `target` tasks is the stream's last one when the caller just submitted
+  // it (the pageable copy); timed already, it ends at the stream's tail.
+  SimPs end = 0;
+  std::shared_ptr<Task> last_untimed;
+  {
+    std::lock_guard<std::mutex> timing(timing_mutex_);
+    if (stream.untimed_.empty()) {
+      end = stream.tail_ps_;
+    } else {
+      last_untimed = stream.untimed_.back();
+    }
+  }
+  stream.WaitFinished(target);
+  std::lock_guard<std::mutex> timing(timing_mutex_);
+  if (last_untimed) end = last_untimed->timed ? last_untimed->end_ps : stream.tail_ps_;
+  timeline_.AdvanceHostTo(end);
+}
+
 Status Scheduler::SynchronizeAll(int64_t timeout_ms) {
   std::vector<std::shared_ptr<HwStream>> streams;
   {

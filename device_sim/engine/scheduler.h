@@ -90,6 +90,11 @@ class Scheduler {
   // Host-side waits; on success the host clock moves to the simulated time waited for.
   Status SynchronizeStream(HwStream& stream, int64_t timeout_ms);
   Status SynchronizeAll(int64_t timeout_ms);
+  // Blocks until `target` tasks of the stream have finished (HwStream::WaitFinished: the
+  // stream's error stays for its next synchronization), then moves the host clock to the end
+  // of the last of them, as a synchronization does: a call that returns only when its task is
+  // done (a copy from pageable host memory) takes that task's simulated time on the host.
+  void WaitSubmitted(HwStream& stream, uint64_t target);
   // Returns false on timeout.
   bool SynchronizeEvent(SimEvent& event, int64_t timeout_ms);
 

@@ -130,6 +130,15 @@ std::optional<AllocationInfo> HostMemory::Find(const void* p) const {
   return it->second;
 }
 
+std::optional<AllocationInfo> HostMemory::FindRetired(const void* p) const {
+  std::shared_lock lock(mu_);
+  std::optional<AllocationInfo> freed = freed_.Lookup(AddrOf(p));
+  if (!freed) return std::nullopt;
+  std::lock_guard<std::mutex> hold_lock(holds_->mu);
+  if (holds_->retired.count(freed->addr) == 0) return std::nullopt;
+  return freed;
+}
+
 std::vector<AllocationInfo> HostMemory::LiveAllocations() const {
   std::vector<AllocationInfo> all;
   {

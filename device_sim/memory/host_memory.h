@@ -52,7 +52,11 @@ class HostMemory {
   // outlive this object (the memory is then released by the last hold).
   std::shared_ptr<void> Hold(const void* p);
   std::optional<AllocationInfo> Find(const void* p) const;  // live block holding p
-  std::vector<AllocationInfo> LiveAllocations() const;      // sorted by serial
+  // The retired block holding p (freed while a task held it, its memory not yet released):
+  // a use of the pointer after its aclrtFreeHost. Released blocks are not reported (the host
+  // heap may have given their space to unrelated memory since).
+  std::optional<AllocationInfo> FindRetired(const void* p) const;
+  std::vector<AllocationInfo> LiveAllocations() const;  // sorted by serial
   Stats GetStats() const;
 
  private:

@@ -150,6 +150,10 @@ class Runtime {
   // kInvalidParam when it is device memory in the host run mode (the host cannot read it; on
   // real hardware the process crashes) or not mapped host memory, naming `api` and `which`.
   Status CheckHostReadable(const char* api, const char* which, const void* ptr, size_t bytes) const;
+  // The host side of a copy or memset: kInvalidParam when `bytes` at `ptr` are not mapped, or
+  // when `ptr` lies in pinned memory the application freed while a queued copy still used it
+  // (a use after aclrtFreeHost that would otherwise pass as pageable memory).
+  Status CheckHostSide(const char* api, const char* which, const void* ptr, size_t bytes) const;
   // `stream` nullptr: the synchronous form (aclrtMemcpy2d, aclrtMemset); otherwise the
   // asynchronous one on that stream. The arguments are checked before the stream is used.
   Status Memcpy2d(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width, size_t height, int32_t kind,

@@ -224,8 +224,8 @@ Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void
     if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": src: " + st.message());
     plan->src = p;
   }
-  if (!dst_dev) ASIM_RETURN_IF_ERROR(CheckHostRange(api, "dst", dst, count));
-  if (!src_dev) ASIM_RETURN_IF_ERROR(CheckHostRange(api, "src", src, count));
+  if (!dst_dev) ASIM_RETURN_IF_ERROR(CheckHostSide(api, "dst", dst, count));
+  if (!src_dev) ASIM_RETURN_IF_ERROR(CheckHostSide(api, "src", src, count));
   switch (resolved) {
     case mem::kHostToDevice:
       plan->engine = sim::EngineKind::kDmaH2D;
@@ -316,6 +316,21 @@ Status Runtime::CheckHostReadable(const char* api, const char* which, const void
                                           ", which the host cannot read: the call reads it on the host, so give it "
                                           "in host memory (aclrtMallocHost, malloc, a file read)");
   }
+  return CheckHostSide(api, which, ptr, bytes);
+}
+
+Status Runtime::CheckHostSide(const char* api, const char* which, const void* ptr, size_t bytes) const {
+  std::optional<sim::AllocationInfo> retired;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (host_memory_) retired = host_memory_->FindRetired(ptr);
+  }
+  if (retired) {
+    return Status(err::kInvalidParam, std::string(api) + ": " + which + " " + PointerText(ptr) +
+                                          " is in pinned host memory already freed by aclrtFreeHost (" +
+                                          sim::DescribeAllocation(*retired) +
+                                          "; kept only until the queued copy that uses it has run)");
+  }
   return CheckHostRange(api, which, ptr, bytes);
 }
 
@@ -329,9 +344,10 @@ void Runtime::FinishIfPageable(Stream& s, uint64_t submitted, const void* dst, c
   // Host memory that aclrtMallocHost did not give (malloc, new, a stack or numpy buffer) is
   // not locked for DMA: the real runtime copies it before the call returns, so the
   // application may reuse or free it at once. The copy still runs in the stream's order (and
-  // adds no task: a failure stays the stream's, for its next synchronization).
+  // adds no task: a failure stays the stream's, for its next synchronization). The host
+  // clock moves to the copy's end, as the real call returns only then.
   if (!IsPageableHost(dst) && !IsPageableHost(src)) return;
-  s.hw().WaitFinished(submitted);
+  s.device().scheduler().WaitSubmitted(s.hw(), submitted);
 }
 
 Status Runtime::MemcpyAsync(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind, Stream& s) {
@@ -373,7 +389,7 @@ Status Runtime::Prepare2d(bool async, void* dst, size_t dpitch, const void* src,
     auto dev = DeviceOfPointer(p);
     if (!dev) {
       *out = p;
-      return CheckHostRange(api, which, p, span);
+      return CheckHostSide(api, which, p, span);
     }
     Status st = dev->memory().Translate(p, span, out);
     if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": " + which + ": " + st.message());
@@ -443,7 +459,7 @@ Status Runtime::PrepareMemset(bool async, void* ptr, size_t max_count, size_t co
     if (!st.ok()) return Status(err::kInvalidParam, std::string(api) + ": " + st.message());
     return Status::Ok();
   }
-  return CheckHostRange(api, "devPtr", ptr, count);
+  return CheckHostSide(api, "devPtr", ptr, count);
 }
 
 Status Runtime::CheckMemsetArgs(void* ptr, size_t max_count, size_t count, bool async) const {

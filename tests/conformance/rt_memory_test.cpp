@@ -465,6 +465,15 @@ TEST_F(MemoryTest, PinnedMemoryFreedBeforeItsQueuedCopyRanIsReleasedAfterTheCopy
   ASSERT_ACL_OK(aclrtFreeHost(in));  // both copies are still queued behind the wait
   ASSERT_ACL_OK(aclrtFreeHost(out));
   EXPECT_ACL_ERROR(aclrtFreeHost(in), ACL_ERROR_INVALID_PARAM, "already freed");
+  // A later use of the freed pointers is refused, not taken as pageable memory (the block
+  // is still there only for the queued copies).
+  std::vector<uint8_t> scratch(n);
+  EXPECT_ACL_ERROR(aclrtMemcpy(d, n, in, n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
+                   "freed by aclrtFreeHost");
+  EXPECT_ACL_ERROR(aclrtMemcpy(static_cast<char*>(out) + 64, 64, scratch.data(), 64, ACL_MEMCPY_HOST_TO_HOST),
+                   ACL_ERROR_INVALID_PARAM, "freed by aclrtFreeHost");
+  EXPECT_ACL_ERROR(aclrtMemcpyAsync(d, n, in, n, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_INVALID_PARAM,
+                   "freed by aclrtFreeHost");
   recorder.join();
   ASSERT_ACL_OK(aclrtSynchronizeStream(s));
   EXPECT_EQ(Read(d, n), want);
@@ -512,6 +521,42 @@ TEST_F(MemoryTest, MemcpyAsyncFromPageableHostMemoryHasCopiedWhenItReturns) {
   ASSERT_ACL_OK(aclrtDestroyEvent(e));
   ASSERT_ACL_OK(aclrtDestroyStream(s));
   ASSERT_ACL_OK(aclrtDestroyStream(other));
+}
+
+TEST_F(MemoryTest, MemcpyAsyncFromPageableHostMemoryTakesTheCopysTimeOnTheHost) {
+  // The call returns when the copy is done, so work the host launches after it starts no
+  // earlier in simulated time than the copy's end: timed by events on a second stream
+  // around the call, the host's span covers the copy's own span (pinned memory: it does not).
+  const size_t n = size_t{64} << 20;
+  std::vector<uint8_t> pageable(n, 3);
+  void* d = Dev(n);
+  void* pinned = Host(n);
+  aclrtStream copy = nullptr, host_side = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&copy));
+  ASSERT_ACL_OK(aclrtCreateStream(&host_side));
+  aclrtEvent ev[4] = {};
+  for (aclrtEvent& e : ev) ASSERT_ACL_OK(aclrtCreateEvent(&e));
+  auto spans = [&](void* src, float* copy_ms, float* host_ms) {
+    ASSERT_ACL_OK(aclrtSynchronizeDevice());
+    ASSERT_ACL_OK(aclrtRecordEvent(ev[0], host_side));
+    ASSERT_ACL_OK(aclrtRecordEvent(ev[2], copy));
+    ASSERT_ACL_OK(aclrtMemcpyAsync(d, n, src, n, ACL_MEMCPY_HOST_TO_DEVICE, copy));
+    ASSERT_ACL_OK(aclrtRecordEvent(ev[3], copy));
+    ASSERT_ACL_OK(aclrtRecordEvent(ev[1], host_side));
+    ASSERT_ACL_OK(aclrtSynchronizeDevice());
+    ASSERT_ACL_OK(aclrtEventElapsedTime(copy_ms, ev[2], ev[3]));
+    ASSERT_ACL_OK(aclrtEventElapsedTime(host_ms, ev[0], ev[1]));
+  };
+  float copy_ms = 0, host_ms = 0;
+  spans(pageable.data(), &copy_ms, &host_ms);
+  EXPECT_GT(copy_ms, 1.0f);  // 64 MiB over PCIe / HCCS: milliseconds
+  EXPECT_GE(host_ms, copy_ms * 0.99f) << "a pageable copy returned before its simulated end";
+  spans(pinned, &copy_ms, &host_ms);
+  EXPECT_GT(copy_ms, 1.0f);
+  EXPECT_LT(host_ms, copy_ms * 0.5f) << "a pinned copy is asynchronous";
+  for (aclrtEvent e : ev) ASSERT_ACL_OK(aclrtDestroyEvent(e));
+  ASSERT_ACL_OK(aclrtDestroyStream(copy));
+  ASSERT_ACL_OK(aclrtDestroyStream(host_side));
 }
 
 TEST_F(MemoryTest, MemcpyAsyncHostToHostIsNotSupportedInTheHostRunMode) {

@@ -122,9 +122,12 @@ TEST(HostMemory, AHeldBlockIsReleasedByItsLastHold) {
   ASSERT_TRUE(memory->Free(p).ok());
   EXPECT_FALSE(memory->Find(p).has_value());
   EXPECT_THAT(memory->Free(p).message(), HasSubstr("already freed"));
+  ASSERT_TRUE(memory->FindRetired(static_cast<char*>(p) + 200).has_value());  // a use after the free
+  EXPECT_EQ(memory->FindRetired(static_cast<char*>(p) + 200)->addr, reinterpret_cast<uint64_t>(p));
   first.reset();
   EXPECT_EQ(static_cast<unsigned char*>(p)[255], 7);  // still held by `second`
   second.reset();                                     // released here
+  EXPECT_FALSE(memory->FindRetired(p).has_value());   // released: the heap may reuse it
   // A hold may outlive the registry: the block is released by it, not leaked.
   void* q = nullptr;
   ASSERT_TRUE(memory->Allocate(64, "test", &q).ok());
