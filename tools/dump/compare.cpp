@@ -144,7 +144,7 @@ class Loader {
     const dump::DumpTensor& dt = list[t.index];
     out->dtype = dump::DumpDataTypeName(dt.data_type);
     out->address = fmt::format("0x{:x}", dt.address);
-    const Status st = ToOriginalLayout(dt, target_, &out->plain);
+    const Status st = ToOriginalLayout(dt, target_, &out->plain, t.input ? InputSourceHint(cached_) : std::nullopt);
     if (!st.ok()) {
       out->note = st.message();
       out->plain = PlainTensor{dt.data_type, dt.format, dt.shape, dt.data};

@@ -110,12 +110,14 @@ Status NpyToPlain(const NpyArray& a, PlainTensor* out) {
 Status RecordToNpy(const dump::DumpRecord& record, std::string_view file_name, const ConvertOptions& options,
                    std::vector<NpyTensor>* out) {
   std::vector<NpyTensor> result;
+  const std::optional<int32_t> input_hint = InputSourceHint(record);
+  auto hint = [&](bool input) { return input ? input_hint : std::nullopt; };
   auto add = [&](const dump::DumpTensor& t, bool input, size_t index) -> Status {
     NpyTensor n;
     n.name = dump::NpyFileName(file_name, input, index);
     PlainTensor plain;
     Status st = options.keep_device_layout ? Status(err::kInvalidParam, "device layout kept")
-                                           : ToOriginalLayout(t, options.target_format, &plain);
+                                           : ToOriginalLayout(t, options.target_format, &plain, hint(input));
     if (!st.ok()) {
       if (!options.keep_device_layout) n.note = st.message();
       plain = PlainTensor{t.data_type, t.format, t.shape, t.data};

@@ -54,12 +54,24 @@ bool Is4dPlain(int32_t f) {
   return f == dump::kFormatNchw || f == dump::kFormatNhwc || f == dump::kFormatHwcn;
 }
 
-// The plain 4-D layout to give a dumped 4-D original.
-int32_t OriginFormat(const dump::DumpTensor& t, std::optional<int32_t> target, bool weight) {
-  if (target && Is4dPlain(*target)) return *target;
+// The plain 4-D layout a dumped tensor's original shape is in (see ToOriginalLayout).
+int32_t SourceFormat(const dump::DumpTensor& t, std::optional<int32_t> target, std::optional<int32_t> hint) {
   if (t.original_op && Is4dPlain(t.original_op->format)) return t.original_op->format;
-  (void)weight;
+  if (hint && Is4dPlain(*hint)) return *hint;
+  if (target && Is4dPlain(*target)) return *target;
   return dump::kFormatNchw;
+}
+
+// The plain 4-D layout to write: the one asked for, else the source's.
+int32_t ResultFormat(int32_t source, std::optional<int32_t> target) {
+  return target && Is4dPlain(*target) ? *target : source;
+}
+
+// The shape of logical dims (n, c, h, w) in a plain 4-D format.
+std::vector<uint64_t> Shape4(int32_t format, const Plain4& v) {
+  if (format == dump::kFormatNhwc) return {v.n, v.h, v.w, v.c};
+  if (format == dump::kFormatHwcn) return {v.h, v.w, v.c, v.n};
+  return {v.n, v.c, v.h, v.w};
 }
 
 Status Mismatch(const dump::DumpTensor& t, const std::string& why) {
@@ -94,7 +106,8 @@ bool IsPlainDumpFormat(int32_t f) {
   }
 }
 
-Status ToOriginalLayout(const dump::DumpTensor& t, std::optional<int32_t> target, PlainTensor* out) {
+Status ToOriginalLayout(const dump::DumpTensor& t, std::optional<int32_t> target, PlainTensor* out,
+                        std::optional<int32_t> source_hint) {
   const size_t item = dump::DumpDataTypeSize(t.data_type);
   if (item == 0) {
     return Status(err::kInvalidParam,
@@ -106,72 +119,83 @@ Status ToOriginalLayout(const dump::DumpTensor& t, std::optional<int32_t> target
   }
   PlainTensor p;
   p.data_type = t.data_type;
-  if (IsPlainDumpFormat(t.format)) {
+  // A plain 4-D tensor asked for in another plain 4-D layout: its axes moved.
+  const bool move_plain = IsPlainDumpFormat(t.format) && Is4dPlain(t.format) && t.shape.size() == 4 && target &&
+                          Is4dPlain(*target) && *target != t.format;
+  if (IsPlainDumpFormat(t.format) && !move_plain) {
     p.format = t.format;
     p.shape = t.shape;
     p.data = t.data;
     *out = std::move(p);
     return Status::Ok();
   }
-  const std::vector<uint64_t>& o = t.original_shape;
+  const std::vector<uint64_t>& o = move_plain ? t.shape : t.original_shape;
   const uint8_t* src = t.data.data();
-  if (t.format == dump::kFormatNc1hwc0 || t.format == dump::kFormatNc1hwc0C04) {
+  // The source's logical view (o in its layout), and the result's layout, shape and view.
+  const int32_t from = move_plain ? t.format : SourceFormat(t, target, source_hint);
+  Plain4 v, d;
+  auto set_views = [&]() {
+    v = View4(from, o);
+    p.format = ResultFormat(from, target);
+    p.shape = Shape4(p.format, v);
+    d = View4(p.format, p.shape);
+    p.data.resize(Product(o) * item);
+  };
+  if (move_plain) {
+    set_views();
+    for (uint64_t in = 0; in < v.n; ++in)
+      for (uint64_t ic = 0; ic < v.c; ++ic)
+        for (uint64_t ih = 0; ih < v.h; ++ih)
+          for (uint64_t iw = 0; iw < v.w; ++iw)
+            Put(p.data.data(), d.Offset(in, ic, ih, iw), src, v.Offset(in, ic, ih, iw), item);
+  } else if (t.format == dump::kFormatNc1hwc0 || t.format == dump::kFormatNc1hwc0C04) {
     if (t.shape.size() != 5 || o.size() != 4) return Mismatch(t, "expected a 5-D shape and a 4-D original");
-    p.format = OriginFormat(t, target, false);
-    const Plain4 v = View4(p.format, o);
+    set_views();
     const uint64_t c1 = t.shape[1], c0 = t.shape[4];
     if (t.shape[0] != v.n || t.shape[2] != v.h || t.shape[3] != v.w || c0 == 0 || CeilDiv(v.c, c0) != c1) {
-      return Mismatch(t, fmt::format("does not hold a {} tensor of that shape", DumpFormatName(p.format)));
+      return Mismatch(t, fmt::format("does not hold a {} tensor of that shape", DumpFormatName(from)));
     }
-    p.shape = o;
-    p.data.resize(Product(o) * item);
     for (uint64_t in = 0; in < v.n; ++in) {
       for (uint64_t ic = 0; ic < v.c; ++ic) {
         for (uint64_t ih = 0; ih < v.h; ++ih) {
           for (uint64_t iw = 0; iw < v.w; ++iw) {
             const uint64_t s = (((in * c1 + ic / c0) * v.h + ih) * v.w + iw) * c0 + ic % c0;
-            Put(p.data.data(), v.Offset(in, ic, ih, iw), src, s, item);
+            Put(p.data.data(), d.Offset(in, ic, ih, iw), src, s, item);
           }
         }
       }
     }
   } else if (t.format == dump::kFormatFractalZ) {
     if (t.shape.size() != 4 || o.size() != 4) return Mismatch(t, "expected a 4-D shape and a 4-D original");
-    p.format = OriginFormat(t, target, true);
-    const Plain4 v = View4(p.format, o);
+    set_views();
     const uint64_t n1 = t.shape[1], c0 = t.shape[3];
     if (t.shape[2] != 16 || c0 == 0 || CeilDiv(v.n, 16) != n1 || CeilDiv(v.c, c0) * v.h * v.w != t.shape[0]) {
-      return Mismatch(t, fmt::format("does not hold a {} weight of that shape", DumpFormatName(p.format)));
+      return Mismatch(t, fmt::format("does not hold a {} weight of that shape", DumpFormatName(from)));
     }
-    p.shape = o;
-    p.data.resize(Product(o) * item);
     for (uint64_t in = 0; in < v.n; ++in) {
       for (uint64_t ic = 0; ic < v.c; ++ic) {
         for (uint64_t ih = 0; ih < v.h; ++ih) {
           for (uint64_t iw = 0; iw < v.w; ++iw) {
             const uint64_t row = ((ic / c0) * v.h + ih) * v.w + iw;
-            Put(p.data.data(), v.Offset(in, ic, ih, iw), src, (row * n1 * 16 + in) * c0 + ic % c0, item);
+            Put(p.data.data(), d.Offset(in, ic, ih, iw), src, (row * n1 * 16 + in) * c0 + ic % c0, item);
           }
         }
       }
     }
   } else if (t.format == dump::kFormatFractalZC04) {  // (KH, KW, C0 = 4) as one axis in 16-blocks
     if (t.shape.size() != 4 || o.size() != 4) return Mismatch(t, "expected a 4-D shape and a 4-D original");
-    p.format = OriginFormat(t, target, true);
-    const Plain4 v = View4(p.format, o);
+    set_views();
     const uint64_t n1 = t.shape[1];
     if (t.shape[2] != 16 || t.shape[3] != 16 || v.c > 4 || CeilDiv(v.n, 16) != n1 ||
         CeilDiv(4 * v.h * v.w, 16) != t.shape[0]) {
-      return Mismatch(t, fmt::format("does not hold a {} weight of that shape", DumpFormatName(p.format)));
+      return Mismatch(t, fmt::format("does not hold a {} weight of that shape", DumpFormatName(from)));
     }
-    p.shape = o;
-    p.data.resize(Product(o) * item);
     for (uint64_t in = 0; in < v.n; ++in) {
       for (uint64_t ic = 0; ic < v.c; ++ic) {
         for (uint64_t ih = 0; ih < v.h; ++ih) {
           for (uint64_t iw = 0; iw < v.w; ++iw) {
             const uint64_t k = (ih * v.w + iw) * 4 + ic;
-            Put(p.data.data(), v.Offset(in, ic, ih, iw), src, ((k / 16) * n1 * 16 + in) * 16 + k % 16, item);
+            Put(p.data.data(), d.Offset(in, ic, ih, iw), src, ((k / 16) * n1 * 16 + in) * 16 + k % 16, item);
           }
         }
       }
@@ -203,6 +227,13 @@ Status ToOriginalLayout(const dump::DumpTensor& t, std::optional<int32_t> target
   }
   *out = std::move(p);
   return Status::Ok();
+}
+
+std::optional<int32_t> InputSourceHint(const dump::DumpRecord& record) {
+  for (const dump::DumpTensor& t : record.outputs) {
+    if (t.original_op && Is4dPlain(t.original_op->format)) return t.original_op->format;
+  }
+  return std::nullopt;
 }
 
 Status ToDeviceLayout(const PlainTensor& plain, int32_t device_format, uint64_t c0, dump::DumpTensor* out) {

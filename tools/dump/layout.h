@@ -35,7 +35,18 @@ struct PlainTensor {
 // HWCN, NCDHW, NDHWC, CN, NCL, CHWN, DHWCN, DHWNC, RESERVED).
 bool IsPlainDumpFormat(int32_t format);
 
-Status ToOriginalLayout(const dump::DumpTensor& tensor, std::optional<int32_t> target, PlainTensor* out);
+// A device-layout tensor back in a plain layout, or a plain 4-D one (NCHW / NHWC / HWCN)
+// moved to `target`. The original shape is read in the tensor's original format (its
+// original_op's), else in `source_hint` (an input's record's outputs' original format: OpInput
+// carries none), else in `target` (a file npy2dump wrote from an array of that layout), else
+// NCHW; the result is laid out in `target` when that is a 4-D plain format (the axes moved,
+// as msaccucmp's -f does), else in the original format.
+Status ToOriginalLayout(const dump::DumpTensor& tensor, std::optional<int32_t> target, PlainTensor* out,
+                        std::optional<int32_t> source_hint = std::nullopt);
+
+// The original format a record's inputs most likely have: that of its first output whose
+// original_op gives a 4-D plain one (nullopt: none does). OpInput carries no original format.
+std::optional<int32_t> InputSourceHint(const dump::DumpRecord& record);
 
 // `plain` (NCHW / NHWC / HWCN for the 4-D formats, any rank for FRACTAL_NZ) laid out in
 // `device_format` with `c0` elements per block; out->original_shape records plain.shape.

@@ -61,6 +61,49 @@ TEST(Layout, Nc1hwc0ToNhwcWhenTheOriginalOpSaysSo) {
   EXPECT_EQ(Ints(p.data), (std::vector<int32_t>{10, 20, 30, 11, 21, 31}));
 }
 
+// -f NHWC on a model whose tensors are NCHW (ONNX, Caffe): the axes are moved, for a device
+// layout's output (its original_op says NCHW), for its input (no original_op: the record's
+// outputs say), and for a tensor dumped plain; the same layout asked for changes nothing.
+TEST(Layout, ATargetLayoutMovesTheAxesOfAnNchwOriginal) {
+  DumpTensor t;
+  t.data_type = dump::kDtInt32;
+  t.format = dump::kFormatNc1hwc0;
+  t.shape = {1, 1, 1, 2, 4};
+  t.original_shape = {1, 3, 1, 2};  // NCHW: C=3, W=2
+  t.original_op = dump::DumpOriginalOp{"x", 0, dump::kDtInt32, dump::kFormatNchw};
+  t.data = Bytes({10, 20, 30, -1, 11, 21, 31, -1});
+  PlainTensor p;
+  ASSERT_TRUE(ToOriginalLayout(t, dump::kFormatNhwc, &p).ok());
+  EXPECT_EQ(p.format, dump::kFormatNhwc);
+  EXPECT_EQ(p.shape, (std::vector<uint64_t>{1, 1, 2, 3}));
+  EXPECT_EQ(Ints(p.data), (std::vector<int32_t>{10, 20, 30, 11, 21, 31}));
+  ASSERT_TRUE(ToOriginalLayout(t, dump::kFormatHwcn, &p).ok());
+  EXPECT_EQ(p.shape, (std::vector<uint64_t>{1, 2, 3, 1}));
+  EXPECT_EQ(Ints(p.data), (std::vector<int32_t>{10, 20, 30, 11, 21, 31}));
+
+  DumpTensor input = t;  // an input: no original_op of its own
+  input.original_op.reset();
+  dump::DumpRecord record;
+  record.outputs.push_back(t);
+  ASSERT_EQ(InputSourceHint(record), dump::kFormatNchw);
+  ASSERT_TRUE(ToOriginalLayout(input, dump::kFormatNhwc, &p, InputSourceHint(record)).ok());
+  EXPECT_EQ(p.shape, (std::vector<uint64_t>{1, 1, 2, 3}));
+  EXPECT_EQ(Ints(p.data), (std::vector<int32_t>{10, 20, 30, 11, 21, 31}));
+
+  DumpTensor plain;
+  plain.data_type = dump::kDtInt32;
+  plain.format = dump::kFormatNchw;
+  plain.shape = {1, 3, 1, 2};
+  plain.data = Bytes({10, 11, 20, 21, 30, 31});
+  ASSERT_TRUE(ToOriginalLayout(plain, dump::kFormatNhwc, &p).ok());
+  EXPECT_EQ(p.format, dump::kFormatNhwc);
+  EXPECT_EQ(p.shape, (std::vector<uint64_t>{1, 1, 2, 3}));
+  EXPECT_EQ(Ints(p.data), (std::vector<int32_t>{10, 20, 30, 11, 21, 31}));
+  ASSERT_TRUE(ToOriginalLayout(plain, dump::kFormatNchw, &p).ok());
+  EXPECT_EQ(p.shape, plain.shape);
+  EXPECT_EQ(p.data, plain.data);
+}
+
 TEST(Layout, Nc1hwc0WithTwoChannelBlocks) {
   // C=5, C0=4 -> C1=2; element (c) at ((c/4)*H*W + hw)*4 + c%4 with H=W=1.
   DumpTensor t;
