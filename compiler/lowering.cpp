@@ -2,6 +2,7 @@
 #include "compiler/lowering.h"
 
 #include <algorithm>
+#include <cstring>
 #include <map>
 #include <set>
 #include <utility>
@@ -245,11 +246,126 @@ class Lowerer {
     return Convert((*in)[0], to, op.name + "_input0_TransData", &(*in)[0]);
   }
 
+  // Output bytes above which a gear's constant computation stays an op (shape arithmetic is
+  // a few integers; this is no place to materialise tensors).
+  static constexpr uint64_t kMaxGearFoldBytes = 64 * 1024;
+
+  // A weight holding `bytes` (one entry per distinct content of an op's output, shared by
+  // the gears that compute the same), as a value of this gear.
+  int AddFoldedValue(const PlainOp& op, size_t k, TensorSpec spec, std::vector<uint8_t> bytes) {
+    std::string key =
+        "gear_fold:" + op.name + ":" + std::to_string(k) + ":" + std::to_string(static_cast<int>(spec.dtype)) + ":";
+    for (int64_t d : spec.dims) key += std::to_string(d) + ",";
+    key += ":";
+    static const char kHex[] = "0123456789abcdef";
+    for (uint8_t b : bytes) {
+      key += kHex[b >> 4];
+      key += kHex[b & 15];
+    }
+    int entry = weights_.Find(key);
+    spec.host_data = nullptr;
+    if (entry < 0) entry = weights_.Add(key, op.name + "_gear_folded_" + std::to_string(k), spec, std::move(bytes));
+    const int value = AddWeightValue(entry);
+    gear_folded_.insert(value);
+    return value;
+  }
+
+  // Folding per gear: in a dynamic model each gear's dims are static, so a shape computation
+  // that depends on the gear (Shape of a dynamic-batch activation, then Gather / Unsqueeze /
+  // Concat into a Reshape's shape: PyTorch's x.view(x.size(0), -1)) is a constant within the
+  // gear, as in the static graph GE builds per gear; the importer could not fold it (the dims
+  // were unknown there). Shape and Size fold from static input dims; any other op folds when
+  // every input is a constant and one of them was folded for this gear. False: lower it.
+  bool FoldForGear(const PlainOp& op, const std::vector<int>& in) {
+    if (options_.dynamic_value_count == 0 || op.outputs.empty()) return false;
+    const std::vector<TensorSpec> specs = Specs(in);
+    std::vector<TensorSpec> out_specs;
+    std::vector<std::vector<uint8_t>> out_bytes;
+    if (op.type == "Shape" || op.type == "Size") {
+      if (in.empty() || in[0] < 0 || op.outputs.size() != 1 || !specs[0].IsStatic()) return false;
+      const std::vector<int64_t>& dims = specs[0].dims;
+      const int64_t rank = static_cast<int64_t>(dims.size());
+      std::vector<int64_t> values;
+      TensorSpec spec;
+      spec.dtype = DataType::kInt64;
+      spec.format = Format::kNd;
+      if (op.type == "Size") {
+        int64_t n = 1;
+        for (int64_t d : dims) n *= d;
+        values = {n};
+      } else {
+        int64_t start = op.attrs.GetInt("start", 0), end = op.attrs.GetInt("end", rank);
+        if (start < 0) start += rank;
+        if (end < 0) end += rank;
+        start = std::clamp<int64_t>(start, 0, rank);
+        end = std::clamp<int64_t>(end, 0, rank);
+        for (int64_t i = start; i < end; ++i) values.push_back(dims[static_cast<size_t>(i)]);
+        spec.dims = {static_cast<int64_t>(values.size())};
+      }
+      std::vector<uint8_t> bytes(values.size() * sizeof(int64_t));
+      if (!bytes.empty()) std::memcpy(bytes.data(), values.data(), bytes.size());
+      out_specs.push_back(std::move(spec));
+      out_bytes.push_back(std::move(bytes));
+    } else {
+      bool from_gear = false;
+      for (size_t i = 0; i < in.size(); ++i) {
+        if (in[i] < 0) continue;
+        const LoweredValue& v = out_.values[static_cast<size_t>(in[i])];
+        if (v.source != LoweredValue::Source::kWeight || specs[i].host_data == nullptr || !specs[i].IsStatic() ||
+            specs[i].dtype == DataType::kString) {
+          return false;
+        }
+        from_gear = from_gear || gear_folded_.count(in[i]) != 0;
+      }
+      if (!from_gear) return false;
+      Selection sel;
+      if (!KernelRegistry::Get().Select(op.type, specs, op.attrs, options_.chip, &sel).ok()) return false;
+      if (!sel.conversions.empty() || sel.outputs.size() < op.outputs.size()) return false;
+      uint64_t total = 0;
+      for (const TensorSpec& o : sel.outputs) {
+        if (!o.IsStatic() || o.dtype == DataType::kString) return false;
+        total += o.Bytes();
+      }
+      if (total > kMaxGearFoldBytes) return false;
+      static uint8_t empty[8];
+      kernels::KernelContext ctx;
+      for (size_t i = 0; i < specs.size(); ++i) {
+        void* data = in[i] < 0 ? nullptr : const_cast<void*>(specs[i].host_data);
+        if (data != nullptr && specs[i].Bytes() == 0) data = empty;
+        ctx.inputs.push_back({specs[i], data});
+      }
+      out_bytes.resize(sel.outputs.size());
+      for (size_t k = 0; k < sel.outputs.size(); ++k) {
+        TensorSpec o = sel.outputs[k];
+        o.host_data = nullptr;
+        out_bytes[k].assign(o.Bytes(), 0);
+        ctx.outputs.push_back({o, out_bytes[k].empty() ? empty : out_bytes[k].data()});
+      }
+      std::vector<uint8_t> workspace(sel.workspace_bytes);
+      ctx.attrs = &sel.attrs;
+      ctx.workspace = workspace.empty() ? nullptr : workspace.data();
+      ctx.workspace_bytes = workspace.size();
+      if (!kernels::InvokeKernel(*sel.def, ctx).ok()) return false;
+      for (size_t k = 0; k < sel.outputs.size(); ++k) {
+        TensorSpec o = sel.outputs[k];
+        o.dims = ctx.outputs[k].spec.dims;
+        out_bytes[k].resize(std::min<size_t>(out_bytes[k].size(), o.Bytes()));
+        out_specs.push_back(std::move(o));
+      }
+    }
+    for (size_t k = 0; k < op.outputs.size(); ++k) {
+      plain_to_lowered_[static_cast<size_t>(op.outputs[k])] =
+          AddFoldedValue(op, k, std::move(out_specs[k]), std::move(out_bytes[k]));
+    }
+    return true;
+  }
+
   Status LowerOp(const PlainOp& op) {
     std::vector<int> in(op.inputs.size(), -1);
     for (size_t i = 0; i < in.size(); ++i) {
       if (op.inputs[i] >= 0) in[i] = ValueOf(op.inputs[i]);
     }
+    if (FoldForGear(op, in)) return Status::Ok();
     kernels::AttrMap attrs = op.attrs;
     ChooseProducerLayout(op.type, options_.small_channel, &attrs);
     ASIM_RETURN_IF_ERROR(SmallChannelConversion(op, attrs, &in));
@@ -327,6 +443,7 @@ class Lowerer {
   std::vector<int> plain_to_lowered_;
   std::map<std::pair<int, Format>, int> converted_;
   std::set<std::string> names_;
+  std::set<int> gear_folded_;  // values folded for this gear (FoldForGear)
 };
 
 }  // namespace

@@ -84,6 +84,45 @@ TEST(AtcOnnxImport, SymbolicDimsNeedInputShape) {
   EXPECT_EQ(CodeOf(st), "E10001") << st.message();
 }
 
+// PyTorch's x.view(x.size(0), -1) under --dynamic_batch_size: Shape -> Gather -> Unsqueeze ->
+// Concat -> Reshape depends on the gear, so the importer cannot fold it; each gear's graph is
+// static, so the compiler folds it there (as GE does per gear) and the Reshape runs on the AI
+// Core with static dims, the output sized for the largest gear.
+TEST(AtcOnnxImport, AShapeComputationFoldsPerGear) {
+  OnnxModel m(13);
+  m.Input("x", kF, {"N", 3, 2, 2}).Output("y");
+  m.Ints("zero", {}, {0}).Ints("axes", {1}, {0}).Ints("rest", {1}, {-1});
+  m.Node("Shape", {"x"}, {"shape"});
+  m.Node("Gather", {"shape", "zero"}, {"batch"});
+  m.Node("Unsqueeze", {"batch", "axes"}, {"batch1"});
+  SetInt(m.Node("Concat", {"batch1", "rest"}, {"target"}), "axis", 0);
+  m.Node("Reshape", {"x", "target"}, {"flat"});
+  m.Node("Relu", {"flat"}, {"y"});
+  ConvertOptions o = TestOptions();
+  o.input_shapes = {{"x", {-1, 3, 2, 2}}};
+  o.dynamic = om::DynamicKind::kBatch;
+  o.gears = {{1}, {4}};
+  o.dynamic_option = "--dynamic_batch_size";
+  om::Model model;
+  Status st = Convert(m.Save(), &model, nullptr, o);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(model.graphs.size(), 2u);
+  ASSERT_EQ(model.outputs.size(), 1u);
+  EXPECT_EQ(model.outputs[0].dims, (std::vector<int64_t>{-1, 12}));
+  EXPECT_EQ(model.outputs[0].size, 4u * 12 * sizeof(float));
+  const int64_t batch[2] = {1, 4};
+  for (size_t g = 0; g < 2; ++g) {
+    for (const om::Node& n : model.graphs[g].nodes) {
+      EXPECT_EQ(n.engine, kernels::Engine::kAiCore) << "gear " << g << ": " << n.name << " (" << n.type << ")";
+      EXPECT_NE(n.type, "Shape") << "gear " << g;
+      if (n.type != "Reshape") continue;
+      const om::Tensor& out = model.graphs[g].tensors[static_cast<size_t>(n.outputs[0])];
+      EXPECT_FALSE(out.dynamic) << "gear " << g;
+      EXPECT_EQ(out.desc.dims, (std::vector<int64_t>{batch[g], 12})) << "gear " << g;
+    }
+  }
+}
+
 TEST(AtcOnnxImport, DynamicBatchGears) {
   OnnxModel m(13);
   m.Input("x", kF, {"N", 3}).Output("y");
