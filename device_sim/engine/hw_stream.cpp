@@ -84,6 +84,11 @@ void HwStream::WaitFinished(uint64_t target) {
   }
 }
 
+std::shared_ptr<SimEvent> HwStream::BlockedOn() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return waiting_on_;
+}
+
 void HwStream::Abort() {
   std::deque<std::shared_ptr<Task>> discarded;
   std::shared_ptr<SimEvent> waiting;

@@ -70,6 +70,8 @@ class HwStream {
   // WaitIdle it leaves the stream's error for the next WaitIdle.
   void WaitFinished(uint64_t target);
   bool Idle() const;
+  // The event the worker is blocked waiting for now (an event wait task), or nullptr.
+  std::shared_ptr<SimEvent> BlockedOn() const;
   void SetStopOnFailure(bool stop) { stop_on_failure_.store(stop); }
   bool stop_on_failure() const { return stop_on_failure_.load(); }
   // Tasks submitted from now on run on the submitting thread when they can, as in the

@@ -3,8 +3,10 @@
 #include "runtime/core/runtime.h"
 #include "runtime/core/pointer_text.h"
 
+#include <chrono>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 #include "base/log.h"
 #include "device_sim/soc/soc_spec.h"
@@ -480,7 +482,24 @@ Status Runtime::DestroyContext(const std::shared_ptr<Context>& ctx) {
                     PointerText(ctx.get()));
     }
     reports_.ForgetStream(s.get());
-    s->device().scheduler().DestroyStream(s->hw_ptr(), /*force=*/false);
+    // The stream drains first, as aclrtDestroyStream does; but a stream blocked on an event
+    // that no queued record will complete (a wait whose record the application never
+    // enqueued) would keep this call waiting forever: its remaining tasks are discarded.
+    bool force = false;
+    int stuck_polls = 0;  // consecutive polls that found it so (a record may be just landing)
+    while (!s->hw().Idle()) {
+      const std::shared_ptr<sim::SimEvent> blocked = s->hw().BlockedOn();
+      stuck_polls = blocked && blocked->Query() == sim::SimEvent::Status::kNotRecorded ? stuck_polls + 1 : 0;
+      if (stuck_polls >= 3) {
+        ASIM_LOG_WARN("[ACL] aclrtDestroyContext: stream {} waits for an event no queued record completes; "
+                      "discarding its remaining tasks",
+                      s->id());
+        force = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    s->device().scheduler().DestroyStream(s->hw_ptr(), force);
   }
   contexts_.Remove(context);
   if (GetThreadContext().get() == ctx.get()) SetThreadContext(nullptr);

@@ -234,8 +234,11 @@ Status Runtime::LaunchCallback(void (*fn)(void*), void* user_data, bool block, S
 }
 
 Status Runtime::ProcessReport(int32_t timeout_ms) {
-  if (timeout_ms < -1) {
-    return Status(err::kInvalidParam, "timeout " + std::to_string(timeout_ms) + " ms is invalid (-1 waits forever)");
+  // -1 waits forever, a positive value that many milliseconds; 0 is refused as the real
+  // runtime refuses it (aclrtProcessReport documents -1 and values above 0 only).
+  if (timeout_ms < -1 || timeout_ms == 0) {
+    return Status(err::kInvalidParam, "timeout " + std::to_string(timeout_ms) +
+                                          " ms is invalid (-1 waits forever, a positive value waits that long)");
   }
   return reports_.Process(CurrentThreadId(), timeout_ms);
 }

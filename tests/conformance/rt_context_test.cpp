@@ -5,6 +5,7 @@
 // runtime/ or device_sim/ internals.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 #include <thread>
 #include <vector>
@@ -100,6 +101,33 @@ TEST_F(ContextTest, CurrentContextIsPerThread) {
   EXPECT_EQ(current, ctx);  // still the one aclrtCreateContext made current here
   EXPECT_ACL_OK(aclrtFree(p));
   ASSERT_ACL_OK(aclrtDestroyContext(ctx));
+}
+
+// A stream of the context waits for an event the application never records: destroying the
+// context returns (the stream's tasks before the wait ran, the ones after it are discarded)
+// instead of waiting forever, and the device is still usable.
+TEST_F(ContextTest, DestroyReturnsWhenAStreamWaitsForAnEventNeverRecorded) {
+  aclrtContext ctx = nullptr;
+  ASSERT_ACL_OK(aclrtCreateContext(&ctx, 0));
+  aclrtStream s = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s));
+  aclrtEvent never = nullptr;
+  ASSERT_ACL_OK(aclrtCreateEvent(&never));
+  void* d = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&d, 64, ACL_MEM_MALLOC_NORMAL_ONLY));
+  ASSERT_ACL_OK(aclrtMemsetAsync(d, 64, 1, 64, s));  // before the wait: runs
+  ASSERT_ACL_OK(aclrtStreamWaitEvent(s, never));
+  ASSERT_ACL_OK(aclrtMemsetAsync(d, 64, 2, 64, s));  // after it: never runs
+  const auto t0 = std::chrono::steady_clock::now();
+  ASSERT_ACL_OK(aclrtDestroyContext(ctx));
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+  ASSERT_ACL_OK(aclrtSetCurrentContext(default_ctx_));
+  unsigned char host[64] = {};
+  ASSERT_ACL_OK(aclrtMemcpy(host, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST));
+  EXPECT_EQ(host[0], 1);
+  EXPECT_EQ(host[63], 1);
+  ASSERT_ACL_OK(aclrtFree(d));
+  ASSERT_ACL_OK(aclrtDestroyEvent(never));
 }
 
 TEST_F(ContextTest, DestroyedContextIsStaleHandle) {
