@@ -491,9 +491,10 @@ Status Runtime::DestroyContext(const std::shared_ptr<Context>& ctx) {
       const std::shared_ptr<sim::SimEvent> blocked = s->hw().BlockedOn();
       stuck_polls = blocked && blocked->Query() == sim::SimEvent::Status::kNotRecorded ? stuck_polls + 1 : 0;
       if (stuck_polls >= 3) {
-        ASIM_LOG_WARN("[ACL] aclrtDestroyContext: stream {} waits for an event no queued record completes; "
-                      "discarding its remaining tasks",
-                      s->id());
+        ASIM_LOG_WARN(
+            "[ACL] aclrtDestroyContext: stream {} waits for an event no queued record completes; "
+            "discarding its remaining tasks",
+            s->id());
         force = true;
         break;
       }
