@@ -132,6 +132,17 @@ TEST(AtcCli, FailuresPrintTheCodeAndSolutionAndExit255) {
       {{model, "--output=x", "--framework=5", "--soc_version=Ascend310", "--input_shape=data:-1,3",
         "--dynamic_batch_size=4"},
        "give 2 to 100 batch sizes"},
+      // --dynamic_dims is for ND inputs only, as GE checks.
+      {{model, "--output=x", "--framework=5", "--soc_version=Ascend310", "--input_shape=data:-1,3",
+        "--dynamic_dims=1;2"},
+       "Value [] for parameter [--input_format] is invalid. Reason: input_format must be ND when set dynamic_dims"},
+      {{model, "--output=x", "--framework=5", "--soc_version=Ascend310", "--input_shape=data:-1,3",
+        "--dynamic_dims=1;2", "--input_format=NCHW"},
+       "Value [NCHW] for parameter [--input_format]"},
+      // Batch sizes quoted as written: a static input given --dynamic_batch_size.
+      {{model, "--output=x", "--framework=5", "--soc_version=Ascend310", "--input_shape=data:2,3",
+        "--dynamic_batch_size=1,2"},
+       "Value [1,2] for parameter [--dynamic_batch_size]"},
       {{"--model=/no/such.onnx", "--output=x", "--framework=5", "--soc_version=Ascend310"}, "E19000"},
       {{"--mode=7"}, "Value [7] for parameter [--mode] is invalid"},
       {{"--mode=1", "--om=x.om"}, "E10004: Value for [--json] is empty."},

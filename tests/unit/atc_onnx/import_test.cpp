@@ -160,6 +160,7 @@ TEST(AtcOnnxImport, DynamicDimsGearThatCannotBroadcastIsTheOptionsError) {
   o.dynamic = om::DynamicKind::kDims;
   o.gears = {{1, 1}, {2, 3}};  // [2,6] + [3,6] do not broadcast
   o.dynamic_option = "--dynamic_dims";
+  o.input_format = Format::kNd;  // as --dynamic_dims requires
   om::Model model;
   const Status st = Convert(m.Save(), &model, nullptr, o);
   EXPECT_EQ(CodeOf(st), "E10001") << st.message();

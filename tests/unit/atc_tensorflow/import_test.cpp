@@ -210,6 +210,7 @@ TEST(TfImport, DynamicDimsAsInThePublicSample) {
   o.input_shapes = {{"input", {-1, -1, -1, 2}}};
   o.dynamic = om::DynamicKind::kDims;
   o.dynamic_option = "--dynamic_dims";
+  o.input_format = Format::kNd;  // as --dynamic_dims requires
   o.gears = {{1, 4, 4}, {2, 6, 6}};
   om::Model m;
   Status st = ConvertTf(g, &m, nullptr, o);

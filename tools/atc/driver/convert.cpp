@@ -102,6 +102,11 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
   kernels::ChipTraits chip;
   Status st = ChipTraitsForSoc(o.soc_version, &chip);
   if (!st.ok()) return InvalidArgument("--soc_version", o.soc_version, st.message());
+  // As GE's option check: dynamic dims are for ND inputs (set --input_format=ND).
+  if (o.dynamic == om::DynamicKind::kDims && o.input_format != Format::kNd) {
+    return InvalidArgument("--input_format", o.input_format == Format::kUndefined ? "" : FormatName(o.input_format),
+                           "input_format must be ND when set dynamic_dims");
+  }
 
   auto t0 = std::chrono::steady_clock::now();
   ir::Graph graph;
@@ -174,7 +179,11 @@ Status ConvertModel(const ConvertOptions& o, om::Model* model, ConvertResult* re
   }
   ASIM_RETURN_IF_ERROR(OutputDtypes(o, result->import, graph, &po.output_dtypes));
   st = ir::AssignPrecision(graph, po, &result->precision);
-  if (!st.ok()) return InvalidArgument("--input_fp16_nodes", "", st.message());
+  if (!st.ok()) {
+    std::string nodes;
+    for (const std::string& n : o.input_fp16_nodes) nodes += (nodes.empty() ? "" : ";") + n;
+    return InvalidArgument("--input_fp16_nodes", nodes, st.message());
+  }
   result->precision_mode = po.mode;
   if (ConvEpilogueSupported() && o.fusion.Enabled(kConvReluFusionPass) && o.fusion.Enabled(kConvAddFusionPass)) {
     result->fused_convs = ir::FuseConvEpilogues(graph);

@@ -178,7 +178,9 @@ class Importer {
 
   std::string GearsText() const {
     std::string s;
-    for (const auto& gear : o_.gears) s += (s.empty() ? "" : ";") + DimsText(gear);
+    // As the option was written: batch sizes "1,2,4", other gears "a,b;c,d".
+    const char* sep = o_.dynamic == om::DynamicKind::kBatch ? "," : ";";
+    for (const auto& gear : o_.gears) s += (s.empty() ? "" : sep) + DimsText(gear);
     return s;
   }
 
