@@ -317,7 +317,8 @@ Status Scheduler::RunSync(TaskDesc desc) {
   return status;
 }
 
-Status Scheduler::SynchronizeStream(HwStream& stream, int64_t timeout_ms) {
+template <typename Wait>
+void Scheduler::WaitThenAdvanceHost(HwStream& stream, Wait&& wait) {
   // What the host waits for: the tasks submitted before this call. If they are all timed,
   // that is the stream's tail now; otherwise the last of them gets its time before it runs.
   SimPs target = 0;
@@ -330,34 +331,30 @@ Status Scheduler::SynchronizeStream(HwStream& stream, int64_t timeout_ms) {
       last_untimed = stream.untimed_.back();
     }
   }
-  Status status = stream.WaitIdle(timeout_ms);
-  if (status.code() == err::kRtStreamSyncTimeout) return status;
+  if (!wait()) return;
   std::lock_guard<std::mutex> timing(timing_mutex_);
   if (last_untimed) {
     // Still untimed only in corner cases (a skipped wait whose record is never timed).
     target = last_untimed->timed ? last_untimed->end_ps : stream.tail_ps_;
   }
   timeline_.AdvanceHostTo(target);
+}
+
+Status Scheduler::SynchronizeStream(HwStream& stream, int64_t timeout_ms) {
+  Status status;
+  WaitThenAdvanceHost(stream, [&] {
+    status = stream.WaitIdle(timeout_ms);
+    return status.code() != err::kRtStreamSyncTimeout;  // a timeout leaves the host clock
+  });
   return status;
 }
 
 void Scheduler::WaitSubmitted(HwStream& stream, uint64_t target) {
-  // The last of the `target` tasks is the stream's last one when the caller just submitted
-  // it (the pageable copy); timed already, it ends at the stream's tail.
-  SimPs end = 0;
-  std::shared_ptr<Task> last_untimed;
-  {
-    std::lock_guard<std::mutex> timing(timing_mutex_);
-    if (stream.untimed_.empty()) {
-      end = stream.tail_ps_;
-    } else {
-      last_untimed = stream.untimed_.back();
-    }
-  }
-  stream.WaitFinished(target);
-  std::lock_guard<std::mutex> timing(timing_mutex_);
-  if (last_untimed) end = last_untimed->timed ? last_untimed->end_ps : stream.tail_ps_;
-  timeline_.AdvanceHostTo(end);
+  // The last of the `target` tasks is the stream's last one: the caller just submitted it.
+  WaitThenAdvanceHost(stream, [&] {
+    stream.WaitFinished(target);
+    return true;
+  });
 }
 
 Status Scheduler::SynchronizeAll(int64_t timeout_ms) {

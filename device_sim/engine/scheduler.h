@@ -135,6 +135,10 @@ class Scheduler {
   // (placing it now if the drain has not), and its end once the payload returned, which times
   // the tasks behind it. Both are no-ops on a task already timed (abandoned by a destroy).
   SimPs ClockedStart(HwStream& stream, Task& task);
+  // Runs `wait` (it blocks until the stream's tasks submitted so far have finished; false:
+  // it timed out), then moves the host clock to the end of the last of them.
+  template <typename Wait>
+  void WaitThenAdvanceHost(HwStream& stream, Wait&& wait);
   void CompleteClocked(HwStream& stream, Task& task, SimPs end_ps);
   static void TrimRecordTimesLocked(SimEvent& event);
   // Observers (called by workers and RunSync).
