@@ -37,10 +37,13 @@ Status CheckDtypes(BlasKind kind, const std::vector<TensorSpec>& in, BlasPlan* p
                                                  Name(in[4].dtype) + " must have one dtype");
   }
   if (p->ab == DataType::kInt8) {
-    if (p->c != DataType::kInt32 || p->scalar != DataType::kInt32) {
-      return Status(err::kUnsupportedDataType, std::string(op) + ": int8 operands need DT_INT32 " + c_name +
-                                                   ", alpha and beta, got " + c_name + " " + Name(p->c) + ", alpha " +
-                                                   Name(p->scalar));
+    // CANN's two int8 combinations: int32 or fp32 results, alpha and beta of the result's type.
+    const bool to_int32 = p->c == DataType::kInt32 && p->scalar == DataType::kInt32;
+    const bool to_float = p->c == DataType::kFloat && p->scalar == DataType::kFloat;
+    if (!to_int32 && !to_float) {
+      return Status(err::kUnsupportedDataType, std::string(op) + ": int8 operands need a DT_INT32 or DT_FLOAT " +
+                                                   c_name + " with alpha and beta of its dtype, got " + c_name + " " +
+                                                   Name(p->c) + ", alpha " + Name(p->scalar));
     }
     return Status::Ok();
   }
@@ -68,12 +71,12 @@ float ReadScalar(const TensorView& v) {
   }
 }
 
+// int8 x int8, accumulated exactly (the cube's int32 accumulator), then scaled into an int32
+// result (wrapping modulo 2^32 as the cube's int32 does) or an fp32 one.
 void Int8Gemm(const BlasPlan& p, KernelContext& ctx) {
   const auto* a = ctx.in(0).as<const int8_t>();
   const auto* b = ctx.in(1).as<const int8_t>();
-  const auto* c = ctx.in(2).as<const int32_t>();
-  const int64_t alpha = *ctx.in(3).as<const int32_t>(), beta = *ctx.in(4).as<const int32_t>();
-  auto* y = ctx.out(0).as<int32_t>();
+  const bool to_float = p.c == DataType::kFloat;
   ParallelFor(p.m, 4, [&](int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end; ++i) {
       for (int64_t j = 0; j < p.n; ++j) {
@@ -83,9 +86,18 @@ void Int8Gemm(const BlasPlan& p, KernelContext& ctx) {
           const int64_t bv = p.trans_b ? b[j * p.k + kk] : b[kk * p.n + j];
           acc += av * bv;
         }
+        const int64_t at = i * p.n + j;
+        if (to_float) {
+          const float alpha = *ctx.in(3).as<const float>(), beta = *ctx.in(4).as<const float>();
+          float v = alpha * static_cast<float>(static_cast<int32_t>(acc));
+          if (beta != 0) v += beta * ctx.in(2).as<const float>()[at];  // BLAS: beta 0 does not read c
+          ctx.out(0).as<float>()[at] = v;
+          continue;
+        }
+        const int64_t alpha = *ctx.in(3).as<const int32_t>(), beta = *ctx.in(4).as<const int32_t>();
         int64_t v = alpha * acc;
-        if (beta != 0) v += beta * static_cast<int64_t>(c[i * p.n + j]);
-        y[i * p.n + j] = static_cast<int32_t>(v);  // wraps modulo 2^32 as the cube's int32 does
+        if (beta != 0) v += beta * static_cast<int64_t>(ctx.in(2).as<const int32_t>()[at]);
+        ctx.out(0).as<int32_t>()[at] = static_cast<int32_t>(v);
       }
     }
   });

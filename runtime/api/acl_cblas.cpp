@@ -113,11 +113,11 @@ Fail CheckTypes(const char* a_name, aclDataType a, const char* b_name, aclDataTy
     return Invalid(std::string(b_name) + " " + TypeText(b) + " must equal " + a_name + " " + TypeText(a));
   }
   const bool ok = (a == ACL_FLOAT16 && (c == ACL_FLOAT16 || c == ACL_FLOAT)) || (a == ACL_FLOAT && c == ACL_FLOAT) ||
-                  (a == ACL_INT8 && c == ACL_INT32);
+                  (a == ACL_INT8 && (c == ACL_INT32 || c == ACL_FLOAT));
   if (!ok) {
     return Invalid(std::string(c_name) + " " + TypeText(c) + " does not go with " + a_name + " " + TypeText(a) +
                    " (ACL_FLOAT16 takes ACL_FLOAT16 or ACL_FLOAT, ACL_FLOAT takes ACL_FLOAT, ACL_INT8 takes "
-                   "ACL_INT32)");
+                   "ACL_INT32 or ACL_FLOAT)");
   }
   return {};
 }
@@ -280,8 +280,8 @@ struct OpCall {
 };
 
 // GEMM: validates and describes y = alpha * op(A) * op(B) + beta * C.
-Fail DescribeGemm(aclTransType ta, aclTransType tb, aclTransType tc, int m, int n, int k, const int* lda,
-                  const int* ldb, const int* ldc, aclDataType at, aclDataType bt, aclDataType ct, aclComputeType type,
+Fail DescribeGemm(aclTransType ta, aclTransType tb, aclTransType tc, int m, int n, int k, int* lda, int* ldb,
+                  int* ldc, aclDataType at, aclDataType bt, aclDataType ct, aclComputeType type,
                   OpCall* call) {
   for (const Fail& f : {CheckTrans("transA", ta), CheckTrans("transB", tb), CheckTrans("transC", tc),
                         CheckCompute(type), CheckPositive("m", m), CheckPositive("n", n), CheckPositive("k", k),
@@ -291,6 +291,11 @@ Fail DescribeGemm(aclTransType ta, aclTransType tb, aclTransType tc, int m, int 
   if (tc != ACL_TRANS_N) return Invalid("transC ACL_TRANS_T: a transposed C is not supported; pass ACL_TRANS_N");
   const bool trans_a = ta == ACL_TRANS_T, trans_b = tb == ACL_TRANS_T;
   if (lda != nullptr) {
+    // CANN documents lda / ldb / ldc as reserved, "-1 only" (its sample passes -1): -1 is the
+    // dense layout; a larger leading dimension is taken as BLAS reads it.
+    if (*lda == -1) *lda = trans_a ? m : k;
+    if (*ldb == -1) *ldb = trans_b ? k : n;
+    if (*ldc == -1) *ldc = n;
     Fail f = CheckLd("lda", *lda, trans_a ? m : k, trans_a ? "A is stored k x m" : "A is stored m x k");
     if (!f.ok()) return f;
     f = CheckLd("ldb", *ldb, trans_b ? k : n, trans_b ? "B is stored n x k" : "B is stored k x n");
@@ -317,7 +322,7 @@ Fail DescribeGemm(aclTransType ta, aclTransType tb, aclTransType tc, int m, int 
 }
 
 // GEMV: validates and describes y = alpha * op(A) * x + beta * y, A m x n.
-Fail DescribeGemv(aclTransType ta, int m, int n, const int* lda, const int* incx, const int* incy, aclDataType at,
+Fail DescribeGemv(aclTransType ta, int m, int n, int* lda, int* incx, int* incy, aclDataType at,
                   aclDataType xt, aclDataType yt, aclComputeType type, OpCall* call) {
   for (const Fail& f : {CheckTrans("transA", ta), CheckCompute(type), CheckPositive("m", m), CheckPositive("n", n),
                         CheckTypes("dataTypeA", at, "dataTypeX", xt, "dataTypeY", yt)}) {
@@ -325,6 +330,10 @@ Fail DescribeGemv(aclTransType ta, int m, int n, const int* lda, const int* incx
   }
   const bool trans = ta == ACL_TRANS_T;
   if (lda != nullptr) {
+    // Reserved in CANN's documentation, "-1 only": the dense layout and unit increments.
+    if (*lda == -1) *lda = n;
+    if (*incx == -1) *incx = 1;
+    if (*incy == -1) *incy = 1;
     for (const Fail& f :
          {CheckLd("lda", *lda, n, "A is stored m x n"), CheckInc("incx", *incx), CheckInc("incy", *incy)}) {
       if (!f.ok()) return f;

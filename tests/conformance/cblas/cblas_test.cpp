@@ -373,6 +373,40 @@ TEST_F(Cblas, LeadingDimensionsAndIncrements) {
   }
 }
 
+// CANN documents lda / ldb / ldc / incx / incy as reserved, "-1 only", and its gemm sample
+// passes -1: the dense layout. And int8 A/B with an fp32 C (the last model of cblas_ops.json).
+TEST_F(Cblas, TheDocumentedMinusOneLayoutAndInt8ToFp32) {
+  const int m = 8, n = 16, k = 32;
+  const auto a = RandomInt8(m * k, 50), b = RandomInt8(n * k, 51);
+  const auto c = Random(m * n, 52);
+  Dev<int8_t> da(a), db(b);
+  Dev<float> dc(c), alpha({0.5f}), beta({2.0f});
+  ASSERT_EQ(aclblasGemmEx(ACL_TRANS_N, ACL_TRANS_T, ACL_TRANS_N, m, n, k, alpha.get(), da.get(), -1, ACL_INT8,
+                          db.get(), -1, ACL_INT8, beta.get(), dc.get(), -1, ACL_FLOAT, ACL_COMPUTE_HIGH_PRECISION,
+                          stream_),
+            ACL_SUCCESS)
+      << RecentMsg();
+  Sync();
+  ExpectNear(dc.Read(), Ref(m, n, k, false, true, 0.5, a, b, 2.0, c), 1e-6);
+  // GEMV (model 4: 32x16, N) with lda, incx and incy -1.
+  const int gm = 32, gn = 16;
+  const auto ga = Half(Random(gm * gn, 53)), x = Half(Random(gn, 54)), y = Half(Random(gm, 55));
+  Dev<aclFloat16> dga(ga), dx(x), dy(y), one({aclFloatToFloat16(1.0f)});
+  ASSERT_EQ(aclblasHgemv(ACL_TRANS_N, gm, gn, one.get(), dga.get(), -1, dx.get(), -1, one.get(), dy.get(), -1,
+                         ACL_COMPUTE_HIGH_PRECISION, stream_),
+            ACL_SUCCESS)
+      << RecentMsg();
+  Sync();
+  std::vector<double> want(gm);
+  const std::vector<float> gaf = Widen(ga), xf = Widen(x), yf = Widen(y);
+  for (int r = 0; r < gm; ++r) {
+    double acc = 0;
+    for (int p = 0; p < gn; ++p) acc += static_cast<double>(gaf[r * gn + p]) * xf[p];
+    want[r] = acc + yf[r];
+  }
+  ExpectNear(Widen(dy.Read()), want, 4e-3);
+}
+
 TEST_F(Cblas, AShapeWithoutAnOpModelFails) {
   Dev<aclFloat16> a(std::vector<aclFloat16>(17 * 17)), alpha({aclFloatToFloat16(1)});
   const aclError rc = aclblasHgemm(ACL_TRANS_N, ACL_TRANS_N, ACL_TRANS_N, 17, 17, 17, alpha.get(), a.get(), 17, a.get(),
@@ -441,8 +475,8 @@ TEST_F(Cblas, GemvArgumentErrors) {
                    "m 0 must be > 0");
   EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_N, 16, 16, d, d, 8, d, 1, d, d, 1, H, stream_), ACL_ERROR_INVALID_PARAM,
                    "lda 8 must be >= 16");
-  EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_N, 16, 16, d, d, 16, d, -1, d, d, 1, H, stream_), ACL_ERROR_INVALID_PARAM,
-                   "incx -1 must be > 0");
+  EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_N, 16, 16, d, d, 16, d, -2, d, d, 1, H, stream_), ACL_ERROR_INVALID_PARAM,
+                   "incx -2 must be > 0");  // -1 is the documented dense default
   EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_N, 16, 16, d, d, 16, d, 1, d, d, 0, H, stream_), ACL_ERROR_INVALID_PARAM,
                    "incy 0 must be > 0");
   EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_N, 16, 16, d, d, 16, nullptr, 1, d, d, 1, H, stream_),
@@ -450,8 +484,8 @@ TEST_F(Cblas, GemvArgumentErrors) {
   EXPECT_ACL_ERROR(aclblasHgemv(ACL_TRANS_NZ, 16, 16, d, d, 16, d, 1, d, d, 1, H, stream_), ACL_ERROR_INVALID_PARAM,
                    "FRACTAL_NZ");
   EXPECT_ACL_ERROR(
-      aclblasGemvEx(ACL_TRANS_N, 16, 16, d, d, 16, ACL_INT8, d, 1, ACL_INT8, d, d, 1, ACL_FLOAT, H, stream_),
-      ACL_ERROR_INVALID_PARAM, "dataTypeY ACL_FLOAT does not go with dataTypeA ACL_INT8");
+      aclblasGemvEx(ACL_TRANS_N, 16, 16, d, d, 16, ACL_INT8, d, 1, ACL_INT8, d, d, 1, ACL_FLOAT16, H, stream_),
+      ACL_ERROR_INVALID_PARAM, "dataTypeY ACL_FLOAT16 does not go with dataTypeA ACL_INT8");
   EXPECT_ACL_ERROR(
       aclblasS8gemv(ACL_TRANS_N, 16, 16, nullptr, nullptr, 16, nullptr, 1, nullptr, nullptr, 1, H, stream_),
       ACL_ERROR_INVALID_PARAM, "aclblasS8gemv: alpha must not be NULL");
