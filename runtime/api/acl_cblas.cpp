@@ -280,9 +280,8 @@ struct OpCall {
 };
 
 // GEMM: validates and describes y = alpha * op(A) * op(B) + beta * C.
-Fail DescribeGemm(aclTransType ta, aclTransType tb, aclTransType tc, int m, int n, int k, int* lda, int* ldb,
-                  int* ldc, aclDataType at, aclDataType bt, aclDataType ct, aclComputeType type,
-                  OpCall* call) {
+Fail DescribeGemm(aclTransType ta, aclTransType tb, aclTransType tc, int m, int n, int k, int* lda, int* ldb, int* ldc,
+                  aclDataType at, aclDataType bt, aclDataType ct, aclComputeType type, OpCall* call) {
   for (const Fail& f : {CheckTrans("transA", ta), CheckTrans("transB", tb), CheckTrans("transC", tc),
                         CheckCompute(type), CheckPositive("m", m), CheckPositive("n", n), CheckPositive("k", k),
                         CheckTypes("dataTypeA", at, "dataTypeB", bt, "dataTypeC", ct)}) {
@@ -322,8 +321,8 @@ Fail DescribeGemm(aclTransType ta, aclTransType tb, aclTransType tc, int m, int 
 }
 
 // GEMV: validates and describes y = alpha * op(A) * x + beta * y, A m x n.
-Fail DescribeGemv(aclTransType ta, int m, int n, int* lda, int* incx, int* incy, aclDataType at,
-                  aclDataType xt, aclDataType yt, aclComputeType type, OpCall* call) {
+Fail DescribeGemv(aclTransType ta, int m, int n, int* lda, int* incx, int* incy, aclDataType at, aclDataType xt,
+                  aclDataType yt, aclComputeType type, OpCall* call) {
   for (const Fail& f : {CheckTrans("transA", ta), CheckCompute(type), CheckPositive("m", m), CheckPositive("n", n),
                         CheckTypes("dataTypeA", at, "dataTypeX", xt, "dataTypeY", yt)}) {
     if (!f.ok()) return f;

@@ -381,9 +381,8 @@ TEST_F(Cblas, TheDocumentedMinusOneLayoutAndInt8ToFp32) {
   const auto c = Random(m * n, 52);
   Dev<int8_t> da(a), db(b);
   Dev<float> dc(c), alpha({0.5f}), beta({2.0f});
-  ASSERT_EQ(aclblasGemmEx(ACL_TRANS_N, ACL_TRANS_T, ACL_TRANS_N, m, n, k, alpha.get(), da.get(), -1, ACL_INT8,
-                          db.get(), -1, ACL_INT8, beta.get(), dc.get(), -1, ACL_FLOAT, ACL_COMPUTE_HIGH_PRECISION,
-                          stream_),
+  ASSERT_EQ(aclblasGemmEx(ACL_TRANS_N, ACL_TRANS_T, ACL_TRANS_N, m, n, k, alpha.get(), da.get(), -1, ACL_INT8, db.get(),
+                          -1, ACL_INT8, beta.get(), dc.get(), -1, ACL_FLOAT, ACL_COMPUTE_HIGH_PRECISION, stream_),
             ACL_SUCCESS)
       << RecentMsg();
   Sync();

@@ -193,7 +193,8 @@ TEST(Gemm_CANN, Refusals) {
   EXPECT_NE(r.status.message().find("must hold one element"), std::string::npos) << r.status.message();
   r = run({HostTensor::Make(DataType::kInt8, {4, 4}), HostTensor::Make(DataType::kInt8, {4, 4}), h44, hs, hs});
   EXPECT_FALSE(r.status.ok());
-  EXPECT_NE(r.status.message().find("int8 operands need a DT_INT32 or DT_FLOAT"), std::string::npos) << r.status.message();
+  EXPECT_NE(r.status.message().find("int8 operands need a DT_INT32 or DT_FLOAT"), std::string::npos)
+      << r.status.message();
   const HostTensor f44 = HostTensor::Make(DataType::kFloat, {4, 4});
   r = run({f44, f44, h44, hs, hs});
   EXPECT_NE(r.status.message().find("DT_FLOAT operands with c DT_FLOAT16"), std::string::npos) << r.status.message();
