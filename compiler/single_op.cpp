@@ -39,13 +39,34 @@ Status CheckAttrsDeclared(const SingleOpDesc& desc, const std::string& where) {
   return Status::Ok();
 }
 
+// CANN's single-op conventions where they differ from the ONNX ones the kernels follow: the
+// reductions' `keep_dims` (bool, default false in CANN's op prototypes) for ONNX's `keepdims`
+// (default 1). The model's description keeps the call's own attributes (calls are matched on
+// them); the graph gets these.
+kernels::AttrMap KernelAttrs(const SingleOpDesc& desc) {
+  if (desc.op_type.rfind("Reduce", 0) != 0) return desc.attrs;
+  bool reads_keepdims = false;
+  for (const kernels::KernelDef* def : kernels::KernelRegistry::Get().Find(desc.op_type)) {
+    for (const kernels::AttrSpec& spec : def->attrs) reads_keepdims = reads_keepdims || spec.name == "keepdims";
+  }
+  if (!reads_keepdims || desc.attrs.Has("keepdims")) return desc.attrs;
+  kernels::AttrMap attrs;
+  for (const auto& [name, value] : desc.attrs.values()) {
+    if (name != "keep_dims") attrs.Set(name, value);
+  }
+  attrs.Set("keepdims", int64_t{desc.attrs.GetBool("keep_dims", false) ? 1 : 0});
+  return attrs;
+}
+
 }  // namespace
 
 Status CompileSingleOp(const SingleOpDesc& desc, const CompileOptions& options, om::Model* out, CompileReport* report) {
   const std::string where = "single op '" + desc.op_type + "'";
   if (desc.op_type.empty()) return Status(err::kInvalidParam, "single op: empty op type");
   if (desc.outputs.empty()) return Status(err::kInvalidParam, where + ": no output_desc");
-  ASIM_RETURN_IF_ERROR(CheckAttrsDeclared(desc, where));
+  SingleOpDesc kernel_desc = desc;
+  kernel_desc.attrs = KernelAttrs(desc);
+  ASIM_RETURN_IF_ERROR(CheckAttrsDeclared(kernel_desc, where));
   GraphBuilder b;
   std::vector<int> ins;
   for (size_t i = 0; i < desc.inputs.size(); ++i) {
@@ -65,7 +86,7 @@ Status CompileSingleOp(const SingleOpDesc& desc, const CompileOptions& options, 
     ins.push_back(b.Constant(name, t.dtype, t.dims, t.const_data.data()));
   }
   const std::vector<int> outs =
-      b.Op(desc.op_type, desc.op_type, ins, desc.attrs, static_cast<int>(desc.outputs.size()));
+      b.Op(desc.op_type, desc.op_type, ins, kernel_desc.attrs, static_cast<int>(desc.outputs.size()));
   for (size_t i = 0; i < outs.size(); ++i) {
     // An output described in an internal format (NC1HWC0 ...) is stored in it.
     const Format format = i < desc.outputs.size() ? desc.outputs[i].format : Format::kUndefined;

@@ -328,6 +328,38 @@ TEST(CompileSingleOp, ConstantInputsAreCompiledInAndRoundTrip) {
   EXPECT_NE(st.message().find("8 bytes of data, not 16"), std::string::npos) << st.message();
 }
 
+// CANN's ReduceSum prototype: `keep_dims` (bool, default false); ONNX's `keepdims` (default 1)
+// still works when a call gives it. The stored description keeps the call's attributes.
+TEST(CompileSingleOp, ReductionsTakeCannsKeepDims) {
+  auto compile = [](const json& attrs, std::vector<int64_t> out_dims, om::Model* model) {
+    json entry = json::parse(R"({
+      "op": "ReduceSum",
+      "input_desc": [{"format": "ND", "shape": [2, 3], "type": "float"},
+                     {"format": "ND", "shape": [1], "type": "int64", "is_const": true, "const_value": [1]}],
+      "output_desc": [{"format": "ND", "shape": [2], "type": "float"}]
+    })");
+    entry["output_desc"][0]["shape"] = out_dims;
+    if (!attrs.is_null()) entry["attr"] = attrs;
+    SingleOpDesc d;
+    const Status parsed = ParseSingleOpJson(entry, "reduce", &d);
+    if (!parsed.ok()) return parsed;
+    return CompileSingleOp(d, CompileOptions{}, model);
+  };
+  om::Model model;
+  Status st = compile(json(), {2}, &model);  // CANN's default: the axis dropped
+  ASSERT_TRUE(st.ok()) << st.message();
+  st = compile(json::parse(R"([{"name": "keep_dims", "type": "bool", "value": true}])"), {2, 1}, &model);
+  ASSERT_TRUE(st.ok()) << st.message();
+  SingleOpDesc stored;
+  ASSERT_TRUE(SingleOpDescOf(model, &stored).ok());
+  EXPECT_TRUE(stored.attrs.Has("keep_dims"));
+  EXPECT_FALSE(stored.attrs.Has("keepdims"));
+  st = compile(json::parse(R"([{"name": "keep_dims", "type": "bool", "value": false}])"), {2}, &model);
+  ASSERT_TRUE(st.ok()) << st.message();
+  st = compile(json::parse(R"([{"name": "keepdims", "type": "int", "value": 1}])"), {2, 1}, &model);
+  ASSERT_TRUE(st.ok()) << st.message();
+}
+
 TEST(CompileSingleOp, InternalFormatOutputsAreStoredInThatFormat) {
   // CANN's single-op template: Add in NC1HWC0 with its NCHW origin. The output is described
   // (and must be stored) as NC1HWC0 [8,1,16,4,16], not as the plain [8,16,16,4].
