@@ -360,6 +360,26 @@ TEST(CompileSingleOp, ReductionsTakeCannsKeepDims) {
   ASSERT_TRUE(st.ok()) << st.message();
 }
 
+// CANN's Transpose prototype: `perm` as a second, constant input (the attribute is ONNX's).
+TEST(CompileSingleOp, TransposeTakesPermAsAConstantInput) {
+  const json entry = json::parse(R"({
+    "op": "Transpose",
+    "input_desc": [{"format": "ND", "shape": [2, 3, 4], "type": "float"},
+                   {"format": "ND", "shape": [3], "type": "int32", "is_const": true, "const_value": [2, 0, 1]}],
+    "output_desc": [{"format": "ND", "shape": [4, 2, 3], "type": "float"}]
+  })");
+  SingleOpDesc d;
+  ASSERT_TRUE(ParseSingleOpJson(entry, "transpose", &d).ok());
+  om::Model model;
+  Status st = CompileSingleOp(d, CompileOptions{}, &model);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(model.outputs[0].dims, (std::vector<int64_t>{4, 2, 3}));
+  d.inputs[1].const_data.assign(12, 0);  // [0, 0, 0]: not a permutation
+  st = CompileSingleOp(d, CompileOptions{}, &model);
+  EXPECT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("not a permutation"), std::string::npos) << st.message();
+}
+
 TEST(CompileSingleOp, InternalFormatOutputsAreStoredInThatFormat) {
   // CANN's single-op template: Add in NC1HWC0 with its NCHW origin. The output is described
   // (and must be stored) as NC1HWC0 [8,1,16,4,16], not as the plain [8,16,16,4].
