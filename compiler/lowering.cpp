@@ -9,6 +9,7 @@
 
 #include "compiler/layout_rules.h"
 #include "kernels/framework/invoke.h"
+#include "kernels/movement/shape_bounds.h"
 
 namespace asim::atc {
 namespace {
@@ -284,7 +285,6 @@ class Lowerer {
     if (op.type == "Shape" || op.type == "Size") {
       if (in.empty() || in[0] < 0 || op.outputs.size() != 1 || !specs[0].IsStatic()) return false;
       const std::vector<int64_t>& dims = specs[0].dims;
-      const int64_t rank = static_cast<int64_t>(dims.size());
       std::vector<int64_t> values;
       TensorSpec spec;
       spec.dtype = DataType::kInt64;
@@ -294,12 +294,7 @@ class Lowerer {
         for (int64_t d : dims) n *= d;
         values = {n};
       } else {
-        int64_t start = op.attrs.GetInt("start", 0), end = op.attrs.GetInt("end", rank);
-        if (start < 0) start += rank;
-        if (end < 0) end += rank;
-        start = std::clamp<int64_t>(start, 0, rank);
-        end = std::clamp<int64_t>(end, 0, rank);
-        for (int64_t i = start; i < end; ++i) values.push_back(dims[static_cast<size_t>(i)]);
+        values = kernels::ShapeValues(dims, op.attrs);
         spec.dims = {static_cast<int64_t>(values.size())};
       }
       std::vector<uint8_t> bytes(values.size() * sizeof(int64_t));

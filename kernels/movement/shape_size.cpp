@@ -6,25 +6,16 @@
 // Thread safety: re-entrant. Failure: kOpOutputNotMatch when the rank changed between
 // inference and compute.
 #include <algorithm>
-#include <climits>
 
 #include "kernels/framework/kernel_def.h"
+#include "kernels/movement/shape_bounds.h"
 
 namespace asim::kernels {
 namespace {
 
-void Bounds(size_t rank, const AttrMap& attrs, int64_t* start, int64_t* end) {
-  const int64_t r = static_cast<int64_t>(rank);
-  int64_t s = attrs.GetInt("start", 0), e = attrs.GetInt("end", LLONG_MAX);
-  if (s < 0) s += r;
-  if (e < 0) e += r;
-  *start = std::clamp<int64_t>(s, 0, r);
-  *end = std::clamp<int64_t>(e, 0, r);
-}
-
 Status ShapeInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, std::vector<TensorSpec>* outputs) {
   int64_t s = 0, e = 0;
-  Bounds(inputs[0].dims.size(), attrs, &s, &e);
+  ShapeBounds(inputs[0].dims.size(), attrs, &s, &e);
   TensorSpec o;
   o.dtype = DataType::kInt64;
   o.dims = {std::max<int64_t>(0, e - s)};
@@ -34,7 +25,7 @@ Status ShapeInfer(const std::vector<TensorSpec>& inputs, const AttrMap& attrs, s
 
 Status ShapeCompute(KernelContext& ctx) {
   int64_t s = 0, e = 0;
-  Bounds(ctx.in(0).dims().size(), *ctx.attrs, &s, &e);
+  ShapeBounds(ctx.in(0).dims().size(), *ctx.attrs, &s, &e);
   if (ctx.out(0).ElementCount() != std::max<int64_t>(0, e - s)) {
     return Status(err::kOpOutputNotMatch, "Shape: the input rank changed after inference");
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "kernels/movement/shape_bounds.h"
 #include "tools/atc/passes/infer.h"
 
 namespace asim::atc::ir {
@@ -24,20 +25,13 @@ bool FoldFromDims(Graph& graph, Node& node) {
     if (d < 0) return false;
   }
   Value& out = graph.value(node.outputs[0]);
-  const int64_t rank = static_cast<int64_t>(in.dims.size());
   if (node.type == "Size") {
     int64_t n = 1;
     for (int64_t d : in.dims) n *= d;
     out.data = Int64Bytes({n});
     out.dims = {};
   } else {
-    int64_t start = node.attrs.GetInt("start", 0), end = node.attrs.GetInt("end", rank);
-    if (start < 0) start += rank;
-    if (end < 0) end += rank;
-    start = std::clamp<int64_t>(start, 0, rank);
-    end = std::clamp<int64_t>(end, 0, rank);
-    std::vector<int64_t> dims;
-    for (int64_t i = start; i < end; ++i) dims.push_back(in.dims[static_cast<size_t>(i)]);
+    const std::vector<int64_t> dims = kernels::ShapeValues(in.dims, node.attrs);
     out.dims = {static_cast<int64_t>(dims.size())};
     out.data = Int64Bytes(dims);
   }
