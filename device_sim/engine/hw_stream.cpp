@@ -84,9 +84,18 @@ void HwStream::WaitFinished(uint64_t target) {
   }
 }
 
-std::shared_ptr<SimEvent> HwStream::BlockedOn() const {
+HwStream::WaitSnapshot HwStream::SnapshotWaits() const {
+  WaitSnapshot snapshot;
   std::lock_guard<std::mutex> lock(mutex_);
-  return waiting_on_;
+  snapshot.busy = !queue_.empty() || running_task_ || inline_running_;
+  snapshot.blocked_on = waiting_on_;
+  snapshot.blocked_generation = waiting_generation_;
+  for (const auto& task : queue_) {
+    if (task->desc.kind == TaskKind::kEventRecord) {
+      snapshot.queued_records.emplace_back(task->event.get(), task->event_generation);
+    }
+  }
+  return snapshot;
 }
 
 void HwStream::Abort() {
@@ -160,7 +169,10 @@ void HwStream::WorkerLoop() {
       const bool wait = !skip && task->desc.kind == TaskKind::kEventWait;
       // Published under mutex_ before the wait starts, so Abort either sees it (and wakes
       // the event) or has already set aborted_, which the wait checks first.
-      if (wait) waiting_on_ = task->event;
+      if (wait) {
+        waiting_on_ = task->event;
+        waiting_generation_ = task->event_generation;
+      }
       return wait;
     }();
     if (!task) return;

@@ -27,6 +27,8 @@
 #include <memory>
 #include <mutex>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "device_sim/engine/sim_event.h"
 #include "device_sim/engine/task.h"
@@ -70,8 +72,14 @@ class HwStream {
   // WaitIdle it leaves the stream's error for the next WaitIdle.
   void WaitFinished(uint64_t target);
   bool Idle() const;
-  // The event the worker is blocked waiting for now (an event wait task), or nullptr.
-  std::shared_ptr<SimEvent> BlockedOn() const;
+  // What the stream waits for, read at one moment (for Scheduler::DeadlockedStreams).
+  struct WaitSnapshot {
+    bool busy = false;                                                 // a task is queued or running
+    std::shared_ptr<SimEvent> blocked_on;                              // the event the worker is blocked waiting for
+    uint64_t blocked_generation = 0;                                   // ... and the record that wait is bound to
+    std::vector<std::pair<const SimEvent*, uint64_t>> queued_records;  // records not yet run
+  };
+  WaitSnapshot SnapshotWaits() const;
   void SetStopOnFailure(bool stop) { stop_on_failure_.store(stop); }
   bool stop_on_failure() const { return stop_on_failure_.load(); }
   // Tasks submitted from now on run on the submitting thread when they can, as in the
@@ -120,6 +128,7 @@ class HwStream {
   bool stopping_ = false;
   std::atomic<bool> aborted_{false};      // written under mutex_; read by event waits
   std::shared_ptr<SimEvent> waiting_on_;  // the event the worker is blocked on, if any
+  uint64_t waiting_generation_ = 0;       // the record generation that wait is bound to
   bool failed_since_sync_ = false;
   Status sticky_;
   std::thread worker_;

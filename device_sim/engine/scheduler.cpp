@@ -70,6 +70,51 @@ void Scheduler::DestroyStream(const std::shared_ptr<HwStream>& stream, bool forc
   streams_.erase(std::remove(streams_.begin(), streams_.end(), stream), streams_.end());
 }
 
+std::vector<std::shared_ptr<HwStream>> Scheduler::DeadlockedStreams() const {
+  std::vector<std::shared_ptr<HwStream>> streams;
+  {
+    std::lock_guard<std::mutex> lock(streams_mutex_);
+    streams = streams_;
+  }
+  std::vector<HwStream::WaitSnapshot> snapshots;
+  snapshots.reserve(streams.size());
+  for (const auto& s : streams) snapshots.push_back(s->SnapshotWaits());
+  // A stream makes progress when it runs (busy, not blocked), when its wait is already
+  // resolved, or when the record its wait is bound to is queued on a stream that makes
+  // progress; repeated until nothing changes. The blocked streams left are deadlocked.
+  std::vector<bool> progresses(streams.size(), false);
+  for (size_t i = 0; i < streams.size(); ++i) {
+    const auto& w = snapshots[i];
+    if (!w.blocked_on) {
+      progresses[i] = w.busy;
+    } else {
+      std::lock_guard<std::mutex> lock(w.blocked_on->mutex_);
+      progresses[i] = w.blocked_on->ResolvedLocked(w.blocked_generation);
+    }
+  }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (size_t i = 0; i < streams.size(); ++i) {
+      const auto& w = snapshots[i];
+      if (progresses[i] || !w.blocked_on) continue;
+      const std::pair<const SimEvent*, uint64_t> wanted(w.blocked_on.get(), w.blocked_generation);
+      for (size_t j = 0; j < streams.size() && !progresses[i]; ++j) {
+        if (j == i || !progresses[j]) continue;
+        const auto& records = snapshots[j].queued_records;
+        if (std::find(records.begin(), records.end(), wanted) != records.end()) {
+          progresses[i] = true;
+          changed = true;
+        }
+      }
+    }
+  }
+  std::vector<std::shared_ptr<HwStream>> deadlocked;
+  for (size_t i = 0; i < streams.size(); ++i) {
+    if (snapshots[i].blocked_on && !progresses[i]) deadlocked.push_back(streams[i]);
+  }
+  return deadlocked;
+}
+
 void Scheduler::AbandonUntimedLocked(HwStream& stream) {
   if (stream.untimed_.empty()) return;
   for (const auto& task : stream.untimed_) {

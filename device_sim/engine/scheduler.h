@@ -75,6 +75,14 @@ class Scheduler {
   // (records among them are abandoned, see SimEvent) and returns without waiting for an
   // event. A destroyed stream discards whatever is still submitted to it.
   void DestroyStream(const std::shared_ptr<HwStream>& stream, bool force);
+  // The streams of this device blocked in an event wait that nothing queued on the device
+  // will satisfy: the record the wait is bound to is queued on no stream (never enqueued;
+  // the event may be gone), or only on streams stuck themselves (a record queued behind the
+  // wait on the same stream, a cycle of waits). Only the host recording the event could
+  // release them. Read while the streams run, so a record that is just completing can make
+  // a stream appear here once: callers confirm over a few calls. Records queued on another
+  // device's streams are not seen.
+  std::vector<std::shared_ptr<HwStream>> DeadlockedStreams() const;
 
   // Asynchronous work on a stream.
   void Submit(HwStream& stream, TaskDesc desc);

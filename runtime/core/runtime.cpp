@@ -3,6 +3,7 @@
 #include "runtime/core/runtime.h"
 #include "runtime/core/pointer_text.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <sstream>
@@ -210,6 +211,35 @@ Status Runtime::OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContex
   return Status::Ok();
 }
 
+namespace {
+
+// Destroys a stream after its queue drains, as aclrtDestroyStream does; but a stream blocked
+// in a wait that nothing queued on its device will satisfy (Scheduler::DeadlockedStreams: a
+// record the application never enqueued, an event it destroyed, a record queued behind the
+// wait) would keep the caller waiting forever, so its remaining tasks are discarded, with a
+// warning, once three consecutive polls found it so (a record may be just landing).
+void DrainAndDestroy(sim::Scheduler& scheduler, const std::shared_ptr<sim::HwStream>& stream, const char* caller) {
+  bool force = false;
+  int stuck_polls = 0;
+  while (!stream->Idle()) {
+    const auto deadlocked = scheduler.DeadlockedStreams();
+    const bool stuck = std::find(deadlocked.begin(), deadlocked.end(), stream) != deadlocked.end();
+    stuck_polls = stuck ? stuck_polls + 1 : 0;
+    if (stuck_polls >= 3) {
+      ASIM_LOG_WARN(
+          "[ACL] {}: device {} stream {} waits for an event record that no queued task will complete; "
+          "discarding its remaining tasks",
+          caller, scheduler.device_id(), stream->id());
+      force = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  scheduler.DestroyStream(stream, force);
+}
+
+}  // namespace
+
 size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log_leaks) {
   if (!dc) return 0;
   const int32_t device_id = dc->id();
@@ -220,7 +250,7 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
   // DestroyStream below (and so aclrtResetDevice / aclFinalize) waiting forever: nobody can
   // record the event once its device is released. Record each such event on a scratch
   // stream so that every queue drains. (A wait on an event the application already
-  // destroyed cannot be found here.)
+  // destroyed, or one whose record is queued behind it, is left to DrainAndDestroy.)
   std::shared_ptr<sim::HwStream> scratch;
   for (auto& e : events) {
     if (e->sim()->WaitsComplete() || e->sim()->Query() == sim::SimEvent::Status::kPending) continue;
@@ -235,9 +265,9 @@ size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log
                     PointerText(s.get()));
     }
     reports_.ForgetStream(s.get());
-    dc->scheduler().DestroyStream(s->hw_ptr(), /*force=*/false);
+    DrainAndDestroy(dc->scheduler(), s->hw_ptr(), "device release");
   }
-  if (scratch) dc->scheduler().DestroyStream(scratch, /*force=*/false);
+  if (scratch) DrainAndDestroy(dc->scheduler(), scratch, "device release");
   for (const auto& ext : Extensions()) {
     const size_t released = ext->OnDeviceRelease(device_id, log_leaks);
     if (log_leaks) leaks += released;
@@ -482,25 +512,7 @@ Status Runtime::DestroyContext(const std::shared_ptr<Context>& ctx) {
                     PointerText(ctx.get()));
     }
     reports_.ForgetStream(s.get());
-    // The stream drains first, as aclrtDestroyStream does; but a stream blocked on an event
-    // that no queued record will complete (a wait whose record the application never
-    // enqueued) would keep this call waiting forever: its remaining tasks are discarded.
-    bool force = false;
-    int stuck_polls = 0;  // consecutive polls that found it so (a record may be just landing)
-    while (!s->hw().Idle()) {
-      const std::shared_ptr<sim::SimEvent> blocked = s->hw().BlockedOn();
-      stuck_polls = blocked && blocked->Query() == sim::SimEvent::Status::kNotRecorded ? stuck_polls + 1 : 0;
-      if (stuck_polls >= 3) {
-        ASIM_LOG_WARN(
-            "[ACL] aclrtDestroyContext: stream {} waits for an event no queued record completes; "
-            "discarding its remaining tasks",
-            s->id());
-        force = true;
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    s->device().scheduler().DestroyStream(s->hw_ptr(), force);
+    DrainAndDestroy(s->device().scheduler(), s->hw_ptr(), "aclrtDestroyContext");
   }
   contexts_.Remove(context);
   if (GetThreadContext().get() == ctx.get()) SetThreadContext(nullptr);

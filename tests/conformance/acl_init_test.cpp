@@ -631,6 +631,28 @@ TEST_F(AclInitTest, FinalizeReleasesStreamBlockedOnUnrecordedEvent) {
       ::testing::ExitedWithCode(0), "");
 }
 
+// Two streams each waiting for an event that only the other records, after its own wait: a
+// cycle no queued work breaks. aclFinalize discards both streams' remaining work.
+TEST_F(AclInitTest, FinalizeReleasesStreamsThatWaitForEachOther) {
+  ::testing::FLAGS_gtest_death_test_style = "threadsafe";
+  EXPECT_EXIT(
+      {
+        ::alarm(5);
+        bool ok = aclInit(nullptr) == ACL_SUCCESS && aclrtSetDevice(0) == ACL_SUCCESS;
+        aclrtStream a = nullptr;
+        aclrtStream b = nullptr;
+        aclrtEvent a_done = nullptr;
+        aclrtEvent b_done = nullptr;
+        ok = ok && aclrtCreateStream(&a) == ACL_SUCCESS && aclrtCreateStream(&b) == ACL_SUCCESS;
+        ok = ok && aclrtCreateEvent(&a_done) == ACL_SUCCESS && aclrtCreateEvent(&b_done) == ACL_SUCCESS;
+        ok = ok && aclrtStreamWaitEvent(a, b_done) == ACL_SUCCESS && aclrtRecordEvent(a_done, a) == ACL_SUCCESS;
+        ok = ok && aclrtStreamWaitEvent(b, a_done) == ACL_SUCCESS && aclrtRecordEvent(b_done, b) == ACL_SUCCESS;
+        ok = ok && aclFinalize() == ACL_SUCCESS;
+        std::_Exit(ok ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
 // aclFinalize runs callbacks still queued for a report thread inline; a callback that calls
 // back into the API (here aclrtFreeHost) must not deadlock on the runtime's lifecycle lock.
 // Runs in a child process with an alarm: a deadlock fails the test instead of hanging.

@@ -317,6 +317,30 @@ TEST_F(DeviceTest, ResetReleasesStreamBlockedOnUnrecordedEvent) {
       ::testing::ExitedWithCode(0), "");
 }
 
+// The same when the application destroyed the event the stream waits for (nothing can record
+// it any more), and when the only record of it is queued behind the wait on the same stream.
+TEST_F(DeviceTest, ResetReleasesStreamsWaitingForADestroyedEventOrARecordBehindTheWait) {
+  ::testing::FLAGS_gtest_death_test_style = "threadsafe";
+  EXPECT_EXIT(
+      {
+        ::alarm(5);
+        bool ok = aclrtSetDevice(1) == ACL_SUCCESS;
+        aclrtStream waits_for_gone = nullptr;
+        aclrtStream waits_for_itself = nullptr;
+        aclrtEvent gone = nullptr;
+        aclrtEvent behind = nullptr;
+        ok = ok && aclrtCreateStream(&waits_for_gone) == ACL_SUCCESS && aclrtCreateEvent(&gone) == ACL_SUCCESS;
+        ok = ok && aclrtStreamWaitEvent(waits_for_gone, gone) == ACL_SUCCESS && aclrtDestroyEvent(gone) == ACL_SUCCESS;
+        ok = ok && aclrtCreateStream(&waits_for_itself) == ACL_SUCCESS && aclrtCreateEvent(&behind) == ACL_SUCCESS;
+        ok = ok && aclrtStreamWaitEvent(waits_for_itself, behind) == ACL_SUCCESS;
+        ok = ok && aclrtRecordEvent(behind, waits_for_itself) == ACL_SUCCESS;
+        ok = ok && aclrtResetDevice(1) == ACL_SUCCESS;
+        ok = ok && aclrtSetDevice(1) == ACL_SUCCESS && aclrtResetDevice(1) == ACL_SUCCESS;
+        std::_Exit(ok ? 0 : 1);
+      },
+      ::testing::ExitedWithCode(0), "");
+}
+
 TEST_F(DeviceTest, SocNameIsTheConfiguredChip) {
   const char* name = aclrtGetSocName();
   ASSERT_NE(name, nullptr);

@@ -5,6 +5,7 @@
 // something is still blocked.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <map>
@@ -426,6 +427,66 @@ TEST(SchedulerFunctional, ForcedDestroyOfAStreamBlockedOnANeverRecordedEventIsPr
   EXPECT_TRUE(ev->WaitsComplete()) << "a discarded wait is no longer outstanding";
   // The scheduler is still usable.
   sched.Submit(*other, Payload([] { return Status::Ok(); }));
+  EXPECT_TRUE(sched.SynchronizeAll(kLongMs).ok());
+}
+
+namespace {
+bool Contains(const std::vector<std::shared_ptr<HwStream>>& streams, const std::shared_ptr<HwStream>& s) {
+  return std::find(streams.begin(), streams.end(), s) != streams.end();
+}
+// Polls until the stream's worker has started the wait queued on it.
+bool WaitUntilBlocked(const HwStream& s) {
+  for (int i = 0; i < 5000; ++i) {
+    if (s.SnapshotWaits().blocked_on) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+}  // namespace
+
+TEST(SchedulerFunctional, DeadlockedStreamsAreThoseNoQueuedRecordReleases) {
+  Scheduler sched(0, RoundParams());
+  auto never = sched.CreateStream(1, 0);    // waits for an event nobody records
+  auto itself = sched.CreateStream(2, 0);   // its record is queued behind its own wait
+  auto cycle_a = sched.CreateStream(3, 0);  // a and b wait for each other's records
+  auto cycle_b = sched.CreateStream(4, 0);
+  auto released = sched.CreateStream(5, 0);  // waits for a record behind a running task
+  auto recorder = sched.CreateStream(6, 0);
+  auto e_never = std::make_shared<SimEvent>(0);
+  auto e_itself = std::make_shared<SimEvent>(0);
+  auto e_a = std::make_shared<SimEvent>(0);
+  auto e_b = std::make_shared<SimEvent>(0);
+  auto e_later = std::make_shared<SimEvent>(0);
+  sched.WaitEvent(*never, e_never);
+  sched.WaitEvent(*itself, e_itself);
+  sched.RecordEvent(*itself, e_itself);
+  sched.WaitEvent(*cycle_a, e_b);
+  sched.RecordEvent(*cycle_a, e_a);
+  sched.WaitEvent(*cycle_b, e_a);
+  sched.RecordEvent(*cycle_b, e_b);
+  Gate started, release;
+  sched.Submit(*recorder, Payload([&] {
+    started.Open();
+    return release.Wait() ? Status::Ok() : Status(err::kInternalError, "gate");
+  }));
+  sched.RecordEvent(*recorder, e_later);
+  sched.WaitEvent(*released, e_later);
+  ASSERT_TRUE(started.Wait());
+  for (const auto& s : {never, itself, cycle_a, cycle_b, released}) ASSERT_TRUE(WaitUntilBlocked(*s));
+
+  const auto deadlocked = sched.DeadlockedStreams();
+  EXPECT_TRUE(Contains(deadlocked, never));
+  EXPECT_TRUE(Contains(deadlocked, itself));
+  EXPECT_TRUE(Contains(deadlocked, cycle_a));
+  EXPECT_TRUE(Contains(deadlocked, cycle_b));
+  EXPECT_FALSE(Contains(deadlocked, released)) << "its record is queued behind work that runs";
+  EXPECT_FALSE(Contains(deadlocked, recorder));
+  EXPECT_EQ(deadlocked.size(), 4u);
+
+  release.Open();
+  EXPECT_TRUE(released->WaitIdle(kLongMs).ok());
+  for (const auto& s : {never, itself, cycle_a, cycle_b}) sched.DestroyStream(s, /*force=*/true);
+  EXPECT_TRUE(sched.DeadlockedStreams().empty());
   EXPECT_TRUE(sched.SynchronizeAll(kLongMs).ok());
 }
 
