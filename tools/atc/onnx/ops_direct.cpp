@@ -41,6 +41,15 @@ const std::set<std::string>& InternalOpTypes() {
       "GEMM",         // Gemm and 2-D MatMul on the cube (ops_special.cpp)
       "GEMV",         // the cblas matrix-vector product
       "TransData",    // layout conversions the compiler inserts
+      // CANN's single-op types for kernels ONNX names otherwise (kernels/variants).
+      "BatchMatMulV2",
+      "MatMulV2",
+      "ReduceMaxD",
+      "ReduceMeanD",
+      "ReduceMinD",
+      "ReduceProdD",
+      "ReduceSumD",
+      "TransposeD",
   };
   return kInternalOpTypes;
 }
