@@ -8,6 +8,7 @@
 
 #include "runtime/api/acl_dvpp_handles.h"
 #include "runtime/api/runtime_context.h"
+#include "runtime/api/sim_hooks.h"
 #include "runtime/dvpp/engine/dvpp_memory.h"
 #include "runtime/dvpp/engine/dvpp_ops.h"
 #include "runtime/dvpp/engine/dvpp_rules.h"
@@ -180,19 +181,29 @@ aclError BatchVpc(const char* api, acldvppChannelDesc* channelDesc, acldvppBatch
 
 // ---- memory --------------------------------------------------------------------------------
 
+// Memcheck sees DVPP buffers as the application asked for them (its size, not the padded
+// block DVPP allocates) and checks their frees like aclrtFree's.
 aclError acldvppMalloc(void** devPtr, size_t size) {
   ACL_API_BEGIN("acldvppMalloc");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACL_API_RETURN(dvpp::DvppMalloc(asim::api::Ctx().core(), devPtr, size));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeMalloc(asim::api::Ctx().checks(), kApi, size));
+  const asim::Status st = dvpp::DvppMalloc(asim::api::Ctx().core(), devPtr, size);
+  if (st.ok()) asim::check::AfterMalloc(asim::api::Ctx().checks(), *devPtr, size);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 
 aclError acldvppFree(void* devPtr) {
   ACL_API_BEGIN("acldvppFree");
+  ACLSIM_SCOPE();
   ACL_API_REQUIRE_INIT();
   ACL_API_CHECK_NOT_NULL(devPtr);
-  ACL_API_RETURN(dvpp::DvppFree(asim::api::Ctx().core(), devPtr));
+  ACL_API_RETURN_IF_ERROR(asim::check::BeforeFree(asim::api::Ctx().checks(), kApi, devPtr, /*host_api=*/false));
+  const asim::Status st = dvpp::DvppFree(asim::api::Ctx().core(), devPtr);
+  if (st.ok()) asim::check::AfterFree(asim::api::Ctx().checks(), devPtr);
+  ACL_API_RETURN(st);
   ACL_API_END();
 }
 

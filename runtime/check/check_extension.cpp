@@ -135,6 +135,11 @@ std::shared_ptr<rt::RuntimeExtension> CheckExtension(CheckState& checks) {
 }
 
 void SetMemcheck(CheckState& checks, const rt::Runtime& rt, bool enabled, cfg::MemcheckAction action) {
+  // While memcheck is off its hooks keep no books (no synchronizations, records or frees are
+  // noted), so writes noted before it went off would be reported as unsynchronized once it is
+  // back on, though the application may have synchronized meanwhile: they are dropped when it
+  // is switched either way (a missed finding, never a false one).
+  if (checks.memcheck().enabled() != enabled) checks.pending().Clear();
   checks.memcheck().Configure(enabled, action);
   ArmSegvReport(checks, enabled, &rt);
 }

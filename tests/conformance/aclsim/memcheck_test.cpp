@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "acl/acl_tdt.h"
+#define ENABLE_DVPP_INTERFACE
+#include "acl/ops/acl_dvpp.h"
 #include "aclsim_util.h"
 
 namespace {
@@ -201,6 +203,47 @@ TEST_F(Memcheck, UnsynchronizedReadOfAnAsyncCopy) {
   ASSERT_ACL_OK(aclrtDestroyStream(s));
   ASSERT_ACL_OK(aclrtFreeHost(host));
   aclrtFree(d);
+}
+
+// Switched off, memcheck notes no synchronization, record or free; switched back on, it must
+// not report a write the application synchronized with meanwhile (nor one on a freed block
+// whose address a new allocation reuses).
+TEST_F(Memcheck, SwitchingItOffAndOnReportsNoWriteSynchronizedMeanwhile) {
+  aclrtStream s = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s));
+  void* d = Device(4096);
+  void* pinned = nullptr;
+  ASSERT_ACL_OK(aclrtMallocHost(&pinned, 4096));
+  std::vector<char> back(4096);
+  ASSERT_ACL_OK(aclrtMemcpyAsync(pinned, 4096, d, 4096, ACL_MEMCPY_DEVICE_TO_HOST, s));
+  ASSERT_ACL_OK(aclrtMemsetAsync(d, 4096, 0, 4096, s));
+  ASSERT_ACL_OK(aclsimSetMemcheck(ACLSIM_MEMCHECK_OFF));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  ASSERT_ACL_OK(aclrtFree(d));
+  ASSERT_ACL_OK(aclsimSetMemcheck(ACLSIM_MEMCHECK_ERROR));
+  EXPECT_ACL_OK(aclrtMemcpy(back.data(), 4096, pinned, 4096, ACL_MEMCPY_HOST_TO_HOST));
+  void* reused = Device(4096);  // typically at d's address
+  EXPECT_ACL_OK(aclrtMemcpy(back.data(), 4096, reused, 4096, ACL_MEMCPY_DEVICE_TO_HOST));
+  EXPECT_ACL_OK(aclrtFree(reused));
+  EXPECT_ACL_OK(aclrtFreeHost(pinned));
+  ASSERT_ACL_OK(aclrtDestroyStream(s));
+  EXPECT_EQ(Findings(), 0u) << LastFinding();
+}
+
+// acldvppMalloc memory is checked against the size asked for, not DVPP's padded block, and
+// its frees like aclrtFree's.
+TEST_F(Memcheck, DvppBuffersHaveTheSizeTheApplicationAskedFor) {
+  void* dv = nullptr;
+  ASSERT_ACL_OK(acldvppMalloc(&dv, 100));
+  std::vector<char> host(101);
+  EXPECT_ACL_OK(aclrtMemcpy(dv, 100, host.data(), 100, ACL_MEMCPY_HOST_TO_DEVICE));
+  EXPECT_ACL_ERROR(aclrtMemcpy(dv, 101, host.data(), 101, ACL_MEMCPY_HOST_TO_DEVICE), kInvalidParam,
+                   "1 byte(s) past the end");
+  EXPECT_REPORT("acldvppMalloc(size=100)");
+  ASSERT_ACL_OK(acldvppFree(dv));
+  EXPECT_ACL_ERROR(acldvppFree(dv), kInvalidParam, "memcheck: double free: acldvppFree(");
+  EXPECT_EQ(Findings(ACLSIM_FINDING_OUT_OF_BOUNDS), 1u);
+  EXPECT_EQ(Findings(ACLSIM_FINDING_DOUBLE_FREE), 1u);
 }
 
 TEST_F(Memcheck, FreeingMemoryAQueuedTaskStillWritesIsAUseAfterFree) {
