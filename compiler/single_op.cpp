@@ -41,9 +41,16 @@ Status CheckAttrsDeclared(const SingleOpDesc& desc, const std::string& where) {
 
 // CANN's single-op conventions where they differ from the ONNX ones the kernels follow: the
 // reductions' `keep_dims` (bool, default false in CANN's op prototypes) for ONNX's `keepdims`
-// (default 1). The model's description keeps the call's own attributes (calls are matched on
-// them); the graph gets these.
+// (default 1); LeakyRelu's `negative_slope` (default 0.0 in CANN's prototype, where ONNX's
+// `alpha` defaults to 0.01). The model's description keeps the call's own attributes (calls
+// are matched on them); the graph gets these.
 kernels::AttrMap KernelAttrs(const SingleOpDesc& desc) {
+  if (desc.op_type == "LeakyRelu") {
+    if (desc.attrs.Has("alpha") || desc.attrs.Has("negative_slope")) return desc.attrs;
+    kernels::AttrMap attrs = desc.attrs;
+    attrs.Set("negative_slope", 0.0f);
+    return attrs;
+  }
   if (desc.op_type.rfind("Reduce", 0) != 0) return desc.attrs;
   bool reads_keepdims = false;
   for (const kernels::KernelDef* def : kernels::KernelRegistry::Get().Find(desc.op_type)) {

@@ -278,6 +278,11 @@ TEST_F(OpExec, CannAttributeNamesAreReadAndUnknownOnesRefused) {
   ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
   EXPECT_EQ(y.DownloadFloats(), (std::vector<float>{-1, -0.5f, -0.25f, 0, 1, 2, 3, 4}));
   aclopDestroyAttr(attr);
+  // Without a slope: CANN's prototype default, negative_slope 0.0 (not ONNX's 0.01).
+  ASSERT_ACL_OK(aclopCompileAndExecute("LeakyRelu", 1, in_desc, in_buf, 1, out_desc, out_buf, nullptr, ACL_ENGINE_SYS,
+                                       ACL_COMPILE_SYS, nullptr, stream_));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(stream_));
+  EXPECT_EQ(y.DownloadFloats(), (std::vector<float>{0, 0, 0, 0, 1, 2, 3, 4}));
 
   attr = aclopCreateAttr();
   const int64_t axes[] = {0};
