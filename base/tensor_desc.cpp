@@ -197,6 +197,7 @@ Status TensorDesc::SetStorageFormat(Format format) {
 
 Status TensorDesc::SetStorageShape(int num_dims, const int64_t* dims) {
   ASIM_RETURN_IF_ERROR(ValidateShape(num_dims, dims, "storage dims"));
+  ASIM_RETURN_IF_ERROR(CheckByteSize(data_type_, num_dims, dims, "storage dims"));
   storage_dims_.assign(dims, dims + num_dims);
   has_storage_shape_ = true;
   return Status::Ok();

@@ -104,6 +104,7 @@ TEST(TensorDesc, CreateRefusesDimsWhoseBytesDoNotFitInt64) {
   EXPECT_TRUE(TensorDesc::Create(DataType::kFloat, 3, unknown, Format::kNd, &d).ok());
   EXPECT_EQ(d.SetShape(2, elements).code(), err::kInvalidParam);
   EXPECT_EQ(d.SetOriginShape(2, elements).code(), err::kInvalidParam);
+  EXPECT_EQ(d.SetStorageShape(2, elements).code(), err::kInvalidParam);
 }
 
 TEST(TensorDesc, SizeSaturatesInsteadOfWrapping) {
