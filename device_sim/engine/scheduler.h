@@ -80,8 +80,8 @@ class Scheduler {
   // the event may be gone), or only on streams stuck themselves (a record queued behind the
   // wait on the same stream, a cycle of waits). Only the host recording the event could
   // release them. Read while the streams run, so a record that is just completing can make
-  // a stream appear here once: callers confirm over a few calls. Records queued on another
-  // device's streams are not seen.
+  // a stream appear here once: callers confirm over a few calls. (The runtime records and
+  // waits for an event on its own device's streams only.)
   std::vector<std::shared_ptr<HwStream>> DeadlockedStreams() const;
 
   // Asynchronous work on a stream.

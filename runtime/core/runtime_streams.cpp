@@ -155,6 +155,7 @@ Status Runtime::RecordEvent(Event& e, Stream& s) {
 }
 
 Status Runtime::ResetEvent(Event& e, Stream& s) {
+  if (e.device_id() != s.device_id()) return DeviceMismatch(e, s);
   s.device().scheduler().ResetEvent(s.hw(), e.sim());
   return Status::Ok();
 }

@@ -291,6 +291,7 @@ TEST_F(DeviceTest, EventOfOneDeviceCannotBeUsedOnAnotherDevicesStream) {
   ASSERT_ACL_OK(aclrtCreateStream(&s1));
   EXPECT_ACL_ERROR(aclrtRecordEvent(e, s1), ACL_ERROR_RT_STREAM_CONTEXT, "belongs to device 0");
   EXPECT_ACL_ERROR(aclrtStreamWaitEvent(s1, e), ACL_ERROR_RT_STREAM_CONTEXT, "belongs to device 0");
+  EXPECT_ACL_ERROR(aclrtResetEvent(e, s1), ACL_ERROR_RT_STREAM_CONTEXT, "belongs to device 0");
   EXPECT_ACL_OK(aclrtDestroyStream(s1));
   EXPECT_ACL_OK(aclrtDestroyEvent(e));
 }
