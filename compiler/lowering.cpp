@@ -202,20 +202,13 @@ class Lowerer {
     const std::string key = src.key + "@" + FormatName(to);
     *out = weights_.Find(key);
     if (*out >= 0) return Status::Ok();
-    TensorSpec spec = sel.outputs.at(0);
-    spec.host_data = nullptr;
-    std::vector<uint8_t> bytes(spec.Bytes());
-    std::vector<uint8_t> workspace(sel.workspace_bytes);
     static uint8_t empty[1];
-    kernels::KernelContext ctx;
-    ctx.inputs.push_back({src.spec, src.data == nullptr ? empty : const_cast<uint8_t*>(src.data)});
-    ctx.outputs.push_back({spec, bytes.empty() ? empty : bytes.data()});
-    ctx.attrs = &sel.attrs;
-    ctx.workspace = workspace.empty() ? nullptr : workspace.data();
-    ctx.workspace_bytes = workspace.size();
-    Status st = kernels::InvokeKernel(*sel.def, ctx);
+    const std::vector<kernels::TensorView> inputs = {
+        {src.spec, src.data == nullptr ? empty : const_cast<uint8_t*>(src.data)}};
+    kernels::HostRun run;
+    Status st = kernels::RunOnHost(*sel.def, sel.attrs, inputs, {sel.outputs.at(0)}, sel.workspace_bytes, &run);
     if (!st.ok()) return Prefixed(src.name + "_" + FormatName(to), KernelRegistry::kTransDataOp, st);
-    *out = weights_.Add(key, src.name + "_" + FormatName(to), spec, std::move(bytes));
+    *out = weights_.Add(key, src.name + "_" + FormatName(to), run.specs[0], std::move(run.bytes[0]));
     return Status::Ok();
   }
 
@@ -323,30 +316,16 @@ class Lowerer {
       }
       if (total > kMaxGearFoldBytes) return false;
       static uint8_t empty[8];
-      kernels::KernelContext ctx;
+      std::vector<kernels::TensorView> inputs;
       for (size_t i = 0; i < specs.size(); ++i) {
         void* data = in[i] < 0 ? nullptr : const_cast<void*>(specs[i].host_data);
         if (data != nullptr && specs[i].Bytes() == 0) data = empty;
-        ctx.inputs.push_back({specs[i], data});
+        inputs.push_back({specs[i], data});
       }
-      out_bytes.resize(sel.outputs.size());
-      for (size_t k = 0; k < sel.outputs.size(); ++k) {
-        TensorSpec o = sel.outputs[k];
-        o.host_data = nullptr;
-        out_bytes[k].assign(o.Bytes(), 0);
-        ctx.outputs.push_back({o, out_bytes[k].empty() ? empty : out_bytes[k].data()});
-      }
-      std::vector<uint8_t> workspace(sel.workspace_bytes);
-      ctx.attrs = &sel.attrs;
-      ctx.workspace = workspace.empty() ? nullptr : workspace.data();
-      ctx.workspace_bytes = workspace.size();
-      if (!kernels::InvokeKernel(*sel.def, ctx).ok()) return false;
-      for (size_t k = 0; k < sel.outputs.size(); ++k) {
-        TensorSpec o = sel.outputs[k];
-        o.dims = ctx.outputs[k].spec.dims;
-        out_bytes[k].resize(std::min<size_t>(out_bytes[k].size(), o.Bytes()));
-        out_specs.push_back(std::move(o));
-      }
+      kernels::HostRun run;
+      if (!kernels::RunOnHost(*sel.def, sel.attrs, inputs, sel.outputs, sel.workspace_bytes, &run).ok()) return false;
+      out_specs = std::move(run.specs);
+      out_bytes = std::move(run.bytes);
     }
     for (size_t k = 0; k < op.outputs.size(); ++k) {
       plain_to_lowered_[static_cast<size_t>(op.outputs[k])] =

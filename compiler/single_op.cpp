@@ -21,19 +21,19 @@ std::string DescribeTensor(DataType dtype, const std::vector<int64_t>& dims) {
 // for something this runtime's kernel calls otherwise, so the op would silently compute
 // something else. Refused, with the names the kernels read. (An op type without kernels is
 // left to the compiler's own error.)
-Status CheckAttrsDeclared(const SingleOpDesc& desc, const std::string& where) {
-  const std::vector<const kernels::KernelDef*> defs = kernels::KernelRegistry::Get().Find(desc.op_type);
+Status CheckAttrsDeclared(const std::string& op_type, const kernels::AttrMap& attrs, const std::string& where) {
+  const std::vector<const kernels::KernelDef*> defs = kernels::KernelRegistry::Get().Find(op_type);
   if (defs.empty()) return Status::Ok();
   std::set<std::string> declared;
   for (const kernels::KernelDef* def : defs) {
     for (const kernels::AttrSpec& spec : def->attrs) declared.insert(spec.name);
   }
-  for (const auto& [name, value] : desc.attrs.values()) {
+  for (const auto& [name, value] : attrs.values()) {
     if (declared.count(name) != 0) continue;
     std::string known;
     for (const std::string& d : declared) known += (known.empty() ? "" : ", ") + d;
-    return Status(err::kOpAttrNotMatch, where + ": attribute '" + name + "' is not one this runtime's " + desc.op_type +
-                                            " reads, so it would have no effect (" + desc.op_type +
+    return Status(err::kOpAttrNotMatch, where + ": attribute '" + name + "' is not one this runtime's " + op_type +
+                                            " reads, so it would have no effect (" + op_type +
                                             " reads: " + (known.empty() ? "no attributes" : known) + ")");
   }
   return Status::Ok();
@@ -71,9 +71,8 @@ Status CompileSingleOp(const SingleOpDesc& desc, const CompileOptions& options, 
   const std::string where = "single op '" + desc.op_type + "'";
   if (desc.op_type.empty()) return Status(err::kInvalidParam, "single op: empty op type");
   if (desc.outputs.empty()) return Status(err::kInvalidParam, where + ": no output_desc");
-  SingleOpDesc kernel_desc = desc;
-  kernel_desc.attrs = KernelAttrs(desc);
-  ASIM_RETURN_IF_ERROR(CheckAttrsDeclared(kernel_desc, where));
+  const kernels::AttrMap kernel_attrs = KernelAttrs(desc);
+  ASIM_RETURN_IF_ERROR(CheckAttrsDeclared(desc.op_type, kernel_attrs, where));
   GraphBuilder b;
   std::vector<int> ins;
   for (size_t i = 0; i < desc.inputs.size(); ++i) {
@@ -93,7 +92,7 @@ Status CompileSingleOp(const SingleOpDesc& desc, const CompileOptions& options, 
     ins.push_back(b.Constant(name, t.dtype, t.dims, t.const_data.data()));
   }
   const std::vector<int> outs =
-      b.Op(desc.op_type, desc.op_type, ins, kernel_desc.attrs, static_cast<int>(desc.outputs.size()));
+      b.Op(desc.op_type, desc.op_type, ins, kernel_attrs, static_cast<int>(desc.outputs.size()));
   for (size_t i = 0; i < outs.size(); ++i) {
     // An output described in an internal format (NC1HWC0 ...) is stored in it.
     const Format format = i < desc.outputs.size() ? desc.outputs[i].format : Format::kUndefined;

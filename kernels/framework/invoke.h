@@ -10,10 +10,29 @@
 // Thread safety: as the kernel's compute (reentrant for distinct contexts). Failure: above.
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include "kernels/framework/kernel_def.h"
 
 namespace asim::kernels {
 
 Status InvokeKernel(const KernelDef& def, KernelContext& ctx) noexcept;
+
+// What a kernel run on the host over constant inputs made: per output, its spec (the dims
+// the kernel reported: a data-dependent output may come out smaller than inferred) and its
+// bytes (trimmed to those dims).
+struct HostRun {
+  std::vector<TensorSpec> specs;
+  std::vector<std::vector<uint8_t>> bytes;
+};
+
+// Runs `def` with resolved `attrs` on the host (constant folding in atc and the compiler):
+// `inputs` as given (data nullptr: an absent optional input; a present input without bytes
+// needs some non-null data), outputs allocated and zeroed for the static `outputs` specs
+// (their host_data ignored), a workspace of `workspace_bytes`. kInvalidParam for an output
+// that is not static; otherwise InvokeKernel's status.
+Status RunOnHost(const KernelDef& def, const AttrMap& attrs, const std::vector<TensorView>& inputs,
+                 const std::vector<TensorSpec>& outputs, size_t workspace_bytes, HostRun* out);
 
 }  // namespace asim::kernels

@@ -86,34 +86,21 @@ Status EvaluateNode(const Graph& graph, const Node& node, const kernels::ChipTra
   ASIM_RETURN_IF_ERROR(def->infer_shape(inputs, resolved, &outputs));
   if (outputs.size() < node.outputs.size()) return Status(err::kInvalidParam, "too few outputs");
   static uint8_t empty[8];
-  kernels::KernelContext ctx;
+  std::vector<kernels::TensorView> views;
   for (size_t i = 0; i < inputs.size(); ++i) {
     kernels::TensorView view{inputs[i], nullptr};
     if (node.inputs[i] >= 0) view.data = const_cast<void*>(inputs[i].host_data ? inputs[i].host_data : empty);
     if (view.data != nullptr && graph.value(node.inputs[i]).data->empty()) view.data = empty;
-    ctx.inputs.push_back(view);
+    views.push_back(view);
   }
-  std::vector<std::vector<uint8_t>> bytes(outputs.size());
-  for (size_t k = 0; k < outputs.size(); ++k) {
-    if (!outputs[k].IsStatic()) return Status(err::kInvalidParam, "output " + std::to_string(k) + " is not static");
-    bytes[k].assign(outputs[k].Bytes(), 0);
-    ctx.outputs.push_back({outputs[k], bytes[k].empty() ? empty : bytes[k].data()});
-  }
-  std::vector<uint8_t> workspace(def->workspace ? def->workspace(inputs, outputs, resolved) : 0);
-  ctx.attrs = &resolved;
-  ctx.workspace = workspace.empty() ? nullptr : workspace.data();
-  ctx.workspace_bytes = workspace.size();
-  ASIM_RETURN_IF_ERROR(kernels::InvokeKernel(*def, ctx));
+  const size_t workspace = def->workspace ? def->workspace(inputs, outputs, resolved) : 0;
+  kernels::HostRun run;
+  ASIM_RETURN_IF_ERROR(kernels::RunOnHost(*def, resolved, views, outputs, workspace, &run));
   out->clear();
   specs->clear();
   for (size_t k = 0; k < node.outputs.size(); ++k) {
-    // A kernel may shrink a data-dependent output (its view's dims, NonZero's ...): the
-    // constant has the dims it reports and the bytes it wrote.
-    TensorSpec spec = outputs[k];
-    spec.dims = ctx.outputs[k].spec.dims;
-    specs->push_back(std::move(spec));
-    bytes[k].resize(std::min(bytes[k].size(), ctx.outputs[k].spec.Bytes()));
-    out->push_back(std::make_shared<const std::vector<uint8_t>>(std::move(bytes[k])));
+    specs->push_back(std::move(run.specs[k]));
+    out->push_back(std::make_shared<const std::vector<uint8_t>>(std::move(run.bytes[k])));
   }
   return Status::Ok();
 }
