@@ -159,6 +159,59 @@ layer { name: "scale" type: "Scale" bottom: "conv" top: "conv" scale_param { bia
   EXPECT_TRUE(found);
 }
 
+// --out_nodes asking for the BatchNorm's own output: the Scale after it is not folded in, since
+// the user reads the normalised values too.
+TEST(CaffeImport, ABatchNormNamedByOutNodesKeepsItsOwnOutput) {
+  CaffeFiles f(R"(input: "data" input_shape { dim: 1 dim: 2 dim: 1 dim: 2 }
+layer { name: "bn" type: "BatchNorm" bottom: "data" top: "b" }
+layer { name: "scale" type: "Scale" bottom: "b" top: "s" scale_param { bias_term: true } })");
+  f.Blobs("bn", {{{2}, {1, 2}}, {{2}, {4, 16}}, {{1}, {1}}}).Blobs("scale", {{{2}, {2, 3}}, {{2}, {10, 20}}});
+  ConvertOptions o = TestOptions();
+  o.out_nodes = {{"bn", 0}, {"scale", 0}};
+  const std::vector<float> x = {3, 5, 6, 10};  // channel 0: 3, 5; channel 1: 6, 10
+  const auto bn = RunCaffe(f, {x}, 0, o).values;
+  const auto scaled = RunCaffe(f, {x}, 1, o).values;
+  const std::vector<float> normalised = {1, 2, 1, 2};  // (x - mean) / sqrt(var + 1e-5)
+  ASSERT_EQ(bn.size(), 4u);
+  ASSERT_EQ(scaled.size(), 4u);
+  for (size_t i = 0; i < 4; ++i) {
+    EXPECT_NEAR(bn[i], normalised[i], 1e-4f) << i;
+    EXPECT_NEAR(scaled[i], normalised[i] * (i < 2 ? 2 : 3) + (i < 2 ? 10 : 20), 1e-3f) << i;
+  }
+}
+
+// Under --dynamic_batch_size every gear keeps its own batch through Upsample, Interp and an
+// InnerProduct over the last axes (their sizes and the closing reshape do not fix it).
+TEST(CaffeImport, ResizesAndAnInnerProductOverTheLastAxesKeepEachGearsBatch) {
+  CaffeFiles f(R"(input: "data" input_shape { dim: 1 dim: 2 dim: 3 dim: 4 }
+layer { name: "up" type: "Upsample" bottom: "data" top: "up" upsample_param { scale: 2 } }
+layer { name: "interp" type: "Interp" bottom: "up" top: "interp" interp_param { height: 5 width: 7 } }
+layer { name: "ip" type: "InnerProduct" bottom: "interp" top: "ip" inner_product_param { num_output: 3 axis: 2 } })");
+  f.Blobs("ip", {{{3, 35}, Random(105, 1)}, {{3}, Random(3, 2)}});
+  ConvertOptions o = TestOptions();
+  o.input_shapes = {{"data", {-1, 2, 3, 4}}};
+  o.dynamic = om::DynamicKind::kBatch;
+  o.gears = {{1}, {3}};
+  o.dynamic_option = "--dynamic_batch_size";
+  om::Model m;
+  const Status st = ConvertCaffe(f, &m, nullptr, o);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(m.graphs.size(), 2u);
+  const int64_t batch[2] = {1, 3};
+  for (size_t gear = 0; gear < 2; ++gear) {
+    size_t checked = 0;
+    for (const om::Node& n : m.graphs[gear].nodes) {
+      if (n.type != "Resize" && n.type != "Reshape") continue;
+      const om::Tensor& out = m.graphs[gear].tensors[static_cast<size_t>(n.outputs[0])];
+      ASSERT_FALSE(out.desc.dims.empty());
+      EXPECT_EQ(out.desc.dims[0], batch[gear]) << "gear " << gear << ": " << n.name;
+      ++checked;
+    }
+    EXPECT_EQ(checked, 3u) << "gear " << gear;
+  }
+  EXPECT_EQ(m.outputs.at(0).dims, (std::vector<int64_t>{-1, 2, 3}));
+}
+
 TEST(CaffeImport, ASyntaxErrorNamesTheFileLineAndColumn) {
   CaffeFiles f(
       "input: \"data\"\ninput_shape { dim: 1 }\nlayer { name: \"a\" type: \"ReLU\" bottom: \"data\" top \"a\" }\n");

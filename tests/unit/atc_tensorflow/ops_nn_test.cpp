@@ -451,6 +451,57 @@ TEST(TfOps, MatMulTransposeA) {
 }
 
 // TensorFlow's resize coordinate rules: legacy (asymmetric), align_corners, half_pixel_centers.
+// --out_nodes naming the convolution as well as what follows its BiasAdd: the user reads the
+// convolution's own output, so the bias is not folded into it.
+TEST(TfOps, AConvolutionNamedByOutNodesKeepsItsOwnOutput) {
+  TfGraph g;
+  g.Placeholder("x", {1, 4, 4, 2});
+  const auto f = Rand(1 * 1 * 2 * 3, 1);
+  const std::vector<float> b = {1, 2, 3};
+  g.Const("k", {1, 1, 2, 3}, f);
+  g.Const("b", {3}, b);
+  g.Op("Conv2D", "conv", {"x", "k"},
+       {{"strides", AttrInts({1, 1, 1, 1})}, {"padding", AttrS("VALID")}, {"data_format", AttrS("NHWC")}});
+  g.Op("BiasAdd", "bias", {"conv", "b"});
+  g.Op("Relu", "relu", {"bias"});
+  ConvertOptions o = TestOptions();
+  o.out_nodes = {{"conv", 0}, {"relu", 0}};
+  const auto x = Rand(4 * 4 * 2, 2);
+  const auto want = RefConv2D(x, {1, 4, 4, 2}, f, 1, 1, 2, 3, 1, 1, 1, 1, 0, 0, 4, 4);
+  EXPECT_LT(MaxAbsDiff(RunTf(g, {x}, 0, o).values, want), 1e-5);
+  std::vector<float> relu = want;
+  for (size_t i = 0; i < relu.size(); ++i) relu[i] = std::max(0.0f, relu[i] + b[i % 3]);
+  EXPECT_LT(MaxAbsDiff(RunTf(g, {x}, 1, o).values, relu), 1e-5);
+}
+
+// Under --dynamic_batch_size every gear resizes its own batch (the sizes name H and W only).
+TEST(TfOps, ResizeKeepsEachGearsBatch) {
+  TfGraph g;
+  g.Placeholder("x", {-1, 3, 4, 2});
+  g.ConstI32("size", {2}, {6, 8});
+  g.Op("ResizeNearestNeighbor", "r", {"x", "size"});
+  ConvertOptions o = TestOptions();
+  o.input_shapes = {{"x", {-1, 3, 4, 2}}};
+  o.dynamic = om::DynamicKind::kBatch;
+  o.gears = {{1}, {3}};
+  o.dynamic_option = "--dynamic_batch_size";
+  om::Model m;
+  const Status st = ConvertTf(g, &m, nullptr, o);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(m.graphs.size(), 2u);
+  const int64_t batch[2] = {1, 3};
+  for (size_t gear = 0; gear < 2; ++gear) {
+    bool found = false;
+    for (const om::Node& n : m.graphs[gear].nodes) {
+      if (n.type != "Resize") continue;
+      found = true;
+      const om::Tensor& out = m.graphs[gear].tensors[static_cast<size_t>(n.outputs[0])];
+      EXPECT_EQ(out.desc.dims, (std::vector<int64_t>{batch[gear], 2, 6, 8})) << "gear " << gear;
+    }
+    EXPECT_TRUE(found) << "gear " << gear;
+  }
+}
+
 TEST(TfOps, ResizeBilinearAndNearestNeighbour) {
   struct Case {
     std::string op;

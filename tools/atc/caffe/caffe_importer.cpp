@@ -38,6 +38,7 @@ class Importer {
     state_.chip = o_.chip;
     state_.fold = o_.fold_constants;
     state_.layers = &net_.layers;
+    for (const auto& [layer, top] : o_.out_nodes) state_.requested_outputs.emplace(layer, top);
     info_.skipped_layers = net_.skipped_layers;
     ASIM_RETURN_IF_ERROR(Inputs());
     for (size_t i = 0; i < net_.layers.size(); ++i) {

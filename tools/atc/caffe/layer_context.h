@@ -12,7 +12,9 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/status.h"
@@ -33,6 +35,9 @@ struct ImportState {
   std::map<std::string, int> absorbed;
   const std::vector<CaffeLayer>* layers = nullptr;
   size_t layer_index = 0;
+  // (layer, top) pairs --out_nodes asks for: each is read by the user too, so no later
+  // layer may be folded into the layer that produces it.
+  std::set<std::pair<std::string, int>> requested_outputs;
 };
 
 class LayerContext {

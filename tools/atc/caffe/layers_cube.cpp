@@ -142,6 +142,9 @@ Status InnerProduct(LayerContext& c) {
   ASIM_RETURN_IF_ERROR(c.EmitOne("Gemm", in, gemm, &y, axis == 1 ? "" : "gemm"));
   if (axis != 1) {
     std::vector<int64_t> shape(dims.begin(), dims.begin() + static_cast<std::ptrdiff_t>(axis));
+    // The batch as -1 (inferred from the Gemm's rows): a --dynamic_batch_size gear other than
+    // the one imported keeps its own batch.
+    if (shape.size() >= 2) shape[0] = -1;
     shape.push_back(n);
     ASIM_RETURN_IF_ERROR(c.EmitOne("Reshape", {y, c.ConstInt64("shape", shape)}, {}, &y));
   }

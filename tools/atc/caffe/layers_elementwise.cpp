@@ -306,10 +306,11 @@ Status BatchNorm(LayerContext& c) {
   for (auto& m : mean) m *= f;
   for (auto& v : var) v *= f;
   std::vector<float> gamma(static_cast<size_t>(ch), 1.0f), beta(static_cast<size_t>(ch), 0.0f);
-  // A Scale layer that alone reads this output, per channel, is folded in.
+  // A Scale layer that alone reads this output, per channel, is folded in (not when
+  // --out_nodes asks for this output: the user reads it too).
   std::string folded;
   const auto readers = Readers(c.state(), c.param().top(0));
-  if (readers.size() == 1) {
+  if (readers.size() == 1 && c.state().requested_outputs.count({c.name(), 0}) == 0) {
     const CaffeLayer& next = (*c.state().layers)[readers[0]];
     const auto& sp = next.param->scale_param();
     if (next.param->type() == "Scale" && next.param->bottom_size() == 1 && next.param->top_size() == 1 &&

@@ -159,9 +159,9 @@ Status Interp(LayerContext& c) {
   kernels::AttrMap a;
   a.Set("mode", std::string("linear"));
   a.Set("coordinate_transformation_mode", std::string("align_corners"));
+  a.Set("axes", std::vector<int64_t>{2, 3});  // sizes of H and W only: every batch gear resizes the same
   int y = -1;
-  ASIM_RETURN_IF_ERROR(
-      c.EmitOne("Resize", {c.bottom(0), -1, -1, c.ConstInt64("sizes", {dims[0], dims[1], h, w})}, a, &y));
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Resize", {c.bottom(0), -1, -1, c.ConstInt64("sizes", {h, w})}, a, &y));
   c.SetTop(0, y);
   return Status::Ok();
 }
@@ -183,10 +183,11 @@ Status Upsample(LayerContext& c) {
   a.Set("mode", std::string("nearest"));
   a.Set("coordinate_transformation_mode", std::string("asymmetric"));
   a.Set("nearest_mode", std::string("floor"));
+  a.Set("axes", std::vector<int64_t>{2, 3});  // sizes of H and W only: every batch gear resizes the same
   const auto& d = c.dims(0);
   int y = -1;
   ASIM_RETURN_IF_ERROR(
-      c.EmitOne("Resize", {c.bottom(0), -1, -1, c.ConstInt64("sizes", {d[0], d[1], d[2] * sh, d[3] * sw})}, a, &y));
+      c.EmitOne("Resize", {c.bottom(0), -1, -1, c.ConstInt64("sizes", {d[2] * sh, d[3] * sw})}, a, &y));
   c.SetTop(0, y);
   return Status::Ok();
 }

@@ -308,8 +308,8 @@ Status Resize(NodeContext& c) {
   const bool align = c.AttrBool("align_corners", false), half = c.AttrBool("half_pixel_centers", false);
   if (align && half) return c.Malformed("sets both align_corners and half_pixel_centers");
   const int x = c.NchwOf(c.in(0));
-  const std::vector<int64_t> d = c.graph().value(x).dims;
   kernels::AttrMap a;
+  a.Set("axes", std::vector<int64_t>{2, 3});  // sizes of H and W only: every batch gear resizes the same
   const bool linear = c.op() == "ResizeBilinear";
   a.Set("mode", std::string(linear ? "linear" : "nearest"));
   if (linear) {
@@ -321,7 +321,7 @@ Status Resize(NodeContext& c) {
     a.Set("nearest_mode", std::string(align ? "round_prefer_ceil" : "floor"));
   }
   int y = -1;
-  ASIM_RETURN_IF_ERROR(c.EmitOne("Resize", {x, -1, -1, c.ConstInt64("sizes", {d[0], d[1], size[0], size[1]})}, a, &y));
+  ASIM_RETURN_IF_ERROR(c.EmitOne("Resize", {x, -1, -1, c.ConstInt64("sizes", {size[0], size[1]})}, a, &y));
   c.SetOutput(0, TfValue{y, true});
   return Status::Ok();
 }

@@ -60,7 +60,12 @@ class Importer {
       }
     }
     ASIM_RETURN_IF_ERROR(ChooseOutputs());
-    for (const auto& [name, k] : outputs_) output_nodes_.insert(name);
+    for (const auto& [name, k] : outputs_) {
+      output_nodes_.insert(name);
+      // The user reads an output --out_nodes names: no later node may fold into its producer
+      // as if it were the only reader (a BiasAdd into the convolution it reads).
+      if (k >= 0) ++state_.readers[name + ":" + std::to_string(k)];
+    }
     Needed();
     ASIM_RETURN_IF_ERROR(Inputs());
     // Const nodes are translated when first read, and a constant's bytes go as soon as every
