@@ -14,6 +14,7 @@
 #include "acl/ext/aclsim_ext.h"
 #include "runtime/api/api_guard.h"
 #include "runtime/api/collective_hooks.h"
+#include "runtime/core/stream_use.h"
 #include "runtime/observe/collective_task.h"
 
 namespace {
@@ -56,9 +57,13 @@ Status Submit(void* stream, hooks::CollectiveTask task) {
   }
 }
 
+// A collective needs a current context in the calling thread (HCCL asks the runtime for the
+// current device), though not the stream's own: the communicator knows its rank's device, and
+// HCCL switches to it, so one thread may drive every rank of an HcclCommInitAll.
 Status StreamDevice(void* stream, int32_t* device_id) {
   std::shared_ptr<asim::rt::Stream> s;
-  ASIM_RETURN_IF_ERROR(ResolveStream(stream, &s));
+  ASIM_RETURN_IF_ERROR(RT().RequireInit());
+  ASIM_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWait, &s));
   *device_id = s->device_id();
   return Status::Ok();
 }

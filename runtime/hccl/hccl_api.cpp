@@ -101,7 +101,12 @@ HcclResult Enqueue(const char* api, const std::shared_ptr<hc::CommState>& comm, 
   if (!st.ok()) return FromStatus(api, st, HCCL_E_INTERNAL);
   int32_t device = -1;
   st = hooks.stream_device(stream, &device);
-  if (!st.ok()) return FromStatus(api, st, HCCL_E_PARA);
+  if (!st.ok()) {
+    // No current context, or the stream is not of it: the runtime's own rule for work on a
+    // stream (the caller forgot aclrtSetDevice / aclrtSetCurrentContext in this thread).
+    const bool runtime = st.code() == asim::err::kRtContextNull || st.code() == asim::err::kRtStreamContext;
+    return FromStatus(api, st, runtime ? HCCL_E_RUNTIME : HCCL_E_PARA);
+  }
   if (device != comm->device) {
     return Fail(HCCL_E_PARA, api,
                 "the stream is on device " + std::to_string(device) + ", the communicator's rank " +
@@ -124,9 +129,10 @@ HcclResult Enqueue(const char* api, const std::shared_ptr<hc::CommState>& comm, 
   links.hccs_latency_us = lp.hccs_latency_us;
   links.roce_gbps = lp.roce_gbps;
   links.roce_latency_us = lp.roce_latency_us;
-  const hc::Cost cost = hc::CollectiveCost(op.kind, cost_bytes, comm->size, links);
-
   const bool p2p = op.kind == hc::OpKind::kSend || op.kind == hc::OpKind::kRecv;
+  const hc::Cost cost = p2p ? hc::PeerCost(op.kind, cost_bytes, comm->rank, op.root, links)
+                            : hc::CollectiveCost(op.kind, cost_bytes, comm->size, links);
+
   const uint64_t seq = p2p ? 0 : comm->next_seq.fetch_add(1);
   asim::hooks::CollectiveTask task;
   task.name = api;
@@ -169,8 +175,17 @@ HcclResult CheckOp(const char* api, HcclReduceOp op) {
     if (hccl_rc_ != HCCL_SUCCESS) return hccl_rc_; \
   } while (0)
 
-uint64_t Bytes(uint64_t count, HcclDataType type) {
-  return count * hc::ElementSize(static_cast<hc::DataType>(type));
+// count elements of `type`, times `copies` (the rank count of a gathered / scattered buffer),
+// in bytes; HCCL_E_PARA when that does not fit 64 bits (a count no buffer can hold).
+HcclResult Bytes(const char* api, uint64_t count, HcclDataType type, uint64_t copies, uint64_t* bytes) {
+  uint64_t elements = 0;
+  if (__builtin_mul_overflow(count, copies, &elements) ||
+      __builtin_mul_overflow(elements, hc::ElementSize(static_cast<hc::DataType>(type)), bytes)) {
+    return Fail(HCCL_E_PARA, api,
+                "count " + std::to_string(count) + (copies > 1 ? " x " + std::to_string(copies) + " ranks" : "") +
+                    " of data type " + std::to_string(static_cast<int>(type)) + " is more bytes than 64 bits count");
+  }
+  return HCCL_SUCCESS;
 }
 
 // HcclResult of a failed MpiTransport::Create.
@@ -376,8 +391,10 @@ HCCL_EXPORT HcclResult HcclAllReduce(void* sendBuf, void* recvBuf, uint64_t coun
   o.dtype = static_cast<hc::DataType>(dataType);
   o.reduce = static_cast<hc::ReduceOp>(op);
   o.count = count;
-  o.send_bytes = o.recv_bytes = Bytes(count, dataType);
-  return Enqueue(api, c, std::move(o), sendBuf, recvBuf, Bytes(count, dataType), stream);
+  HCCL_CHECK(Bytes(api, count, dataType, 1, &o.send_bytes));
+  o.recv_bytes = o.send_bytes;
+  const uint64_t bytes = o.send_bytes;
+  return Enqueue(api, c, std::move(o), sendBuf, recvBuf, bytes, stream);
 }
 
 HCCL_EXPORT HcclResult HcclBroadcast(void* buf, uint64_t count, HcclDataType dataType, uint32_t root, HcclComm comm,
@@ -397,8 +414,10 @@ HCCL_EXPORT HcclResult HcclBroadcast(void* buf, uint64_t count, HcclDataType dat
   o.dtype = static_cast<hc::DataType>(dataType);
   o.count = count;
   o.root = root;
-  o.send_bytes = o.recv_bytes = Bytes(count, dataType);
-  return Enqueue(api, c, std::move(o), buf, buf, Bytes(count, dataType), stream);
+  HCCL_CHECK(Bytes(api, count, dataType, 1, &o.send_bytes));
+  o.recv_bytes = o.send_bytes;
+  const uint64_t bytes = o.send_bytes;
+  return Enqueue(api, c, std::move(o), buf, buf, bytes, stream);
 }
 
 HCCL_EXPORT HcclResult HcclReduceScatter(void* sendBuf, void* recvBuf, uint64_t recvCount, HcclDataType dataType,
@@ -416,9 +435,10 @@ HCCL_EXPORT HcclResult HcclReduceScatter(void* sendBuf, void* recvBuf, uint64_t 
   o.dtype = static_cast<hc::DataType>(dataType);
   o.reduce = static_cast<hc::ReduceOp>(op);
   o.count = recvCount;
-  o.send_bytes = Bytes(recvCount, dataType) * c->size;
-  o.recv_bytes = Bytes(recvCount, dataType);
-  return Enqueue(api, c, std::move(o), sendBuf, recvBuf, o.send_bytes, stream);
+  HCCL_CHECK(Bytes(api, recvCount, dataType, c->size, &o.send_bytes));
+  HCCL_CHECK(Bytes(api, recvCount, dataType, 1, &o.recv_bytes));
+  const uint64_t bytes = o.send_bytes;
+  return Enqueue(api, c, std::move(o), sendBuf, recvBuf, bytes, stream);
 }
 
 HCCL_EXPORT HcclResult HcclAllGather(void* sendBuf, void* recvBuf, uint64_t sendCount, HcclDataType dataType,
@@ -434,9 +454,10 @@ HCCL_EXPORT HcclResult HcclAllGather(void* sendBuf, void* recvBuf, uint64_t send
   o.kind = hc::OpKind::kAllGather;
   o.dtype = static_cast<hc::DataType>(dataType);
   o.count = sendCount;
-  o.send_bytes = Bytes(sendCount, dataType);
-  o.recv_bytes = Bytes(sendCount, dataType) * c->size;
-  return Enqueue(api, c, std::move(o), sendBuf, recvBuf, o.recv_bytes, stream);
+  HCCL_CHECK(Bytes(api, sendCount, dataType, 1, &o.send_bytes));
+  HCCL_CHECK(Bytes(api, sendCount, dataType, c->size, &o.recv_bytes));
+  const uint64_t bytes = o.recv_bytes;
+  return Enqueue(api, c, std::move(o), sendBuf, recvBuf, bytes, stream);
 }
 
 HCCL_EXPORT HcclResult HcclBarrier(HcclComm comm, aclrtStream stream) {
@@ -468,8 +489,10 @@ HcclResult P2p(const char* api, bool send, void* buf, uint64_t count, HcclDataTy
   o.dtype = static_cast<hc::DataType>(dataType);
   o.count = count;
   o.root = peer;
-  (send ? o.send_bytes : o.recv_bytes) = Bytes(count, dataType);
-  return Enqueue(api, c, std::move(o), send ? buf : nullptr, send ? nullptr : buf, Bytes(count, dataType), stream);
+  uint64_t bytes = 0;
+  HCCL_CHECK(Bytes(api, count, dataType, 1, &bytes));
+  (send ? o.send_bytes : o.recv_bytes) = bytes;
+  return Enqueue(api, c, std::move(o), send ? buf : nullptr, send ? nullptr : buf, bytes, stream);
 }
 
 HcclResult AlltoAllV(const char* api, hc::OpKind kind, const void* sendBuf, const uint64_t* sendCounts,
@@ -491,16 +514,23 @@ HcclResult AlltoAllV(const char* api, hc::OpKind kind, const void* sendBuf, cons
     o.a2a[n + i] = sdispls[i];
     o.a2a[2 * n + i] = recvCounts[i];
     o.a2a[3 * n + i] = rdispls[i];
-    if (sendCounts[i] != 0) send_extent = std::max(send_extent, sdispls[i] + sendCounts[i]);
-    if (recvCounts[i] != 0) recv_extent = std::max(recv_extent, rdispls[i] + recvCounts[i]);
-    sent += sendCounts[i];
+    uint64_t send_end = 0, recv_end = 0;
+    if (__builtin_add_overflow(sdispls[i], sendCounts[i], &send_end) ||
+        __builtin_add_overflow(rdispls[i], recvCounts[i], &recv_end) ||
+        __builtin_add_overflow(sent, sendCounts[i], &sent)) {
+      return Fail(HCCL_E_PARA, api, "the counts and displacements of rank " + std::to_string(i) + " overflow 64 bits");
+    }
+    if (sendCounts[i] != 0) send_extent = std::max(send_extent, send_end);
+    if (recvCounts[i] != 0) recv_extent = std::max(recv_extent, recv_end);
   }
   if (send_extent != 0 && sendBuf == nullptr) return Fail(HCCL_E_PTR, api, "sendBuf is NULL");
   if (recv_extent != 0 && recvBuf == nullptr) return Fail(HCCL_E_PTR, api, "recvBuf is NULL");
   o.count = sent;
-  o.send_bytes = Bytes(send_extent, sendType);
-  o.recv_bytes = Bytes(recv_extent, recvType);
-  return Enqueue(api, c, std::move(o), sendBuf, recvBuf, Bytes(sent, sendType), stream);
+  uint64_t sent_bytes = 0;
+  HCCL_CHECK(Bytes(api, send_extent, sendType, 1, &o.send_bytes));
+  HCCL_CHECK(Bytes(api, recv_extent, recvType, 1, &o.recv_bytes));
+  HCCL_CHECK(Bytes(api, sent, sendType, 1, &sent_bytes));
+  return Enqueue(api, c, std::move(o), sendBuf, recvBuf, sent_bytes, stream);
 }
 
 }  // namespace
@@ -531,7 +561,13 @@ HCCL_EXPORT HcclResult HcclAlltoAll(const void* sendBuf, uint64_t sendCount, Hcc
   const char* api = "HcclAlltoAll";
   std::shared_ptr<hc::CommState> c;
   HCCL_CHECK(CommOf(api, comm, &c));
+  HCCL_CHECK(CheckType(api, sendType));
+  HCCL_CHECK(CheckType(api, recvType));
+  if (sendCount == 0 && recvCount == 0) return HCCL_SUCCESS;  // nothing to exchange: nothing enqueued
   const uint32_t n = c->size;
+  uint64_t unused = 0;  // the displacements, up to n x count, must fit too
+  HCCL_CHECK(Bytes(api, sendCount, sendType, n, &unused));
+  HCCL_CHECK(Bytes(api, recvCount, recvType, n, &unused));
   std::vector<uint64_t> sc(n, sendCount), sd(n), rc(n, recvCount), rd(n);
   for (uint32_t i = 0; i < n; ++i) {
     sd[i] = i * sendCount;

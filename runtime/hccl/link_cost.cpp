@@ -123,11 +123,8 @@ const char* AlgorithmName(Algorithm a) {
 Cost CollectiveCost(OpKind kind, uint64_t bytes, uint32_t ranks, const Links& links) {
   const double s = static_cast<double>(bytes);
   const uint32_t per_server = links.devices_per_server == 0 ? 8 : links.devices_per_server;
-  if (ranks <= per_server || kind == OpKind::kSend || kind == OpKind::kRecv) {
-    const bool remote_p2p = (kind == OpKind::kSend || kind == OpKind::kRecv) && ranks > per_server;
-    return remote_p2p ? Flat(kind, s, 2, links.roce_gbps, links.roce_latency_us)
-                      : Flat(kind, s, ranks, links.hccs_gbps, links.hccs_latency_us);
-  }
+  if (kind == OpKind::kSend || kind == OpKind::kRecv) return Flat(kind, s, 2, links.hccs_gbps, links.hccs_latency_us);
+  if (ranks <= per_server) return Flat(kind, s, ranks, links.hccs_gbps, links.hccs_latency_us);
   // Hierarchical: inside each server over HCCS, then between the servers over RoCE.
   const uint32_t servers = (ranks + per_server - 1) / per_server;
   Cost intra = Flat(kind, s, per_server, links.hccs_gbps, links.hccs_latency_us);
@@ -139,6 +136,13 @@ Cost CollectiveCost(OpKind kind, uint64_t bytes, uint32_t ranks, const Links& li
   c.algorithm = Algorithm::kHierarchical;
   c.seconds = intra.seconds + inter.seconds;
   return c;
+}
+
+Cost PeerCost(OpKind kind, uint64_t bytes, uint32_t rank, uint32_t peer, const Links& links) {
+  const uint32_t per_server = links.devices_per_server == 0 ? 8 : links.devices_per_server;
+  const double s = static_cast<double>(bytes);
+  return rank / per_server == peer / per_server ? Flat(kind, s, 2, links.hccs_gbps, links.hccs_latency_us)
+                                                : Flat(kind, s, 2, links.roce_gbps, links.roce_latency_us);
 }
 
 }  // namespace asim::hccl

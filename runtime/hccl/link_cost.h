@@ -41,7 +41,11 @@ struct Cost {
 
 // bytes: the per-rank payload as HCCL counts it (all-reduce, broadcast: the buffer; all-gather:
 // the input; reduce-scatter: the output chunk times the rank count; all-to-all: what one rank
-// sends in all; send/recv: the message).
+// sends in all; send/recv: the message,
+// costed as inside one server: PeerCost places the two ranks).
 Cost CollectiveCost(OpKind kind, uint64_t bytes, uint32_t ranks, const Links& links);
+// A send / recv between `rank` and `peer`: over HCCS when both are on one server (ranks are
+// placed on servers in rank order, devices_per_server each), over RoCE otherwise.
+Cost PeerCost(OpKind kind, uint64_t bytes, uint32_t rank, uint32_t peer, const Links& links);
 
 }  // namespace asim::hccl

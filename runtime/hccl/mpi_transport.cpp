@@ -9,6 +9,7 @@
 #include <climits>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <string>
 #include <thread>
 
@@ -93,6 +94,11 @@ Status Displacements(const std::vector<uint64_t>& sizes, size_t which, std::vect
 }  // namespace
 
 Status MpiTransport::Create(uint64_t group_id, uint32_t n_ranks, uint32_t rank, std::unique_ptr<Transport>* out) {
+  // One creation at a time in a process: MPI_Init_thread may run once only, and two threads
+  // splitting MPI_COMM_WORLD at once is erroneous MPI (the application that initialises a
+  // communicator per thread, one rank per thread, then gets the "processes joined" error).
+  static std::mutex create_mutex;
+  std::lock_guard<std::mutex> lock(create_mutex);
   ASIM_RETURN_IF_ERROR(EnsureMpi());
   auto impl = std::make_unique<Impl>();
   const int color = static_cast<int>(group_id & 0x3fffffff);

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "hccl_test_util.h"
@@ -62,6 +63,43 @@ TEST(HcclErrors, BuffersMustBeLiveMemoryOfTheStreamsDevice) {
   EXPECT_EQ(HcclAllReduce(dev1, dev1, 16, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s), HCCL_E_PARA);
   // Rank 0's communicator with rank 1's stream (device 1).
   EXPECT_EQ(HcclAllReduce(dev0, dev0, 16, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, ranks.stream(1)), HCCL_E_PARA);
+  ranks.ExpectAllOk();
+}
+
+// A count whose byte size does not fit 64 bits is a parameter error, not a wrapped small size
+// (which ran the collective over a huge count, or over nothing); a count of 0 enqueues nothing.
+TEST(HcclErrors, CountsWhoseBytesOverflowAreRefusedAndZeroCountsEnqueueNothing) {
+  HcclRanks ranks(2);
+  void* a = ranks.Alloc(0, 64);
+  void* b = ranks.Alloc(0, 64);
+  HcclComm c = ranks.comm(0);
+  aclrtStream s = ranks.stream(0);
+  const uint64_t huge = uint64_t{1} << 62;  // x 4 bytes wraps to 0
+  EXPECT_EQ(HcclAllReduce(a, b, huge, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s), HCCL_E_PARA);
+  EXPECT_EQ(HcclReduceScatter(a, b, huge, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s), HCCL_E_PARA);
+  EXPECT_EQ(HcclAllGather(a, b, huge, HCCL_DATA_TYPE_FP32, c, s), HCCL_E_PARA);
+  EXPECT_EQ(HcclBroadcast(a, huge, HCCL_DATA_TYPE_FP32, 0, c, s), HCCL_E_PARA);
+  EXPECT_EQ(HcclSend(a, huge, HCCL_DATA_TYPE_FP32, 1, c, s), HCCL_E_PARA);
+  EXPECT_EQ(HcclAlltoAll(a, huge, HCCL_DATA_TYPE_FP32, b, 1, HCCL_DATA_TYPE_FP32, c, s), HCCL_E_PARA);
+  const uint64_t counts[2] = {1, 1};
+  const uint64_t displs[2] = {0, UINT64_MAX};
+  EXPECT_EQ(HcclAlltoAllV(a, counts, displs, HCCL_DATA_TYPE_FP32, b, counts, displs, HCCL_DATA_TYPE_FP32, c, s),
+            HCCL_E_PARA);
+  // One rank alone with zero counts: nothing to wait for.
+  EXPECT_EQ(HcclAlltoAll(a, 0, HCCL_DATA_TYPE_FP32, b, 0, HCCL_DATA_TYPE_FP32, c, s), HCCL_SUCCESS);
+  EXPECT_EQ(HcclAllReduce(a, b, 0, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s), HCCL_SUCCESS);
+  ranks.ExpectAllOk();
+}
+
+// HCCL asks the runtime for the current device: a thread without one cannot run a collective.
+TEST(HcclErrors, ACollectiveNeedsACurrentDevice) {
+  HcclRanks ranks(2);
+  void* a = ranks.Alloc(0, 64);
+  HcclComm c = ranks.comm(0);
+  aclrtStream s = ranks.stream(0);
+  HcclResult no_context = HCCL_SUCCESS;
+  std::thread([&] { no_context = HcclAllReduce(a, a, 4, HCCL_DATA_TYPE_FP32, HCCL_REDUCE_SUM, c, s); }).join();
+  EXPECT_EQ(no_context, HCCL_E_RUNTIME);
   ranks.ExpectAllOk();
 }
 

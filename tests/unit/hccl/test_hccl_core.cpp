@@ -45,6 +45,18 @@ TEST(HcclCost, OneGibAllReduceOnEight910BIsWithin25PercentOfThePublishedMeasurem
   EXPECT_LT(busbw, 392.0);
 }
 
+// Ranks are placed on servers in rank order: a send between two ranks of one server goes over
+// HCCS however many servers the communicator spans; between servers over RoCE.
+TEST(HcclCost, PeerCostDependsOnWhetherThePeersShareAServer) {
+  const Links l = LinksOf("Ascend910B2");
+  const uint64_t mib = 1u << 20;
+  const double same_server = PeerCost(OpKind::kSend, mib, 0, 1, l).seconds;
+  EXPECT_EQ(PeerCost(OpKind::kRecv, mib, 9, 8, l).seconds, same_server);
+  EXPECT_EQ(CollectiveCost(OpKind::kSend, mib, 16, l).seconds, same_server);
+  EXPECT_GT(PeerCost(OpKind::kSend, mib, 0, 8, l).seconds, same_server);
+  EXPECT_EQ(PeerCost(OpKind::kSend, mib, 7, 8, l).seconds, PeerCost(OpKind::kSend, mib, 0, 15, l).seconds);
+}
+
 TEST(HcclCost, AlgorithmChoiceBySizeAndRanks) {
   const Links l = LinksOf("Ascend910B2");
   EXPECT_EQ(CollectiveCost(OpKind::kAllReduce, 4096, 8, l).algorithm, Algorithm::kHalvingDoubling);
