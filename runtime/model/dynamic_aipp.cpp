@@ -73,6 +73,26 @@ Status WriteDynamicAipp(rt::Runtime& runtime, const ModelInfo& info, size_t imag
   if (aipp.src_image_w <= 0 || aipp.src_image_h <= 0) {
     return Invalid("the AIPP parameter set has no source image size (aclmdlSetAIPPSrcImageSize)");
   }
+  // Chroma subsampling: YUV420SP_U8 (1) halves both axes, YUYV_U8 (8) and YUV422SP_U8 (9) the
+  // width; the source size and each crop start must fall on whole chroma samples (AscendCL's
+  // AIPP parameter check, as atc's for static AIPP).
+  const bool rows = aipp.input_format == 1;
+  if (rows || aipp.input_format == 8 || aipp.input_format == 9) {
+    const std::string format = rows ? "YUV420SP_U8" : aipp.input_format == 8 ? "YUYV_U8" : "YUV422SP_U8";
+    if (aipp.src_image_w % 2 != 0 || (rows && aipp.src_image_h % 2 != 0)) {
+      return Invalid("the AIPP source image size " + std::to_string(aipp.src_image_w) + "x" +
+                     std::to_string(aipp.src_image_h) + " is not even" + (rows ? "" : " in width") + ", as " + format +
+                     " needs (aclmdlSetAIPPSrcImageSize)");
+    }
+    for (size_t b = 0; b < aipp.batches.size(); ++b) {
+      const AippParams::PerBatch& p = aipp.batches[b];
+      if (p.crop_switch && (p.crop_x % 2 != 0 || (rows && p.crop_y % 2 != 0))) {
+        return Invalid("batch " + std::to_string(b) + "'s AIPP crop starts at (" + std::to_string(p.crop_x) + ", " +
+                       std::to_string(p.crop_y) + "), not at even coordinates" + (rows ? "" : " in width") + ", as " +
+                       format + " needs (aclmdlSetAIPPCropParams)");
+      }
+    }
+  }
   const int64_t bytes = kernels::aipp::AippImageBytes(aipp.input_format, aipp.src_image_w, aipp.src_image_h);
   const double max = AippRecordValue(record, "max", 0, 0);
   if (bytes > max) {

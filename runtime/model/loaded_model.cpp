@@ -1066,6 +1066,10 @@ Status LoadedModel::Execute(const ExecuteRequest& request, ExecuteResult* result
   sim::Scheduler& sched = device_->scheduler();
   {
     std::lock_guard<std::mutex> lock(exec_mutex_);
+    if (retired_) {
+      return Status(err::kInvalidModelId, "model id " + std::to_string(id_) + " ('" + model_->name +
+                                              "') was unloaded while this execution was being submitted");
+    }
     // A synchronous execution without a time limit runs its tasks on this thread, which
     // would otherwise only wait for the stream's worker (two thread hand-offs, ~0.1-0.2 ms
     // per execution on a 2-vCPU VM); the model's lock is held meanwhile. With a limit the
@@ -1120,10 +1124,11 @@ Status LoadedModel::Execute(const ExecuteRequest& request, ExecuteResult* result
   return Status::Ok();
 }
 
-void LoadedModel::WaitIdle() {
+void LoadedModel::Retire() {
   std::shared_ptr<sim::SimEvent> done;
   {
     std::lock_guard<std::mutex> lock(exec_mutex_);
+    retired_ = true;
     done = last_done_;
   }
   if (done) (void)device_->scheduler().SynchronizeEvent(*done, -1);

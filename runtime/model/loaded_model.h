@@ -90,8 +90,11 @@ class LoadedModel {
   // Binds and submits one execution; a synchronous one also waits and fills `result` (may
   // be nullptr) with the actual dims of the data-dependent outputs.
   Status Execute(const ExecuteRequest& request, ExecuteResult* result = nullptr);
-  // Waits until every submitted execution has ended (Unload).
-  void WaitIdle();
+  // Unload: from now on Execute refuses (kInvalidModelId), so no execution can be submitted
+  // after the wait; then waits until every submitted execution has ended. An execution that
+  // found the model before the unload and submits after it would otherwise run on freed
+  // memory once the last reference goes.
+  void Retire();
 
  private:
   struct PreparedNode {
@@ -233,6 +236,7 @@ class LoadedModel {
   std::shared_ptr<sim::SimEvent> last_done_;    // recorded at the end of the latest execution
   std::shared_ptr<sim::HwStream> last_stream_;  // the stream that execution ran on
   uint64_t executions_ = 0;                     // executions submitted (guarded by exec_mutex_)
+  bool retired_ = false;                        // Retire was called (guarded by exec_mutex_)
   std::atomic<int> current_gear_{0};
   mutable std::mutex output_dims_mutex_;
   // Per model output: the actual dims of the latest execution that produced it (empty when

@@ -167,7 +167,7 @@ Status ModelManager::Unload(uint32_t model_id) {
     models_.erase(it);
   }
   // Executions still in flight finish first: their tasks use the model's memory.
-  model->WaitIdle();
+  model->Retire();
   return Status::Ok();
 }
 
@@ -189,7 +189,7 @@ size_t ModelManager::UnloadAll(int32_t device_id, bool log_leaks) {
       ASIM_LOG_WARN("[ACL] device {}: model '{}' (id {}) was not unloaded; unloading it", m->device_id(), m->name(),
                     m->id());
     }
-    m->WaitIdle();
+    m->Retire();
   }
   return removed.size();
 }

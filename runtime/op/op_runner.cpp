@@ -49,7 +49,7 @@ void OpRunner::ReleaseDropped() {
       }
     }
   }
-  for (auto& m : removed) m->WaitIdle();  // released here, outside the lock
+  for (auto& m : removed) m->Retire();  // released here, outside the lock
 }
 
 Status OpRunner::Execute(const std::shared_ptr<const OpModelEntry>& entry,
@@ -84,7 +84,7 @@ size_t OpRunner::Release(int32_t device_id) {
       }
     }
   }
-  for (auto& m : removed) m->WaitIdle();
+  for (auto& m : removed) m->Retire();
   return removed.size();
 }
 

@@ -210,7 +210,16 @@ TEST_F(DynamicAipp, SettingChecksTheInputsTheDatasetAndTheImageSize) {
   aclmdlAIPP* two = aclmdlCreateAIPP(2);
   EXPECT_EQ(aclmdlSetInputAIPP(id, in_, 1, two), ACL_ERROR_INVALID_PARAM);  // batch 2 > the model's 1
   aclmdlDataset* empty = aclmdlCreateDataset();
+  // YUV420SP_U8 subsamples chroma on both axes: the size and the crop start must be even.
+  ASSERT_EQ(aclmdlSetAIPPSrcImageSize(set, 5, 4), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlSetInputAIPP(id, in_, 1, set), ACL_ERROR_INVALID_PARAM);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("5x4 is not even"), std::string::npos) << aclGetRecentErrMsg();
   ASSERT_EQ(aclmdlSetAIPPSrcImageSize(set, 6, 4), ACL_SUCCESS);
+  ASSERT_EQ(aclmdlSetAIPPCropParams(set, 1, 0, 1, 4, 2, 0), ACL_SUCCESS);
+  EXPECT_EQ(aclmdlSetInputAIPP(id, in_, 1, set), ACL_ERROR_INVALID_PARAM);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("not at even coordinates"), std::string::npos)
+      << aclGetRecentErrMsg();
+  ASSERT_EQ(aclmdlSetAIPPCropParams(set, 0, 0, 0, 0, 0, 0), ACL_SUCCESS);
   EXPECT_EQ(aclmdlSetInputAIPP(id, empty, 1, set), ACL_ERROR_INVALID_PARAM);  // no buffer for the parameters
   (void)aclmdlDestroyDataset(empty);
   EXPECT_EQ(aclmdlDestroyAIPP(two), ACL_SUCCESS);

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <thread>
 #include <vector>
 
@@ -119,6 +120,79 @@ TEST(ModelStress, ThreadsStreamsModelsExecutions) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(failures.load(), 0) << aclGetRecentErrMsg();
   for (const auto& m : models) EXPECT_EQ(aclmdlUnload(m.id), ACL_SUCCESS);
+  EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
+}
+
+// aclmdlUnload racing aclmdlExecuteAsync from other threads: every execution either is refused
+// (ACL_ERROR_INVALID_MODEL_ID) or runs to completion on the model's memory; none may be
+// submitted after the unload's wait and then run on freed memory (a crash, or under ASan a
+// use-after-free, before the fix).
+TEST(ModelStress, UnloadRacingAsynchronousExecutions) {
+  constexpr int kRounds = 30, kRacers = 3;
+  constexpr int64_t kRows = 16, kCols = 64;
+  constexpr size_t kN = kRows * kCols, kSize = kN * sizeof(float);
+  ASSERT_EQ(aclInit(nullptr), ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  aclrtContext ctx = nullptr;
+  ASSERT_EQ(aclrtGetCurrentContext(&ctx), ACL_SUCCESS);
+  std::vector<uint8_t> bytes;
+  ASSERT_TRUE(asim::om::WriteModel(asim::testing::AddReluModel("Ascend310", kRows, kCols, "race"), &bytes).ok());
+  std::atomic<int> failures{0};
+  for (int round = 0; round < kRounds; ++round) {
+    uint32_t id = 0;
+    ASSERT_EQ(aclmdlLoadFromMem(bytes.data(), bytes.size(), &id), ACL_SUCCESS) << aclGetRecentErrMsg();
+    std::atomic<int> started{0};
+    std::vector<std::thread> racers;
+    for (int t = 0; t < kRacers; ++t) {
+      racers.emplace_back([&, t] {
+        if (aclrtSetCurrentContext(ctx) != ACL_SUCCESS) return void(++failures);
+        aclrtStream stream = nullptr;
+        void* dev[3] = {};
+        aclDataBuffer* db[3] = {};
+        aclrtCreateStream(&stream);
+        std::vector<float> a(kN, static_cast<float>(t + 1)), b(kN, -0.5f), got(kN, 0.0f);
+        for (int i = 0; i < 3; ++i) {
+          aclrtMalloc(&dev[i], kSize, ACL_MEM_MALLOC_NORMAL_ONLY);
+          db[i] = aclCreateDataBuffer(dev[i], kSize);
+        }
+        aclrtMemcpy(dev[0], kSize, a.data(), kSize, ACL_MEMCPY_HOST_TO_DEVICE);
+        aclrtMemcpy(dev[1], kSize, b.data(), kSize, ACL_MEMCPY_HOST_TO_DEVICE);
+        aclmdlDataset* in = aclmdlCreateDataset();
+        aclmdlDataset* out = aclmdlCreateDataset();
+        aclmdlAddDatasetBuffer(in, db[0]);
+        aclmdlAddDatasetBuffer(in, db[1]);
+        aclmdlAddDatasetBuffer(out, db[2]);
+        ++started;
+        int accepted = 0;
+        for (;;) {
+          const aclError rc = aclmdlExecuteAsync(id, in, out, stream);
+          if (rc == ACL_ERROR_INVALID_MODEL_ID) break;
+          if (rc != ACL_SUCCESS || ++accepted > 100000) {
+            ++failures;
+            break;
+          }
+        }
+        if (aclrtSynchronizeStream(stream) != ACL_SUCCESS) ++failures;
+        if (accepted > 0) {
+          aclrtMemcpy(got.data(), kSize, dev[2], kSize, ACL_MEMCPY_DEVICE_TO_HOST);
+          if (got != std::vector<float>(kN, static_cast<float>(t) + 0.5f)) ++failures;
+        }
+        aclmdlDestroyDataset(in);
+        aclmdlDestroyDataset(out);
+        for (int i = 0; i < 3; ++i) {
+          aclDestroyDataBuffer(db[i]);
+          aclrtFree(dev[i]);
+        }
+        aclrtDestroyStream(stream);
+      });
+    }
+    while (started.load() < kRacers) std::this_thread::yield();
+    std::this_thread::sleep_for(std::chrono::microseconds(200 * (round % 5)));
+    EXPECT_EQ(aclmdlUnload(id), ACL_SUCCESS);
+    for (auto& r : racers) r.join();
+  }
+  EXPECT_EQ(failures.load(), 0) << aclGetRecentErrMsg();
   EXPECT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
   EXPECT_EQ(aclFinalize(), ACL_SUCCESS);
 }
