@@ -14,7 +14,8 @@ namespace asim::kernels {
 namespace {
 
 Status AxesInputIsConstant(const std::vector<TensorSpec>& inputs, const AttrMap&, const ChipTraits&) {
-  if (inputs.size() > 1 && inputs[1].dtype != DataType::kUndefined && inputs[1].host_data == nullptr) {
+  if (inputs.size() > 1 && inputs[1].dtype != DataType::kUndefined && inputs[1].host_data == nullptr &&
+      !(inputs[1].IsStatic() && inputs[1].ElementCount() == 0)) {
     return Status(err::kOpInputNotMatch, "input 1 'axes' is not a constant; AI Core reductions need static axes");
   }
   return Status::Ok();

@@ -58,6 +58,11 @@ Status AxesFromSpecs(const std::vector<TensorSpec>& inputs, size_t input_index, 
     if (t.dims.size() > 1) {
       return Status(err::kOpInputNotMatch, "axes must be 1-D, got shape " + DimsToString(t.dims));
     }
+    // An empty axes tensor has no bytes to point at: its (lack of) values are known.
+    if (t.IsStatic() && t.ElementCount() == 0) {
+      axes->clear();
+      return Status::Ok();
+    }
     if (t.host_data == nullptr || !t.IsStatic()) {
       *known = false;
       axes->clear();

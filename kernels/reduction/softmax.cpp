@@ -64,10 +64,12 @@ void SoftLanes(int64_t steps, int64_t m, Kind kind, const Row& at, const Out& ou
       out(k, row);
     }
   } else {
-    for (int64_t j = 0; j < m; ++j) sum[j] = mx[j] + std::log(sum[j]);
+    // (x - max) - log(sum), not x - (max + log(sum)): rounding max + log(sum) would cost up
+    // to half an ulp of a large max.
+    for (int64_t j = 0; j < m; ++j) sum[j] = std::log(sum[j]);
     for (int64_t k = 0; k < steps; ++k) {
       const C* p = at(k);
-      for (int64_t j = 0; j < m; ++j) row[j] = p[j] - sum[j];
+      for (int64_t j = 0; j < m; ++j) row[j] = (p[j] - mx[j]) - sum[j];
       out(k, row);
     }
   }
@@ -118,7 +120,7 @@ void SoftTyped(const AxisView& v, const S* x, S* y, Kind kind) {
           }
         }
         const C scale = C(1) / sum;
-        const C shift = mx + std::log(sum);
+        const C log_sum = std::log(sum);  // (x - max) - log_sum: see the strided path
         for (int64_t t = 0; t < v.axis; t += kWidenBlock) {
           const int64_t m = std::min(kWidenBlock, v.axis - t);
           const C* p = keep ? nullptr : ew_detail::Widen(px + t, 1, m, buf);
@@ -127,7 +129,7 @@ void SoftTyped(const AxisView& v, const S* x, S* y, Kind kind) {
           } else if (kind == Kind::kSoftmax) {
             for (int64_t i = 0; i < m; ++i) row[i] = std::exp(p[i] - mx) * scale;
           } else if (kind == Kind::kLogSoftmax) {
-            for (int64_t i = 0; i < m; ++i) row[i] = p[i] - shift;
+            for (int64_t i = 0; i < m; ++i) row[i] = (p[i] - mx) - log_sum;
           } else {
             for (int64_t i = 0; i < m; ++i) row[i] = t + i == arg ? C(1) : C(0);
           }

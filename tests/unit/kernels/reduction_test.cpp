@@ -282,6 +282,25 @@ TEST(ReduceEngines, AxesInputMustBeConstantOnAiCore) {
   EXPECT_EQ(sel.outputs[0].dims, (std::vector<int64_t>{4, 6}));
 }
 
+// An empty axes tensor (opset 18's "reduce every axis" without noop_with_empty_axes) has no
+// bytes to point at, yet its values are known: the shape is decided at selection ([] with
+// keepdims 0), on the AI Core, not bounded by the input's dims as for run-time axes.
+TEST(ReduceEngines, AnEmptyAxesTensorReducesEveryAxisAtSelection) {
+  TensorSpec x, axes;
+  x.dtype = DataType::kFloat;
+  x.dims = {2, 3, 4};
+  axes.dtype = DataType::kInt64;
+  axes.dims = {0};  // no host_data: nothing to point at
+  AttrMap attrs;
+  attrs.Set("keepdims", int64_t{0});
+  for (const char* op : {"ReduceSum", "ReduceMean", "ReduceMax"}) {
+    Selection sel;
+    ASSERT_TRUE(KernelRegistry::Get().Select(op, {x, axes}, attrs, ChipTraits{}, &sel).ok()) << op;
+    EXPECT_EQ(sel.def->engine, Engine::kAiCore) << op;
+    EXPECT_EQ(sel.outputs[0].dims, std::vector<int64_t>{}) << op;
+  }
+}
+
 TEST(ReduceEngines, BlockedLayoutIsConvertedBackFirst) {
   // An NC1HWC0 input reaches the reduction through TransData to NCHW.
   HostTensor x = ew::Random(DataType::kFloat16, {1, 16, 2, 2}, -1, 1, 9);
@@ -449,6 +468,24 @@ TEST(SoftmaxFamily, EveryEngineDtypeAndAxis) {
       }
     }
   }
+}
+
+// LogSoftmax of large values keeps fp32's precision of the difference: (x - max) - log(sum),
+// not x - (max + log(sum)), whose rounding at 1000 costs ~3e-5 (ONNX Runtime: -0.3132617).
+TEST(SoftmaxFamily, LogSoftmaxOfLargeValuesIsAsPreciseAsOfSmallOnes) {
+  const double want0 = -std::log1p(std::exp(-1.0)), want1 = want0 - 1.0;
+  RunResult row = RunOp("LogSoftmax", {ew::Tensor(DataType::kFloat, {2}, {1000, 999})});
+  ASSERT_TRUE(row.status.ok());
+  const std::vector<double> got_row = ew::Read(row.outputs[0]);
+  EXPECT_NEAR(got_row[0], want0, 1e-6);
+  EXPECT_NEAR(got_row[1], want1, 1e-6);
+  AttrMap axis0;
+  axis0.Set("axis", int64_t{0});
+  RunResult column = RunOp("LogSoftmax", {ew::Tensor(DataType::kFloat, {2, 1}, {1000, 999})}, axis0);
+  ASSERT_TRUE(column.status.ok());
+  const std::vector<double> got_column = ew::Read(column.outputs[0]);
+  EXPECT_NEAR(got_column[0], want0, 1e-6);
+  EXPECT_NEAR(got_column[1], want1, 1e-6);
 }
 
 TEST(SoftmaxFamily, LargeValuesDoNotOverflowAndBadAxisIsRefused) {
