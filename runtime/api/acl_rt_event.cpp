@@ -152,8 +152,9 @@ aclError aclrtSynchronizeEvent(aclrtEvent event) {
 aclError aclrtSynchronizeEventWithTimeout(aclrtEvent event, int32_t timeout) {
   ACL_API_BEGIN("aclrtSynchronizeEventWithTimeout");
   ACL_API_REQUIRE_INIT();
-  if (timeout < -1) {
-    ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
+  if (timeout < -1) {  // the real runtime's code for it: ACL_ERROR_RT_PARAM_INVALID
+    ACL_API_FAIL(asim::err::kRtParamInvalid,
+                 "timeout " + std::to_string(timeout) + " ms is invalid: expected [-1, INT_MAX] (-1 waits forever)");
   }
   std::shared_ptr<asim::rt::Event> e;
   ACL_API_RETURN_IF_ERROR(RT().ResolveEvent(event, &e));

@@ -172,8 +172,9 @@ aclError aclrtSynchronizeStream(aclrtStream stream) {
 aclError aclrtSynchronizeStreamWithTimeout(aclrtStream stream, int32_t timeout) {
   ACL_API_BEGIN("aclrtSynchronizeStreamWithTimeout");
   ACL_API_REQUIRE_INIT();
-  if (!ValidTimeout(timeout)) {
-    ACL_API_FAIL(asim::err::kInvalidParam, "timeout " + std::to_string(timeout) + " ms is invalid (-1 waits forever)");
+  if (!ValidTimeout(timeout)) {  // the real runtime's code for it: ACL_ERROR_RT_PARAM_INVALID
+    ACL_API_FAIL(asim::err::kRtParamInvalid,
+                 "timeout " + std::to_string(timeout) + " ms is invalid: expected [-1, INT_MAX] (-1 waits forever)");
   }
   std::shared_ptr<asim::rt::Stream> s;
   ACL_API_RETURN_IF_ERROR(asim::rt::ResolveStreamFor(RT(), stream, asim::rt::StreamUse::kWait, &s));

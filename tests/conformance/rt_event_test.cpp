@@ -187,7 +187,7 @@ TEST_F(EventTest, SynchronizeWithTimeoutTimesOutOnBlockedRecord) {
   ASSERT_ACL_OK(aclrtRecordEvent(e, s));
   EXPECT_ACL_ERROR(aclrtSynchronizeEventWithTimeout(e, 30), ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, "30 ms");
   EXPECT_EQ(ACL_ERROR_RT_EVENT_SYNC_TIMEOUT, 507047);
-  EXPECT_ACL_ERROR(aclrtSynchronizeEventWithTimeout(e, -5), ACL_ERROR_INVALID_PARAM, "-5");
+  EXPECT_ACL_ERROR(aclrtSynchronizeEventWithTimeout(e, -5), ACL_ERROR_RT_PARAM_INVALID, "-5");
   // Once the gate opens the same call succeeds.
   ASSERT_ACL_OK(aclrtRecordEvent(gate, other));
   EXPECT_ACL_OK(aclrtSynchronizeEventWithTimeout(e, 5000));

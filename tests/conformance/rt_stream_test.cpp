@@ -194,7 +194,7 @@ TEST_F(StreamTest, SynchronizeWithTimeoutOnNeverRecordedEventTimesOut) {
 }
 
 TEST_F(StreamTest, SynchronizeWithInvalidTimeoutIsInvalidParam) {
-  EXPECT_ACL_ERROR(aclrtSynchronizeStreamWithTimeout(nullptr, -2), ACL_ERROR_INVALID_PARAM, "-2");
+  EXPECT_ACL_ERROR(aclrtSynchronizeStreamWithTimeout(nullptr, -2), ACL_ERROR_RT_PARAM_INVALID, "-2");
   EXPECT_ACL_OK(aclrtSynchronizeStreamWithTimeout(nullptr, -1));  // -1 waits forever
 }
 
