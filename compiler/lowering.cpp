@@ -277,7 +277,16 @@ class Lowerer {
     std::vector<std::vector<uint8_t>> out_bytes;
     if (op.type == "Shape" || op.type == "Size") {
       if (in.empty() || in[0] < 0 || op.outputs.size() != 1 || !specs[0].IsStatic()) return false;
-      const std::vector<int64_t>& dims = specs[0].dims;
+      // A data-dependent value's dims are only a bound (NonZero's): its shape is known at
+      // execution, when the Shape op runs.
+      if (out_.values[static_cast<size_t>(in[0])].dynamic) return false;
+      // A value in an internal layout (a convolution's NC1HWC0 output) has the dims the model
+      // sees in its plain origin.
+      std::vector<int64_t> dims = specs[0].dims;
+      if (IsInternalFormat(specs[0].format)) {
+        if (specs[0].origin_dims.empty()) return false;
+        dims = specs[0].origin_dims;
+      }
       std::vector<int64_t> values;
       TensorSpec spec;
       spec.dtype = DataType::kInt64;

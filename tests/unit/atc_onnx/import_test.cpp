@@ -123,6 +123,104 @@ TEST(AtcOnnxImport, AShapeComputationFoldsPerGear) {
   }
 }
 
+// The per-gear fold of Shape reads the dims the model sees: a convolution's output is stored
+// in NC1HWC0 ([b,1,4,4,16]) but its shape is [b,4,4,4], so x.view(x.size(0), x.size(1), -1)
+// is [b,4,16] in every gear.
+TEST(AtcOnnxImport, AGearFoldOfShapeReadsThePlainDimsOfAnInternalLayout) {
+  OnnxModel m(13);
+  m.Input("x", kF, {"N", 3, 4, 4}).Output("y");
+  m.Floats("w", {4, 3, 1, 1}, std::vector<float>(12, 0.5f));
+  m.Ints("i0", {}, {0}).Ints("i1", {}, {1}).Ints("axes", {1}, {0}).Ints("rest", {1}, {-1});
+  m.Node("Conv", {"x", "w"}, {"c"});
+  m.Node("Shape", {"c"}, {"shape"});
+  m.Node("Gather", {"shape", "i0"}, {"n"});
+  m.Node("Gather", {"shape", "i1"}, {"ch"});
+  m.Node("Unsqueeze", {"n", "axes"}, {"n1"});
+  m.Node("Unsqueeze", {"ch", "axes"}, {"ch1"});
+  SetInt(m.Node("Concat", {"n1", "ch1", "rest"}, {"target"}), "axis", 0);
+  m.Node("Reshape", {"c", "target"}, {"y"});
+  ConvertOptions o = TestOptions();
+  o.input_shapes = {{"x", {-1, 3, 4, 4}}};
+  o.dynamic = om::DynamicKind::kBatch;
+  o.gears = {{1}, {2}};
+  o.dynamic_option = "--dynamic_batch_size";
+  om::Model model;
+  Status st = Convert(m.Save(), &model, nullptr, o);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(model.graphs.size(), 2u);
+  EXPECT_EQ(model.outputs.at(0).dims, (std::vector<int64_t>{-1, 4, 16}));
+  const int64_t batch[2] = {1, 2};
+  for (size_t g = 0; g < 2; ++g) {
+    bool reshaped = false;
+    for (const om::Node& n : model.graphs[g].nodes) {
+      if (n.type != "Reshape") continue;
+      reshaped = true;
+      const om::Tensor& out = model.graphs[g].tensors[static_cast<size_t>(n.outputs[0])];
+      EXPECT_EQ(out.desc.dims, (std::vector<int64_t>{batch[g], 4, 16})) << "gear " << g;
+    }
+    EXPECT_TRUE(reshaped) << "gear " << g;
+  }
+}
+
+// A data-dependent value's dims are only a bound: its Shape is not folded per gear but runs.
+TEST(AtcOnnxImport, AGearFoldLeavesTheShapeOfADataDependentValueToExecution) {
+  OnnxModel m(13);
+  m.Input("x", kF, {"N", 4}).Output("count");
+  m.Node("NonZero", {"x"}, {"nz"});
+  m.Node("Shape", {"nz"}, {"count"});
+  ConvertOptions o = TestOptions();
+  o.input_shapes = {{"x", {-1, 4}}};
+  o.dynamic = om::DynamicKind::kBatch;
+  o.gears = {{1}, {2}};
+  o.dynamic_option = "--dynamic_batch_size";
+  om::Model model;
+  Status st = Convert(m.Save(), &model, nullptr, o);
+  ASSERT_TRUE(st.ok()) << st.message();
+  for (size_t g = 0; g < model.graphs.size(); ++g) {
+    bool shape_runs = false;
+    for (const om::Node& n : model.graphs[g].nodes) shape_runs = shape_runs || n.type == "Shape";
+    EXPECT_TRUE(shape_runs) << "gear " << g;
+  }
+}
+
+// PyTorch's position_ids[:, :x.size(1)]: a Slice whose ends come from the Shape of a dynamic
+// input is decided per gear (its import-time dims unknown), not bounded by the buffer's [1,8],
+// which would not broadcast with the first gear's [2,4].
+TEST(AtcOnnxImport, ASliceEndedByTheShapeOfADynamicInputIsDecidedPerGear) {
+  OnnxModel m(13);
+  m.Input("x", kF, {2, "S"}).Output("y");
+  std::vector<float> positions(8);
+  for (size_t i = 0; i < positions.size(); ++i) positions[i] = static_cast<float>(i);
+  m.Floats("buffer", {1, 8}, positions);
+  m.Ints("i1", {}, {1}).Ints("axes", {1}, {0}).Ints("zero", {1}, {0}).Ints("slice_axes", {1}, {1});
+  m.Node("Shape", {"x"}, {"shape"});
+  m.Node("Gather", {"shape", "i1"}, {"s"});
+  m.Node("Unsqueeze", {"s", "axes"}, {"end"});
+  m.Node("Slice", {"buffer", "zero", "end", "slice_axes"}, {"pos"});
+  m.Node("Add", {"x", "pos"}, {"y"});
+  ConvertOptions o = TestOptions();
+  o.input_shapes = {{"x", {2, -1}}};
+  o.dynamic = om::DynamicKind::kDims;
+  o.gears = {{4}, {6}};
+  o.dynamic_option = "--dynamic_dims";
+  o.input_format = Format::kNd;
+  om::Model model;
+  const Status st = Convert(m.Save(), &model, nullptr, o);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(model.graphs.size(), 2u);
+  const int64_t seq[2] = {4, 6};
+  for (size_t g = 0; g < 2; ++g) {
+    bool added = false;
+    for (const om::Node& n : model.graphs[g].nodes) {
+      if (n.type != "Add") continue;
+      added = true;
+      const om::Tensor& out = model.graphs[g].tensors[static_cast<size_t>(n.outputs[0])];
+      EXPECT_EQ(out.desc.dims, (std::vector<int64_t>{2, seq[g]})) << "gear " << g;
+    }
+    EXPECT_TRUE(added) << "gear " << g;
+  }
+}
+
 TEST(AtcOnnxImport, DynamicBatchGears) {
   OnnxModel m(13);
   m.Input("x", kF, {"N", 3}).Output("y");

@@ -55,8 +55,22 @@ Status InferNode(Graph& graph, int index, const kernels::ChipTraits& chip) {
     // dims that no gear resolves come from an input's values (a Reshape's shape known only
     // at execution): data-dependent as well, without a bound.
     const bool by_values = !outputs[k].IsStatic() && !gear_dependent;
-    out.dynamic = dynamic || def->OutputShapeComputed(k, inputs) || by_values;
-    out.data_dependent = data_dependent || def->OutputShapeComputed(k, inputs) || by_values;
+    const bool computed = def->OutputShapeComputed(k, inputs);
+    // Computed only because a value input is unknown (Slice's ends from the Shape of a
+    // dynamic input: PyTorch's x[:, :x.size(1)]), and that input depends on the gear, not on
+    // data: each gear's dims are decided when the compiler folds the gear's shape
+    // computation. Here they are unknown (-1), as a Range's are, rather than the bound,
+    // which need not broadcast with the first gear's other tensors.
+    const bool by_gear = computed && gear_dependent && !data_dependent && k < def->outputs.size() &&
+                         !def->outputs[k].computed_unless_known.empty();
+    if (by_gear) {
+      out.dims.assign(out.dims.size(), -1);
+      out.dynamic = true;
+      out.data_dependent = false;
+      continue;
+    }
+    out.dynamic = dynamic || computed || by_values;
+    out.data_dependent = data_dependent || computed || by_values;
   }
   return Status::Ok();
 }
