@@ -87,6 +87,9 @@ void EmitGraph(const LoweredGraph& graph, const WeightTable& weights, size_t dat
     node.type = ln.type;
     node.engine = ln.def->engine;
     node.attrs = ln.attrs;
+    if (ln.def->engine == kernels::Engine::kAiCpu && !ln.reason.empty()) {
+      node.attrs.Set(om::kAiCpuReasonAttr, ln.reason);
+    }
     for (int v : ln.inputs) node.inputs.push_back(v < 0 ? -1 : tensor_of[static_cast<size_t>(v)]);
     for (int v : ln.outputs) node.outputs.push_back(tensor_of[static_cast<size_t>(v)]);
     node.workspace_size = ln.workspace_bytes;

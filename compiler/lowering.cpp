@@ -151,7 +151,7 @@ class Lowerer {
     node.inserted = inserted;
     if (sel.def->engine == kernels::Engine::kAiCpu) {
       for (const auto& r : sel.refusals) node.reason += (node.reason.empty() ? "" : "; ") + r;
-      if (node.reason.empty()) node.reason = "no AI Core kernel implements " + type;
+      if (node.reason.empty()) node.reason = "no AI Core kernel for op type " + type;
     }
     const int index = static_cast<int>(out_.nodes.size());
     const std::vector<TensorSpec> input_specs = Specs(inputs);

@@ -44,6 +44,9 @@ inline constexpr uint64_t kWeightAlignment = 64;     // every weight starts on a
 inline constexpr uint64_t kWorkAlignment = 512;      // every work tensor and workspace (CANN's 512)
 inline constexpr const char* kDynamicTensorName = "ascend_mbatch_shape_data";  // ACL_DYNAMIC_TENSOR_NAME
 inline constexpr const char* kDynamicAippName = "ascend_dynamic_aipp_data";    // ACL_DYNAMIC_AIPP_NAME
+// Node attribute (string) of an AI CPU node: why the converter did not place it on the AI Core
+// (each AI Core kernel's refusal), for profiling's aicpu_reason.
+inline constexpr const char* kAiCpuReasonAttr = "_aicpu_reason";
 
 // A CANN tensor descriptor: dims in the tensor's own format; origin_* the plain view an
 // internal format (NC1HWC0, FRACTAL_Z ...) came from (kUndefined / empty when plain).

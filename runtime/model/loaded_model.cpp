@@ -588,6 +588,10 @@ Status LoadedModel::Prepare(const sim::SocSpec& spec) {
         pn.original_op_names =
             std::make_shared<const std::vector<std::string>>(std::get<std::vector<std::string>>(*names));
       }
+      if (const auto* reason = node.attrs.Find(om::kAiCpuReasonAttr);
+          reason != nullptr && std::holds_alternative<std::string>(*reason)) {
+        pn.aicpu_reason = std::make_shared<const std::string>(std::get<std::string>(*reason));
+      }
       graphs_[gi].dynamic = graphs_[gi].dynamic || pn.dynamic;
       ASIM_RETURN_IF_ERROR(RestoreUnreplacedWeights(gi, pn));
       graphs_[gi].nodes.push_back(std::move(pn));
@@ -1005,6 +1009,7 @@ sim::TaskDesc LoadedModel::NodeTask(size_t gear, size_t index, uint64_t executio
   info->model_file_name = file_name_;
   info->op_name = node.name;
   info->original_op_names = pn.original_op_names;
+  info->aicpu_reason = pn.aicpu_reason;
   info->op_type = node.type;
   info->ai_cpu = node.engine == kernels::Engine::kAiCpu;
   info->block_dim = pn.block_dim;

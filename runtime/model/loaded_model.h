@@ -108,6 +108,7 @@ class LoadedModel {
     sim::CostHints hints;
     uint32_t block_dim = 1;
     std::shared_ptr<const std::vector<std::string>> original_op_names;  // see KernelTaskInfo
+    std::shared_ptr<const std::string> aicpu_reason;                    // see KernelTaskInfo
     bool dynamic = false;                  // an input or output tensor is dynamic: shapes re-inferred at execution
     bool by_values = false;                // an output's dims are unknown at load: inferred from the input values
     std::shared_ptr<const void> prepared;  // the kernel's PrepareFn result (KernelContext::prepared)

@@ -45,6 +45,9 @@ struct KernelTaskInfo final : sim::TaskInfo {
   // The framework ops atc fused into this one (_datadump_original_op_names), shared by the
   // node's tasks; null when it has none. A dump_list layer may name any of them.
   std::shared_ptr<const std::vector<std::string>> original_op_names;
+  // An AI CPU node of a model: why the converter did not place it on the AI Core (the .om's
+  // record of each AI Core kernel's refusal); null when unknown.
+  std::shared_ptr<const std::string> aicpu_reason;
   std::string op_type;
   bool ai_cpu = false;
   uint32_t block_dim = 1;

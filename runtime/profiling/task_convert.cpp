@@ -37,6 +37,8 @@ kernels::TensorSpec SpecOf(const observe::TaskTensor& t) {
 }
 
 std::string Reason(const observe::KernelTaskInfo& info, const sim::SocSpec& spec) {
+  // The converter's own record (its dims and the node's attributes decided it).
+  if (info.aicpu_reason && !info.aicpu_reason->empty()) return *info.aicpu_reason;
   const kernels::KernelRegistry& reg = kernels::KernelRegistry::Get();
   bool any_aicore = false;
   for (const kernels::KernelDef* def : reg.Find(info.op_type)) any_aicore |= def->engine == kernels::Engine::kAiCore;
@@ -57,6 +59,7 @@ std::string Reason(const observe::KernelTaskInfo& info, const sim::SocSpec& spec
 std::string CachedReason(const observe::KernelTaskInfo& info, const sim::SocSpec& spec) {
   static std::mutex mutex;
   static std::map<std::string, std::string> cache;
+  if (info.aicpu_reason && !info.aicpu_reason->empty()) return *info.aicpu_reason;
   std::string key = spec.soc_version + "|" + info.op_type;
   for (const observe::TaskTensor& t : info.inputs) {
     key += "|" + std::string(DataTypeName(t.desc.dtype)) + ":" + FormatName(t.desc.format);

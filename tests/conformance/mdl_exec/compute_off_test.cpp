@@ -137,6 +137,15 @@ TEST_F(ComputeOff, DumpIsRefusedNamingTheSwitch) {
   EXPECT_ACL_OK(aclmdlFinalizeDump());
 }
 
+// The samples' acl.json: a dump section that selects nothing (an empty dump_list) is no dump,
+// so it does not stop a timing-only run.
+TEST_F(ComputeOff, ADumpSectionThatSelectsNothingDoesNotStopInit) {
+  const std::string config = dir_.Write("acl.json", R"({"sim": {"compute": "off"},
+    "dump": {"dump_path": ")" + dir_.Path() + R"(", "dump_list": []}})");
+  EXPECT_ACL_OK(aclInit(config.c_str()));
+  EXPECT_ACL_OK(aclFinalize());
+}
+
 TEST_F(ComputeOff, BadValueFailsInit) {
   EXPECT_ACL_ERROR(aclInit(dir_.Write("bad.json", R"({"sim": {"compute": "later"}})").c_str()),
                    ACL_ERROR_FILE_ATTR_INVALID, "compute");

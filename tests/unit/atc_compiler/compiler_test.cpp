@@ -318,7 +318,7 @@ TEST(Compiler, AiCpuOnlyOpsSayWhyAndMetadataIsKept) {
   EXPECT_EQ(model.outputs[0].dims, (std::vector<int64_t>{2}));
   ASSERT_NE(report.Find("shape"), nullptr);
   EXPECT_EQ(report.Find("shape")->engine, Engine::kAiCpu);
-  EXPECT_EQ(report.Find("shape")->reason, "no AI Core kernel implements Shape");
+  EXPECT_EQ(report.Find("shape")->reason, "no AI Core kernel for op type Shape");
   EXPECT_EQ(model.metadata.at("command"), "atc --framework=5");
 }
 

@@ -127,6 +127,11 @@ TEST(TaskConvert, AnAiCpuOpSaysWhyItIsNotOnAiCore) {
   const profdata::DeviceTask t = ConvertTask(r, true, &spec);
   EXPECT_EQ(t.aicpu_reason, "no AI Core kernel for op type NonZero");
   EXPECT_TRUE(ConvertTask(r, true, nullptr).aicpu_reason.empty());  // no chip, no reason
+  // The converter's record (a model node's _aicpu_reason) wins: it knew the node's attributes
+  // and its dims at conversion, which the registry asked now would not.
+  info.op_type = "Cast";
+  info.aicpu_reason = std::make_shared<const std::string>("Cast/AI_CORE: target dtype DT_INT64 is not supported");
+  EXPECT_EQ(ConvertTask(r, true, &spec).aicpu_reason, "Cast/AI_CORE: target dtype DT_INT64 is not supported");
 }
 
 TEST(TaskConvert, ChipInfoComesFromTheSpec) {
