@@ -3,8 +3,11 @@
 // ASCEND_SIM_COMPUTE=off). Off answers "how fast would this model run on that chip?" in a
 // fraction of the host time: every task still goes through the cost model, events,
 // profiling and op_summary as usual, but kernel outputs are left as they are. Kernels whose
-// output dims come from their values (NonZero, Unique, If, Loop ... : ShapeFromCompute) still
-// compute, so that the executor knows the dims (on whatever values their inputs hold).
+// output dims come from their values (NonZero, Unique, If, Loop, a Reshape to a computed
+// shape ...) still compute, so that the executor knows the dims, and so do the nodes that
+// compute the values deciding them (a Shape -> Gather -> Concat chain, TopK's k):
+// LoadedModel::PlanComputeWhenOff. A data-dependent kernel's data input (NonZero's) is not
+// traced back: it computes on whatever values that input holds.
 // Dump needs computed tensors and refuses to start while compute is off.
 //
 // Owns: the process-wide switch. Owner: runtime/model (set by aclInit through the model

@@ -600,6 +600,7 @@ Status LoadedModel::Prepare(const sim::SocSpec& spec) {
       PlanPlainSources(gi);
       continue;
     }
+    PlanComputeWhenOff(gi);
     std::vector<std::vector<std::pair<size_t, size_t>>>& consumers = graphs_[gi].consumers;
     consumers.resize(g.tensors.size());
     for (size_t n = 0; n < g.nodes.size(); ++n) {
@@ -620,6 +621,52 @@ bool LoadedModel::PlainSourceFits(const PreparedNode& reader, const kernels::Ten
   std::vector<kernels::TensorSpec> inputs = reader.inputs;
   inputs[0] = plain;
   return reader.def->workspace(inputs, reader.outputs, reader.attrs) <= reader.node->workspace_size;
+}
+
+void LoadedModel::PlanComputeWhenOff(size_t graph) {
+  const om::Graph& g = model_->graphs[graph];
+  PreparedGraph& pg = graphs_[graph];
+  std::vector<int64_t> producer(g.tensors.size(), -1);
+  for (size_t n = 0; n < g.nodes.size(); ++n) {
+    for (int32_t t : g.nodes[n].outputs) {
+      if (t >= 0) producer[static_cast<size_t>(t)] = static_cast<int64_t>(n);
+    }
+  }
+  std::vector<size_t> work;
+  auto push_producer = [&](int32_t t) {
+    if (t >= 0 && producer[static_cast<size_t>(t)] >= 0)
+      work.push_back(static_cast<size_t>(producer[static_cast<size_t>(t)]));
+  };
+  auto is_value_input = [](const PreparedNode& pn, size_t i) {
+    const kernels::KernelDef& def = *pn.def;
+    if (i < def.inputs.size() && def.inputs[i].host_data_required) return true;
+    for (const kernels::IoSpec& out : def.outputs) {
+      for (int k : out.computed_unless_known) {
+        if (static_cast<size_t>(k) == i) return true;
+      }
+    }
+    // The AI CPU forms of Reshape, Expand ... declare their shape input as a plain input (a
+    // data-dependent kernel's data input, NonZero's, is not a value input).
+    if (!pn.by_values) return false;
+    const kernels::TensorSpec& spec = pn.inputs[i];
+    const bool integer = spec.dtype == DataType::kInt64 || spec.dtype == DataType::kInt32;
+    return integer && spec.dims.size() <= 1 && spec.IsStatic() && spec.ElementCount() <= 64;
+  };
+  for (PreparedNode& pn : pg.nodes) {
+    if (!pn.by_values && !pn.def->AnyOutputShapeComputed(pn.inputs)) continue;
+    pn.computes_when_off = true;
+    for (size_t i = 0; i < pn.node->inputs.size() && i < pn.inputs.size(); ++i) {
+      if (is_value_input(pn, i)) push_producer(pn.node->inputs[i]);
+    }
+  }
+  while (!work.empty()) {
+    PreparedNode& pn = pg.nodes[work.back()];
+    work.pop_back();
+    if (pn.computes_when_off) continue;
+    pn.computes_when_off = true;
+    if (pn.node->type == "Shape" || pn.node->type == "Size") continue;  // reads dims only
+    for (int32_t t : pn.node->inputs) push_producer(t);
+  }
 }
 
 void LoadedModel::PlanPlainSources(size_t graph) {
@@ -824,9 +871,9 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
   } catch (const std::bad_alloc&) {
     st = Status(err::kBadAlloc, "out of host memory");
   }
-  // Timing-only mode (compute_mode.h): only kernels whose output dims come from their values.
+  // Timing-only mode (compute_mode.h): only what decides dims (PlanComputeWhenOff).
   NodeStrings strings;  // string inputs checked; string outputs written on the host, copied if they fit
-  if (st.ok() && (ComputeEnabled() || pn.def->AnyOutputShapeComputed(pn.inputs))) {
+  if (st.ok() && (ComputeEnabled() || pn.computes_when_off)) {
     st = strings.Stage(&ctx, *model_, model_->graphs[gear], node.inputs, binding.string_bytes);
     if (st.ok()) st = kernels::InvokeKernel(*pn.def, ctx);
     if (st.ok()) st = strings.Commit(ctx, *model_, model_->graphs[gear], node.outputs, binding.string_bytes);

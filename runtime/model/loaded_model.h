@@ -109,8 +109,11 @@ class LoadedModel {
     uint32_t block_dim = 1;
     std::shared_ptr<const std::vector<std::string>> original_op_names;  // see KernelTaskInfo
     std::shared_ptr<const std::string> aicpu_reason;                    // see KernelTaskInfo
-    bool dynamic = false;                  // an input or output tensor is dynamic: shapes re-inferred at execution
-    bool by_values = false;                // an output's dims are unknown at load: inferred from the input values
+    bool dynamic = false;    // an input or output tensor is dynamic: shapes re-inferred at execution
+    bool by_values = false;  // an output's dims are unknown at load: inferred from the input values
+    // Timing-only mode (compute_mode.h) still runs this node: its output dims come from values,
+    // or it computes values that decide another node's dims (PlanComputeWhenOff).
+    bool computes_when_off = false;
     std::shared_ptr<const void> prepared;  // the kernel's PrepareFn result (KernelContext::prepared)
     // Plain sources (PlanPlainSources): a TransData that runs only while an observer may read
     // tensors; for a node reading its output, the model input it was made from.
@@ -172,6 +175,12 @@ class LoadedModel {
   // tensors (the dump): it runs only then. The simulated time is unchanged: the task is
   // submitted and costed as before, only its host computation is skipped.
   void PlanPlainSources(size_t graph);
+  // Timing-only mode: marks the nodes whose output dims come from values, and, transitively,
+  // the producers of the values deciding them (Shape -> Add -> Reshape's shape, Cast ->
+  // ReduceSum -> TopK's k), so the dims are those of a computing run. A value input is one
+  // the kernel declares so (HostInput, computed_unless_known) or a small integer vector; the
+  // walk does not go past Shape / Size, which read only their input's dims.
+  void PlanComputeWhenOff(size_t graph);
   // Whether `reader`'s planned workspace holds what its kernel needs with `plain` as input 0
   // (a convolution packs an NCHW input where it reads an unpadded NC1HWC0 one in place).
   static bool PlainSourceFits(const PreparedNode& reader, const kernels::TensorSpec& plain);

@@ -8,6 +8,7 @@
 // refused naming the bytes needed; intermediate tensors sized in run-time memory.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -283,6 +284,53 @@ TEST_F(AtcDynamic, SliceWithStartsKnownAtExecution) {
   Run({Raw(x), Raw(std::vector<int64_t>{-1}), Raw(std::vector<int64_t>{100})});
   EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 1}));
   EXPECT_EQ(Output<float>(0, 2), (std::vector<float>{4, 9}));
+}
+
+// Timing-only mode ("sim": {"compute": "off"}) skips kernels, but not those computing the values
+// that decide dims: Reshape(x, Add(shape, 0)) and TopK(x, ReduceSum(Cast(x > 0))) have the
+// dims of a computing run (before, the Add and the ReduceSum were skipped: a Reshape to [0,0]
+// failed, k came out 0 or garbage).
+TEST_F(AtcDynamic, TimingOnlyModeComputesTheValuesThatDecideDims) {
+  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  ::setenv("ASCEND_SIM_COMPUTE", "off", 1);
+  const aclError init = aclInit(nullptr);
+  ::unsetenv("ASCEND_SIM_COMPUTE");
+  ASSERT_EQ(init, ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+
+  OnnxModel reshape(13);
+  reshape.Input("x", TensorProto::FLOAT, {2, 6}).Input("shape", TensorProto::INT64, {2}).Output("y");
+  reshape.Ints("zero", {1}, {0});
+  reshape.Node("Add", {"shape", "zero"}, {"target"}, "add");
+  reshape.Node("Reshape", {"x", "target"}, {"y"}, "reshape");
+  ConvertAndLoad(reshape);
+  output_bytes_ = {12 * sizeof(float)};
+  Run({Raw(std::vector<float>(12, 1.0f)), Raw(std::vector<int64_t>{3, 4})});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{3, 4}));
+}
+
+TEST_F(AtcDynamic, TimingOnlyModeComputesTheKOfATopK) {
+  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
+  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
+  ::setenv("ASCEND_SIM_COMPUTE", "off", 1);
+  const aclError init = aclInit(nullptr);
+  ::unsetenv("ASCEND_SIM_COMPUTE");
+  ASSERT_EQ(init, ACL_SUCCESS);
+  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+
+  OnnxModel topk(13);
+  topk.Input("x", TensorProto::FLOAT, {6}).Output("values");
+  topk.Floats("zero", {}, {0.0f});
+  topk.Ints("axes", {1}, {0});
+  topk.Node("Greater", {"x", "zero"}, {"positive"}, "greater");
+  asim::atc::testing::SetInt(topk.Node("Cast", {"positive"}, {"ones"}, "cast"), "to", TensorProto::INT64);
+  asim::atc::testing::SetInt(topk.Node("ReduceSum", {"ones", "axes"}, {"k"}, "count"), "keepdims", 1);
+  topk.Node("TopK", {"x", "k"}, {"values", "indices"}, "topk");
+  ConvertAndLoad(topk);
+  output_bytes_ = {6 * sizeof(float)};
+  Run({Raw(std::vector<float>{3, -1, 2, -5, 7, 0})});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{3}));
 }
 
 }  // namespace
