@@ -1,6 +1,8 @@
 // The converter's passes through ConvertModel: constant folding, BatchNorm folding,
 // precision modes (weights, casts, engines), --input_fp16_nodes, --output_type, the AI CPU
 // report, and Conv epilogue fusion.
+#include <cstring>
+
 #include "tests/onnx_conformance/om_interpreter.h"
 #include "tests/unit/atc_onnx/onnx_test_util.h"
 
@@ -77,6 +79,37 @@ TEST(AtcOnnxPasses, ForceFp16ConvertsWeightsAndCastsTheIo) {
   const auto want = RunFloat(m.Save(), {Input()});
   ASSERT_EQ(got.size(), want.size());
   for (size_t i = 0; i < got.size(); ++i) EXPECT_NEAR(got[i], want[i], 2e-2f) << i;
+}
+
+// The float ops an integer op becomes keep fp32 under force_fp16: MatMulInteger's sums (here
+// 64 x 127 x 127 = 1032256) are exact, where fp16 would saturate them (65504) and round
+// everything above 2048.
+TEST(AtcOnnxPasses, ForceFp16LeavesTheArithmeticOfIntegerOpsExact) {
+  OnnxModel m(13);
+  m.Input("a", TensorProto::INT8, {1, 64}).Output("y", TensorProto::INT32);
+  m.Node("MatMulInteger", {"a", "b"}, {"y"});
+  auto* b = m.graph().add_initializer();
+  b->set_name("b");
+  b->set_data_type(TensorProto::INT8);
+  b->add_dims(64);
+  b->add_dims(2);
+  for (int i = 0; i < 128; ++i) b->add_int32_data(i % 2 == 0 ? 127 : 3);
+  ConvertOptions o = TestOptions();
+  o.soc_version = "Ascend310";
+  o.precision_mode = ir::PrecisionMode::kForceFp16;
+  om::Model model;
+  ASSERT_TRUE(Convert(m.Save(), &model, nullptr, o).ok());
+  std::vector<uint8_t> a(64);
+  for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<uint8_t>(i % 2 == 0 ? 127 : 125);
+  std::vector<std::vector<uint8_t>> out;
+  const Status st = RunModelOnHost(model, {a}, &out);
+  ASSERT_TRUE(st.ok()) << st.message();
+  ASSERT_EQ(out.size(), 1u);
+  ASSERT_EQ(out[0].size(), 2 * sizeof(int32_t));
+  int32_t y[2] = {};
+  std::memcpy(y, out[0].data(), sizeof y);
+  EXPECT_EQ(y[0], 32 * 127 * 127 + 32 * 125 * 127);  // 1024128
+  EXPECT_EQ(y[1], 32 * 127 * 3 + 32 * 125 * 3);      // 24192
 }
 
 TEST(AtcOnnxPasses, MustKeepOriginDtypeOn310PutsFp32ConvOnAiCpuWithAReason) {

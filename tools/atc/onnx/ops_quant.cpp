@@ -163,15 +163,26 @@ Status QLinearConv(NodeContext& c) {
   return Status::Ok();
 }
 
+// The float ops a quantization op becomes stand for integer arithmetic the chip does exactly
+// (the int8 cube with int32 sums, dequantization in fp32): --precision_mode must not make
+// them fp16, whose range (65504) and 11-bit precision would saturate and round the sums.
+template <TranslateFn kTranslate>
+Status KeepingDtypes(NodeContext& c) {
+  const size_t first = c.graph().nodes.size();
+  ASIM_RETURN_IF_ERROR(kTranslate(c));
+  for (size_t i = first; i < c.graph().nodes.size(); ++i) c.graph().nodes[i].keep_dtype = true;
+  return Status::Ok();
+}
+
 }  // namespace
 
 void AddQuantOps(std::vector<std::pair<std::string, TranslateFn>>* table) {
-  table->emplace_back("ConvInteger", &ConvInteger);
-  table->emplace_back("DequantizeLinear", &DequantizeLinear);
-  table->emplace_back("MatMulInteger", &MatMulInteger);
-  table->emplace_back("QLinearConv", &QLinearConv);
-  table->emplace_back("QLinearMatMul", &QLinearMatMul);
-  table->emplace_back("QuantizeLinear", &QuantizeLinear);
+  table->emplace_back("ConvInteger", &KeepingDtypes<&ConvInteger>);
+  table->emplace_back("DequantizeLinear", &KeepingDtypes<&DequantizeLinear>);
+  table->emplace_back("MatMulInteger", &KeepingDtypes<&MatMulInteger>);
+  table->emplace_back("QLinearConv", &KeepingDtypes<&QLinearConv>);
+  table->emplace_back("QLinearMatMul", &KeepingDtypes<&QLinearMatMul>);
+  table->emplace_back("QuantizeLinear", &KeepingDtypes<&QuantizeLinear>);
 }
 
 }  // namespace asim::atc::onnx_import

@@ -59,6 +59,9 @@ struct Node {
   kernels::AttrMap attrs;
   std::string origin;  // the framework node it came from ("Conv 'conv1'"), for messages
   bool dead = false;
+  // Precision assignment leaves its dtypes as they are, whatever --precision_mode says: float
+  // ops standing for integer arithmetic the chip does exactly (MatMulInteger's int32 sums).
+  bool keep_dtype = false;
 };
 
 struct Output {

@@ -210,7 +210,7 @@ class Assigner {
       low.attrs.Set(name, dt != nullptr && *dt == DataType::kFloat ? AttrValueFp16() : value);
     }
     bool use_low = false;
-    switch (o_.mode) {
+    switch (node.keep_dtype ? PrecisionMode::kMustKeepOriginDtype : o_.mode) {
       case PrecisionMode::kMustKeepOriginDtype: break;
       case PrecisionMode::kForceFp16:
         Evaluate(node, &low);
