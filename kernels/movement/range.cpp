@@ -22,7 +22,11 @@ Status RangeLength(DataType t, const void* start, const void* limit, const void*
     ASIM_RETURN_IF_ERROR(ReadIntValues(t, limit, 1, "Range limit", &l));
     ASIM_RETURN_IF_ERROR(ReadIntValues(t, delta, 1, "Range delta", &d));
     if (d[0] == 0) return Status(err::kOpInputNotMatch, "Range: delta is 0");
-    const int64_t span = l[0] - s[0];
+    int64_t span = 0;
+    if (__builtin_sub_overflow(l[0], s[0], &span)) {
+      return Status(err::kOpInputNotMatch,
+                    "Range: limit " + std::to_string(l[0]) + " - start " + std::to_string(s[0]) + " overflows int64");
+    }
     int64_t q = span / d[0];
     if (span % d[0] != 0 && ((span > 0) == (d[0] > 0))) ++q;  // ceil
     *n = std::max<int64_t>(0, q);
@@ -30,7 +34,14 @@ Status RangeLength(DataType t, const void* start, const void* limit, const void*
   }
   const double s = LoadAsDouble(t, start, 0), l = LoadAsDouble(t, limit, 0), d = LoadAsDouble(t, delta, 0);
   if (d == 0) return Status(err::kOpInputNotMatch, "Range: delta is 0");
-  *n = std::max<int64_t>(0, static_cast<int64_t>(std::ceil((l - s) / d)));
+  const double count = std::ceil((l - s) / d);
+  // Not a number of elements (a NaN or infinite bound, or more than int64 holds): refused,
+  // not converted (undefined: it came out as an empty range).
+  if (std::isnan(count) || count >= 9.2e18) {
+    return Status(err::kOpInputNotMatch, "Range: start " + std::to_string(s) + ", limit " + std::to_string(l) +
+                                             ", delta " + std::to_string(d) + " do not give a finite element count");
+  }
+  *n = count <= 0 ? 0 : static_cast<int64_t>(count);
   return Status::Ok();
 }
 

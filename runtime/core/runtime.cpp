@@ -211,14 +211,9 @@ Status Runtime::OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContex
   return Status::Ok();
 }
 
-namespace {
-
-// Destroys a stream after its queue drains, as aclrtDestroyStream does; but a stream blocked
-// in a wait that nothing queued on its device will satisfy (Scheduler::DeadlockedStreams: a
-// record the application never enqueued, an event it destroyed, a record queued behind the
-// wait) would keep the caller waiting forever, so its remaining tasks are discarded, with a
-// warning, once three consecutive polls found it so (a record may be just landing).
-void DrainAndDestroy(sim::Scheduler& scheduler, const std::shared_ptr<sim::HwStream>& stream, const char* caller) {
+// See runtime.h; confirmed over three polls in a row (a record may be just landing).
+void Runtime::DrainAndDestroy(sim::Scheduler& scheduler, const std::shared_ptr<sim::HwStream>& stream,
+                              const char* caller) {
   bool force = false;
   int stuck_polls = 0;
   while (!stream->Idle()) {
@@ -237,8 +232,6 @@ void DrainAndDestroy(sim::Scheduler& scheduler, const std::shared_ptr<sim::HwStr
   }
   scheduler.DestroyStream(stream, force);
 }
-
-}  // namespace
 
 size_t Runtime::ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log_leaks) {
   if (!dc) return 0;

@@ -222,6 +222,12 @@ class Runtime {
   // leaked objects it logged. Called without mutex_ held: draining may run callbacks that
   // call the API.
   size_t ReleaseDevice(const std::shared_ptr<DeviceContext>& dc, bool log_leaks);
+  // Destroys a stream after its queue drains (aclrtDestroyStream, aclrtDestroyContext, device
+  // release); a stream blocked in a wait that nothing queued on its device will satisfy
+  // (sim::Scheduler::DeadlockedStreams) has its remaining tasks discarded, with a warning
+  // naming `caller`, instead of keeping the caller waiting forever.
+  static void DrainAndDestroy(sim::Scheduler& scheduler, const std::shared_ptr<sim::HwStream>& stream,
+                              const char* caller);
   Status CheckDeviceIdLocked(int32_t device_id) const;
   std::shared_ptr<DeviceContext> DeviceOfPointer(const void* ptr) const;
   void InstallExceptionObserver(DeviceContext& device);

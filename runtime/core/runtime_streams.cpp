@@ -80,7 +80,11 @@ Status Runtime::DestroyStream(const std::shared_ptr<Stream>& s, bool force) {
   }
   if (!streams_.Remove(stream)) return StaleStream(stream);  // destroyed by another thread meanwhile
   reports_.ForgetStream(stream);
-  s->device().scheduler().DestroyStream(s->hw_ptr(), force);
+  if (force) {
+    s->device().scheduler().DestroyStream(s->hw_ptr(), /*force=*/true);
+  } else {
+    DrainAndDestroy(s->device().scheduler(), s->hw_ptr(), "aclrtDestroyStream");
+  }
   return Status::Ok();
 }
 

@@ -866,11 +866,16 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
     ctx.interrupted = [deadline] { return std::chrono::steady_clock::now() > deadline; };
   }
   Status st;
+  bool upstream_failed = false;
   try {
-    if (pn.dynamic) st = BindActualShapes(gear, pn, binding, &ctx);
+    if (pn.dynamic) st = BindActualShapes(gear, pn, binding, &ctx, &upstream_failed);
   } catch (const std::bad_alloc&) {
     st = Status(err::kBadAlloc, "out of host memory");
   }
+  // A node after a failed one of the same execution: that failure is the execution's error
+  // (and its one exception report); this node does nothing, and its outputs stay unproduced
+  // so the nodes after it do the same.
+  if (st.ok() && upstream_failed) return Status::Ok();
   // Timing-only mode (compute_mode.h): only what decides dims (PlanComputeWhenOff).
   NodeStrings strings;  // string inputs checked; string outputs written on the host, copied if they fit
   if (st.ok() && (ComputeEnabled() || pn.computes_when_off)) {
@@ -884,7 +889,7 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
 }
 
 Status LoadedModel::BindActualShapes(size_t gear, const PreparedNode& pn, const Binding& binding,
-                                     kernels::KernelContext* ctx) const {
+                                     kernels::KernelContext* ctx, bool* upstream_failed) const {
   const om::Graph& g = model_->graphs[gear];
   const om::Node& node = *pn.node;
   ExecShapes& shapes = *binding.shapes;
@@ -898,9 +903,9 @@ Status LoadedModel::BindActualShapes(size_t gear, const PreparedNode& pn, const 
     // earlier task): the shape inference of CANN's dynamic-shape AI CPU ops does the same.
     if (pn.by_values) inputs[i].host_data = ctx->inputs[i].data;
     if (!g.tensors[ti].dynamic) continue;
-    if (!shapes.produced[ti]) {  // its producer failed
-      return Status(err::kInternalError,
-                    "input " + std::to_string(i) + " '" + g.tensors[ti].name + "' was not produced in this execution");
+    if (!shapes.produced[ti]) {  // its producer failed (or did nothing after a failure)
+      *upstream_failed = true;
+      return Status::Ok();
     }
     inputs[i].dims = shapes.dims[ti];
     ctx->inputs[i].spec.dims = inputs[i].dims;

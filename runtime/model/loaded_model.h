@@ -197,9 +197,10 @@ class LoadedModel {
   Status Bind(size_t gear, const ExecuteRequest& request, Binding* binding) const;
   Status RunNode(size_t gear, size_t index, const Binding& binding) const;
   // Dynamic nodes: the actual input dims into `ctx`, its output shapes re-inferred from them
-  // (checked against the planned bytes and workspace) ...
-  Status BindActualShapes(size_t gear, const PreparedNode& pn, const Binding& binding,
-                          kernels::KernelContext* ctx) const;
+  // (checked against the planned bytes and workspace) ... *upstream_failed: an input was not
+  // produced in this execution (its producer failed): the node is to do nothing.
+  Status BindActualShapes(size_t gear, const PreparedNode& pn, const Binding& binding, kernels::KernelContext* ctx,
+                          bool* upstream_failed) const;
   // An output of `pn` whose dims were unknown at load, placed for its actual `bytes`.
   Status PlaceSizedOutput(size_t gear, const PreparedNode& pn, size_t output, uint64_t bytes, const Binding& binding,
                           kernels::KernelContext* ctx) const;

@@ -77,6 +77,28 @@ TEST_F(StreamTest, CreateSynchronizeQueryDestroy) {
   ASSERT_ACL_OK(aclrtDestroyStream(s));
 }
 
+// A stream waiting for an event the application destroyed (nothing can record it any more) is
+// destroyed after its earlier tasks ran, the ones behind the wait discarded: no hang.
+TEST_F(StreamTest, DestroyReturnsWhenTheStreamWaitsForADestroyedEvent) {
+  aclrtStream s = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s));
+  aclrtEvent gone = nullptr;
+  ASSERT_ACL_OK(aclrtCreateEvent(&gone));
+  void* d = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&d, 64, ACL_MEM_MALLOC_NORMAL_ONLY));
+  ASSERT_ACL_OK(aclrtMemsetAsync(d, 64, 1, 64, s));  // before the wait: runs
+  ASSERT_ACL_OK(aclrtStreamWaitEvent(s, gone));
+  ASSERT_ACL_OK(aclrtMemsetAsync(d, 64, 2, 64, s));  // behind it: discarded
+  ASSERT_ACL_OK(aclrtDestroyEvent(gone));
+  const auto t0 = std::chrono::steady_clock::now();
+  ASSERT_ACL_OK(aclrtDestroyStream(s));
+  EXPECT_LT(std::chrono::steady_clock::now() - t0, std::chrono::seconds(5));
+  unsigned char host[64] = {};
+  ASSERT_ACL_OK(aclrtMemcpy(host, 64, d, 64, ACL_MEMCPY_DEVICE_TO_HOST));
+  EXPECT_EQ(host[0], 1);
+  ASSERT_ACL_OK(aclrtFree(d));
+}
+
 TEST_F(StreamTest, CreateNullIsInvalidParam) {
   EXPECT_ACL_ERROR(aclrtCreateStream(nullptr), ACL_ERROR_INVALID_PARAM, "stream");
   EXPECT_ACL_ERROR(aclrtCreateStreamWithConfig(nullptr, 0, 0), ACL_ERROR_INVALID_PARAM, "stream");

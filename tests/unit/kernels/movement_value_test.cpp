@@ -1,6 +1,7 @@
 // Shape / value kernels against plain references: Shape, Size, ConstantOfShape, Range,
 // CumSum, Trilu and Einsum — every kernel x engine x declared dtype.
 #include <cmath>
+#include <limits>
 #include <map>
 
 #include "kernels/movement/movement_types.h"
@@ -118,6 +119,21 @@ TEST(Range, PositiveNegativeEmptyAndFractionalSteps) {
       RunOp("Range", {Numbers(DataType::kInt32, {}, {0}).AsConstant(), Numbers(DataType::kInt32, {}, {3}).AsConstant(),
                       Numbers(DataType::kInt32, {}, {0}).AsConstant()});
   EXPECT_NE(r.status.message().find("delta is 0"), std::string::npos) << r.status.message();
+  // No finite element count (a NaN or infinite limit, more elements than int64 holds, an
+  // int64 span that overflows): refused, not an empty range.
+  const double inf = std::numeric_limits<double>::infinity();
+  for (double limit : {inf, -inf, std::nan(""), 1e30}) {
+    const double delta = limit < 0 ? -1 : 1;
+    RunResult bad = RunOp(
+        "Range", {Numbers(DataType::kFloat, {}, {0}).AsConstant(), Numbers(DataType::kFloat, {}, {limit}).AsConstant(),
+                  Numbers(DataType::kFloat, {}, {delta}).AsConstant()});
+    EXPECT_FALSE(bad.status.ok()) << limit;
+    EXPECT_NE(bad.status.message().find("finite element count"), std::string::npos) << bad.status.message();
+  }
+  RunResult overflow = RunOp(
+      "Range", {Numbers(DataType::kInt64, {}, {-9e18}).AsConstant(), Numbers(DataType::kInt64, {}, {9e18}).AsConstant(),
+                Numbers(DataType::kInt64, {}, {1}).AsConstant()});
+  EXPECT_NE(overflow.status.message().find("overflows int64"), std::string::npos) << overflow.status.message();
   // Values unknown at selection: AI CPU with an unknown length.
   TensorSpec s;
   s.dtype = DataType::kInt64;

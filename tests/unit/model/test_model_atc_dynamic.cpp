@@ -333,4 +333,29 @@ TEST_F(AtcDynamic, TimingOnlyModeComputesTheKOfATopK) {
   EXPECT_EQ(CurDims(0), (std::vector<int64_t>{3}));
 }
 
+// One failing node is one exception: the nodes after it in the same execution (their inputs
+// were never produced) do nothing instead of each failing with an internal error.
+TEST_F(AtcDynamic, AFailedNodeIsTheExecutionsOnlyException) {
+  static int exceptions = 0;
+  exceptions = 0;
+  ASSERT_EQ(aclrtSetExceptionInfoCallback([](aclrtExceptionInfo*) { ++exceptions; }), ACL_SUCCESS);
+  OnnxModel m(13);
+  m.Input("x", TensorProto::FLOAT, {6}).Input("shape", TensorProto::INT64, {2}).Output("y");
+  m.Node("Reshape", {"x", "shape"}, {"r"}, "reshape");
+  m.Node("Relu", {"r"}, {"p"}, "relu");
+  m.Node("Neg", {"p"}, {"q"}, "neg");
+  m.Node("Abs", {"q"}, {"y"}, "abs");
+  ConvertAndLoad(m);
+  output_bytes_ = {6 * sizeof(float)};
+  aclError ret = ACL_SUCCESS;
+  Execute({Raw(std::vector<float>(6, 1.0f)), Raw(std::vector<int64_t>{4, 4})}, &ret);  // 16 != 6
+  EXPECT_NE(ret, ACL_SUCCESS);
+  EXPECT_EQ(exceptions, 1);
+  // The next execution with a good shape runs.
+  Run({Raw(std::vector<float>(6, -2.0f)), Raw(std::vector<int64_t>{2, 3})});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(exceptions, 1);
+  ASSERT_EQ(aclrtSetExceptionInfoCallback(nullptr), ACL_SUCCESS);
+}
+
 }  // namespace
