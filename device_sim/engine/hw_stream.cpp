@@ -76,6 +76,28 @@ Status HwStream::WaitIdle(int64_t timeout_ms) {
   return result;
 }
 
+Status HwStream::WaitIdleForDevice(int64_t timeout_ms) {
+  if (!errors_private_.load()) return WaitIdle(timeout_ms);
+  std::unique_lock<std::mutex> lock(mutex_);
+  const uint64_t target = submitted_;
+  if (timeout_ms < 0) {
+    while (finished_ < target) {
+      wake_target_ = std::min(wake_target_, target);
+      idle_cv_.wait(lock);
+    }
+    return Status::Ok();
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  while (finished_ < target) {
+    wake_target_ = std::min(wake_target_, target);
+    if (idle_cv_.wait_until(lock, deadline) == std::cv_status::timeout && finished_ < target) {
+      return Status(err::kRtStreamSyncTimeout,
+                    "stream " + std::to_string(id_) + " did not finish within " + std::to_string(timeout_ms) + " ms");
+    }
+  }
+  return Status::Ok();
+}
+
 void HwStream::WaitFinished(uint64_t target) {
   std::unique_lock<std::mutex> lock(mutex_);
   while (finished_ < target) {

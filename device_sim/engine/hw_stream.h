@@ -68,6 +68,12 @@ class HwStream {
   // Waits until every task pushed so far has run. timeout_ms < 0: forever, 0: poll.
   // Returns the sticky error (and clears it), or kRtStreamSyncTimeout.
   Status WaitIdle(int64_t timeout_ms);
+  // The same, but a stream whose errors are private (SetErrorsPrivate) keeps its error for its
+  // owner's own synchronization: only a timeout is returned then.
+  Status WaitIdleForDevice(int64_t timeout_ms);
+  // A stream the runtime uses for one caller's synchronous work (aclmdlExecute's): its errors
+  // are that caller's result, not taken by a device-wide synchronization from another thread.
+  void SetErrorsPrivate(bool is_private) { errors_private_.store(is_private); }
   // Blocks until `target` tasks of the stream have finished (run, failed or discarded); unlike
   // WaitIdle it leaves the stream's error for the next WaitIdle.
   void WaitFinished(uint64_t target);
@@ -112,6 +118,7 @@ class HwStream {
   const uint32_t priority_;
   std::atomic<bool> stop_on_failure_{false};
   std::atomic<bool> runs_inline_{false};
+  std::atomic<bool> errors_private_{false};
 
   mutable std::mutex mutex_;
   std::condition_variable work_cv_;

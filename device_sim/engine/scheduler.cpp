@@ -410,7 +410,11 @@ Status Scheduler::SynchronizeAll(int64_t timeout_ms) {
   }
   Status first;
   for (auto& s : streams) {
-    Status st = SynchronizeStream(*s, timeout_ms);
+    Status st;
+    WaitThenAdvanceHost(*s, [&] {
+      st = s->WaitIdleForDevice(timeout_ms);  // a private stream's error stays its owner's
+      return st.code() != err::kRtStreamSyncTimeout;
+    });
     if (!st.ok() && first.ok()) first = st;
   }
   return first;

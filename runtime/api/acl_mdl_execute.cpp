@@ -115,6 +115,7 @@ aclError aclmdlExecute(uint32_t modelId, const aclmdlDataset* input, aclmdlDatas
   ACL_API_REQUIRE_INIT();
   asim::model::ExecuteResult result;
   const asim::Status st = Run(kApi, modelId, input, output, nullptr, /*async=*/false, nullptr, &result);
+  asim::api::Ctx().core().FlushExceptionCallbacks();  // a failure's callback has run on return
   // Outputs the runtime allocated (NULL 0-byte buffers, sizes known only at execution) go to
   // the application with the dataset; after a failure (an injected fault) nothing is handed.
   for (const asim::model::IoBuffer& b : result.allocated_outputs) {

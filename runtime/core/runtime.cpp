@@ -27,8 +27,8 @@ void ReportLeakTotal(const char* when, size_t leaks) {
 // Reports the exception callback when a task fails on the device.
 class ExceptionObserver : public sim::TaskObserver {
  public:
-  ExceptionObserver(std::atomic<ExceptionCallback>* callback, LiveExceptionInfos* live)
-      : callback_(callback), live_(live) {}
+  ExceptionObserver(std::atomic<ExceptionCallback>* callback, ExceptionDispatcher* dispatcher)
+      : callback_(callback), dispatcher_(dispatcher) {}
   bool ReadsTensors() const override { return false; }  // the task's ids and status only
   void OnTaskEnd(const sim::TaskRecord& record, const Status& result) override {
     if (result.ok()) return;
@@ -40,13 +40,12 @@ class ExceptionObserver : public sim::TaskObserver {
     info.thread_id = CurrentThreadId32();
     info.device_id = record.device_id;
     info.error_code = static_cast<uint32_t>(result.code());
-    const LiveExceptionInfos::Scope live(live_, &info);
-    cb(&info);
+    dispatcher_->Post(cb, info);  // not on this thread: it runs the stream's tasks
   }
 
  private:
   std::atomic<ExceptionCallback>* callback_;
-  LiveExceptionInfos* live_;
+  ExceptionDispatcher* dispatcher_;
 };
 
 }  // namespace
@@ -159,6 +158,7 @@ Status Runtime::Finalize() {
   reports_.Clear();
   size_t leaks = 0;
   for (const auto& dc : devices) leaks += ReleaseDevice(dc, /*log_leaks=*/true);
+  exception_dispatcher_.Flush();  // the last failures' callbacks run before aclFinalize returns
   for (const auto& ext : Extensions()) ext->OnFinalize();  // without the lifecycle lock
   std::lock_guard<std::mutex> lock(mutex_);
   if (host_memory_) {
@@ -183,7 +183,7 @@ Status Runtime::CheckDeviceIdLocked(int32_t device_id) const {
 }
 
 void Runtime::InstallExceptionObserver(DeviceContext& device) {
-  device.scheduler().AddObserver(std::make_shared<ExceptionObserver>(&exception_callback_, &live_exception_infos_));
+  device.scheduler().AddObserver(std::make_shared<ExceptionObserver>(&exception_callback_, &exception_dispatcher_));
 }
 
 Status Runtime::OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContext>* out) {
@@ -398,6 +398,7 @@ Status Runtime::SynchronizeDevice(int64_t timeout_ms) {
   std::shared_ptr<Context> ctx;
   ASIM_RETURN_IF_ERROR(CurrentContext(&ctx));
   Status st = ctx->device()->scheduler().SynchronizeAll(timeout_ms);
+  exception_dispatcher_.Flush();
   if (st.code() == err::kRtStreamSyncTimeout) {
     return Status(err::kRtStreamSyncTimeout, "aclrtSynchronizeDevice timed out: " + st.message());
   }

@@ -29,6 +29,7 @@
 #include "base/status.h"
 #include "device_sim/memory/host_memory.h"
 #include "runtime/config/acl_config.h"
+#include "runtime/core/exception_dispatcher.h"
 #include "runtime/core/exception_info.h"
 #include "runtime/core/extension.h"
 #include "runtime/core/handle_registry.h"
@@ -172,6 +173,9 @@ class Runtime {
   Status LaunchCallback(void (*fn)(void*), void* user_data, bool block, Stream& stream);
   Status ProcessReport(int32_t timeout_ms);
   Status SetExceptionCallback(ExceptionCallback callback);
+  // Waits until the exception callbacks of the failures so far have run (a synchronous call
+  // that waited for its tasks itself: aclmdlExecute); Synchronize* do it on their own.
+  void FlushExceptionCallbacks() { exception_dispatcher_.Flush(); }
   // Whether `info` is the argument of an exception callback running now (the getters' check).
   bool IsLiveExceptionInfo(const rtExceptionInfo* info) const { return live_exception_infos_.Contains(info); }
 
@@ -246,7 +250,8 @@ class Runtime {
   std::unique_ptr<sim::HostMemory> host_memory_;
   ReportHub reports_;
   std::atomic<ExceptionCallback> exception_callback_{nullptr};
-  LiveExceptionInfos live_exception_infos_;  // the infos exception callbacks hold now
+  LiveExceptionInfos live_exception_infos_;                           // the infos exception callbacks hold now
+  ExceptionDispatcher exception_dispatcher_{&live_exception_infos_};  // delivers exception callbacks
   std::vector<std::shared_ptr<RuntimeExtension>> Extensions() const;
   mutable std::mutex extensions_mutex_;
   std::vector<std::shared_ptr<RuntimeExtension>> extensions_;

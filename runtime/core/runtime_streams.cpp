@@ -89,7 +89,9 @@ Status Runtime::DestroyStream(const std::shared_ptr<Stream>& s, bool force) {
 }
 
 Status Runtime::SynchronizeStream(Stream& s, int64_t timeout_ms) {
-  return s.device().scheduler().SynchronizeStream(s.hw(), timeout_ms);
+  Status st = s.device().scheduler().SynchronizeStream(s.hw(), timeout_ms);
+  exception_dispatcher_.Flush();  // the exception callbacks of what it waited for have run
+  return st;
 }
 
 Status Runtime::QueryStream(Stream& s, bool* complete) {
@@ -175,7 +177,9 @@ Status Runtime::QueryEventWaits(Event& e, bool* complete) {
 }
 
 Status Runtime::SynchronizeEvent(Event& e, int64_t timeout_ms) {
-  if (!e.device().scheduler().SynchronizeEvent(*e.sim(), timeout_ms)) {
+  const bool completed = e.device().scheduler().SynchronizeEvent(*e.sim(), timeout_ms);
+  exception_dispatcher_.Flush();
+  if (!completed) {
     return Status(err::kRtEventSyncTimeout, "event " + PointerText(Handle(e)) + " was not completed within " +
                                                 std::to_string(timeout_ms) + " ms");
   }

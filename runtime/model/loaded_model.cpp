@@ -128,6 +128,7 @@ Status LoadedModel::Load(std::shared_ptr<const om::Model> model, const LoadMemor
   m->info_ = ModelInfo::Build(*m->model_);
   const uint32_t limit = m->device_->device().spec().limits.max_streams;
   m->sync_stream_ = m->device_->scheduler().CreateStream(m->device_->NextStreamId(), 0, limit);
+  if (m->sync_stream_) m->sync_stream_->SetErrorsPrivate(true);  // aclmdlExecute's result
   if (!m->sync_stream_) {
     return Status(err::kRtNoStreamResource, "device " + std::to_string(m->device_->id()) + " already has " +
                                                 std::to_string(limit) +

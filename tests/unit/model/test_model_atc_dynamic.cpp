@@ -358,4 +358,29 @@ TEST_F(AtcDynamic, AFailedNodeIsTheExecutionsOnlyException) {
   ASSERT_EQ(aclrtSetExceptionInfoCallback(nullptr), ACL_SUCCESS);
 }
 
+// The exception callback runs on a thread of the runtime's, not inside the synchronous
+// aclmdlExecute that ran the failing task: a callback that synchronizes the device, or runs
+// the model again, completes (it waited for itself and hung). Its effects are visible when the
+// failed aclmdlExecute returns.
+TEST_F(AtcDynamic, AnExceptionCallbackMayCallTheRuntime) {
+  static aclrtContext context = nullptr;
+  static aclError synchronized = -1;
+  ASSERT_EQ(aclrtGetCurrentContext(&context), ACL_SUCCESS);
+  synchronized = -1;
+  ASSERT_EQ(aclrtSetExceptionInfoCallback([](aclrtExceptionInfo*) {
+              if (aclrtSetCurrentContext(context) == ACL_SUCCESS) synchronized = aclrtSynchronizeDevice();
+            }),
+            ACL_SUCCESS);
+  OnnxModel m(13);
+  m.Input("x", TensorProto::FLOAT, {6}).Input("shape", TensorProto::INT64, {2}).Output("y");
+  m.Node("Reshape", {"x", "shape"}, {"y"}, "reshape");
+  ConvertAndLoad(m);
+  output_bytes_ = {6 * sizeof(float)};
+  aclError ret = ACL_SUCCESS;
+  Execute({Raw(std::vector<float>(6, 1.0f)), Raw(std::vector<int64_t>{4, 4})}, &ret);
+  EXPECT_NE(ret, ACL_SUCCESS);           // the execution's own error, not taken by the callback's synchronize
+  EXPECT_EQ(synchronized, ACL_SUCCESS);  // the callback ran, and its synchronize returned
+  ASSERT_EQ(aclrtSetExceptionInfoCallback(nullptr), ACL_SUCCESS);
+}
+
 }  // namespace
