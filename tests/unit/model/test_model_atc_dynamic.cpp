@@ -286,11 +286,8 @@ TEST_F(AtcDynamic, SliceWithStartsKnownAtExecution) {
   EXPECT_EQ(Output<float>(0, 2), (std::vector<float>{4, 9}));
 }
 
-// Timing-only mode ("sim": {"compute": "off"}) skips kernels, but not those computing the values
-// that decide dims: Reshape(x, Add(shape, 0)) and TopK(x, ReduceSum(Cast(x > 0))) have the
-// dims of a computing run (before, the Add and the ReduceSum were skipped: a Reshape to [0,0]
-// failed, k came out 0 or garbage).
-TEST_F(AtcDynamic, TimingOnlyModeComputesTheValuesThatDecideDims) {
+// The fixture's runtime again, in timing-only mode (ASCEND_SIM_COMPUTE is read by aclInit).
+void RestartWithComputeOff() {
   ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
   ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
   ::setenv("ASCEND_SIM_COMPUTE", "off", 1);
@@ -298,6 +295,14 @@ TEST_F(AtcDynamic, TimingOnlyModeComputesTheValuesThatDecideDims) {
   ::unsetenv("ASCEND_SIM_COMPUTE");
   ASSERT_EQ(init, ACL_SUCCESS);
   ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+}
+
+// Timing-only mode ("sim": {"compute": "off"}) skips kernels, but not those computing the values
+// that decide dims: Reshape(x, Add(shape, 0)) and TopK(x, ReduceSum(Cast(x > 0))) have the
+// dims of a computing run (before, the Add and the ReduceSum were skipped: a Reshape to [0,0]
+// failed, k came out 0 or garbage).
+TEST_F(AtcDynamic, TimingOnlyModeComputesTheValuesThatDecideDims) {
+  ASSERT_NO_FATAL_FAILURE(RestartWithComputeOff());
 
   OnnxModel reshape(13);
   reshape.Input("x", TensorProto::FLOAT, {2, 6}).Input("shape", TensorProto::INT64, {2}).Output("y");
@@ -311,13 +316,7 @@ TEST_F(AtcDynamic, TimingOnlyModeComputesTheValuesThatDecideDims) {
 }
 
 TEST_F(AtcDynamic, TimingOnlyModeComputesTheKOfATopK) {
-  ASSERT_EQ(aclrtResetDevice(0), ACL_SUCCESS);
-  ASSERT_EQ(aclFinalize(), ACL_SUCCESS);
-  ::setenv("ASCEND_SIM_COMPUTE", "off", 1);
-  const aclError init = aclInit(nullptr);
-  ::unsetenv("ASCEND_SIM_COMPUTE");
-  ASSERT_EQ(init, ACL_SUCCESS);
-  ASSERT_EQ(aclrtSetDevice(0), ACL_SUCCESS);
+  ASSERT_NO_FATAL_FAILURE(RestartWithComputeOff());
 
   OnnxModel topk(13);
   topk.Input("x", TensorProto::FLOAT, {6}).Output("values");
