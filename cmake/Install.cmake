@@ -2,6 +2,7 @@
 #   <prefix>/runtime/include/acl/...        headers (also mirrored at <prefix>/include/acl)
 #   <prefix>/runtime/lib64/libascendcl.so   the library (and runtime/lib64/stub/ for linking)
 #   <prefix>/runtime/include/hccl/..., <prefix>/runtime/lib64/libhccl.so   HCCL
+#   <prefix>/acllib -> runtime              the CANN <= 5.0 name, still in many samples' CMake files
 #   <prefix>/set_env.sh                     DDK_PATH, NPU_HOST_LIB, ASCEND_HOME_PATH, PATH, LD_LIBRARY_PATH
 #   <prefix>/lib/cmake/AscendCL/          find_package(AscendCL) -> AscendCL::ascendcl
 #   <prefix>/lib/pkgconfig/ascendcl.pc
@@ -34,3 +35,6 @@ configure_file(${CMAKE_SOURCE_DIR}/cmake/ascendcl.pc.in ${CMAKE_BINARY_DIR}/asce
 install(FILES ${CMAKE_BINARY_DIR}/ascendcl.pc DESTINATION lib/pkgconfig)
 
 install(PROGRAMS ${CMAKE_SOURCE_DIR}/cmake/set_env.sh DESTINATION .)
+# Samples still include ${DDK_PATH}/acllib/include and link ${DDK_PATH}/acllib/lib64/stub.
+install(CODE "execute_process(COMMAND \${CMAKE_COMMAND} -E create_symlink runtime
+  \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/acllib\")")

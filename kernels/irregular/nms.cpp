@@ -23,7 +23,9 @@ namespace {
 Status Check(const std::vector<TensorSpec>& in) {
   const auto& b = in[0].dims;
   const auto& s = in[1].dims;
-  if (b.size() != 3 || b[2] != 4 || s.size() != 3 || s[0] != b[0] || s[2] != b[1]) {
+  // -1: a dim not known before execution (a dynamic input, a value-decided Reshape) matches any.
+  auto same = [](int64_t x, int64_t y) { return x < 0 || y < 0 || x == y; };
+  if (b.size() != 3 || !same(b[2], 4) || s.size() != 3 || !same(s[0], b[0]) || !same(s[2], b[1])) {
     return Status(err::kOpInputNotMatch, "NonMaxSuppression: boxes " + DimsToString(b) +
                                              " must be [B, N, 4] and scores " + DimsToString(s) + " [B, C, N]");
   }
@@ -32,17 +34,19 @@ Status Check(const std::vector<TensorSpec>& in) {
 
 Status NmsInfer(const std::vector<TensorSpec>& inputs, const AttrMap&, std::vector<TensorSpec>* outputs) {
   ASIM_RETURN_IF_ERROR(Check(inputs));
+  const auto& b = inputs[0].dims;
   const auto& s = inputs[1].dims;
-  int64_t per_class = s[2];
+  int64_t per_class = s[2] >= 0 ? s[2] : b[1];
   std::vector<int64_t> max_out;
   Status st;
   if (KnownInts(inputs, 2, "NonMaxSuppression max_output_boxes_per_class", &max_out, &st) && st.ok() &&
       !max_out.empty()) {
-    per_class = std::clamp<int64_t>(max_out[0], 0, per_class);
+    if (per_class >= 0) per_class = std::clamp<int64_t>(max_out[0], 0, per_class);
   }
   TensorSpec o;
   o.dtype = DataType::kInt64;
-  o.dims = {(s[0] < 0 || s[1] < 0 || per_class < 0) ? -1 : s[0] * s[1] * per_class, 3};
+  const int64_t batch = s[0] >= 0 ? s[0] : b[0];
+  o.dims = {(batch < 0 || s[1] < 0 || per_class < 0) ? -1 : batch * s[1] * per_class, 3};
   outputs->assign(1, o);
   return Status::Ok();
 }

@@ -250,28 +250,33 @@ uint64_t acldvppGetChannelDescChannelId(const acldvppChannelDesc* channelDesc) {
                                            [](const acldvppChannelDesc& desc) { return desc.channel.channel_id; });
 }
 
+namespace {
+
+// Sets a channel's engine mode (acldvppSetChannelDescMode, or acldvppSetChannelDescParam with
+// ACL_DVPP_MODE_UINT32): only the v200 chips' channels serve a subset of the engines, and only
+// before the channel is created.
+Status SetChannelMode(const char* api, acldvppChannelDesc& desc, uint32_t mode) {
+  asim::sim::SocSpec spec;
+  ASIM_RETURN_IF_ERROR(dvpp::CurrentSocSpec(asim::api::Ctx().core(), &spec));
+  if (!dvpp::rules::IsV200(spec)) return dvpp::rules::Unsupported(api, spec, ": channels serve every engine");
+  if (mode == 0 || mode > 7) {
+    return Status(err::kInvalidParam, "mode " + std::to_string(mode) +
+                                          " must combine DVPP_CHNMODE_VPC (1), DVPP_CHNMODE_JPEGD (2) "
+                                          "and DVPP_CHNMODE_JPEGE (4)");
+  }
+  if (desc.channel.created) {
+    return Status(err::kInvalidParam, "channelDesc already has a channel: set the mode before acldvppCreateChannel");
+  }
+  desc.channel.mode = mode;
+  return Status::Ok();
+}
+
+}  // namespace
+
 aclError acldvppSetChannelDescMode(acldvppChannelDesc* channelDesc, uint32_t mode) {
   constexpr char kApi[] = "acldvppSetChannelDescMode";
-  return asim::api::SetDvppField(
-      kApi, asim::api::ChannelDescs(), channelDesc, "channelDesc", [&](acldvppChannelDesc& desc) {
-        asim::sim::SocSpec spec;
-        ASIM_RETURN_IF_ERROR(dvpp::CurrentSocSpec(asim::api::Ctx().core(), &spec));
-        if (!dvpp::rules::IsV200(spec)) {
-          return dvpp::rules::Unsupported(kApi, spec, ": channels serve every engine");
-        }
-        if (mode == 0 || mode > 7) {
-          return Status(err::kInvalidParam, "mode " + std::to_string(mode) +
-                                                " must combine DVPP_CHNMODE_VPC (1), DVPP_CHNMODE_JPEGD (2) "
-                                                "and DVPP_CHNMODE_JPEGE (4)");
-        }
-        if (desc.channel.created) {
-          return Status(err::kInvalidParam,
-                        "channelDesc already has a channel: set the mode before "
-                        "acldvppCreateChannel");
-        }
-        desc.channel.mode = mode;
-        return Status::Ok();
-      });
+  return asim::api::SetDvppField(kApi, asim::api::ChannelDescs(), channelDesc, "channelDesc",
+                                 [&](acldvppChannelDesc& desc) { return SetChannelMode(kApi, desc, mode); });
 }
 
 namespace {
@@ -332,9 +337,7 @@ aclError acldvppSetChannelDescParam(acldvppChannelDesc* channelDesc, acldvppChan
         if (type == ACL_DVPP_CSC_MATRIX_UINT32 && value > ACL_DVPP_CSC_MATRIX_BT2020_NARROW) {
           return Status(err::kInvalidParam, "csc matrix " + std::to_string(value) + " is not an acldvppCscMatrix");
         }
-        if (type == ACL_DVPP_MODE_UINT32 && value > 15) {
-          return Status(err::kInvalidParam, "mode " + std::to_string(value) + " is not a set of DVPP_CHNMODE_* bits");
-        }
+        if (type == ACL_DVPP_MODE_UINT32) return SetChannelMode("acldvppSetChannelDescParam", desc, value);
         std::memcpy(slot, &value, sizeof(value));
         return Status::Ok();
       });

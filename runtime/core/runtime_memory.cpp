@@ -160,13 +160,29 @@ Status Runtime::Free(void* ptr) {
 
 Status Runtime::MallocHost(void** ptr, size_t size) {
   if (size == 0) return Status(err::kInvalidParam, "size is 0: host allocations must be at least 1 byte");
+  std::shared_ptr<Context> ctx;
+  bool device_run_mode = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    device_run_mode = config_.sim.run_mode == cfg::RunMode::kDevice;
+  }
+  // An application running on the board (device run mode) gets device memory from
+  // aclrtMallocHost (CANN's aclrtMallocHost reference), usable wherever aclrtMalloc's is.
+  if (device_run_mode && CurrentContext(&ctx).ok()) {
+    const std::string origin = "aclrtMallocHost(size=" + std::to_string(size) + ", device run mode)";
+    size_t padded = (size + 31) / 32 * 32;
+    if (padded < size) return Status(err::kInvalidParam, "size " + std::to_string(size) + " overflows");
+    return ctx->device()->memory().Allocate(padded, 0, sim::PageKind::kNormal, origin, ptr);
+  }
   std::lock_guard<std::mutex> lock(mutex_);
   return host_memory_->Allocate(size, "aclrtMallocHost(size=" + std::to_string(size) + ")", ptr);
 }
 
 Status Runtime::FreeHost(void* ptr) {
   if (ptr == nullptr) return Status(err::kInvalidParam, "hostPtr is NULL");
-  if (DeviceOfPointer(ptr)) {
+  if (auto dc = DeviceOfPointer(ptr)) {
+    std::optional<sim::AllocationInfo> info = dc->memory().Find(ptr);
+    if (info && info->origin.starts_with("aclrtMallocHost(")) return dc->memory().Free(ptr);
     return Status(err::kInvalidParam,
                   "hostPtr " + PointerText(ptr) + " is device memory from aclrtMalloc: free it with aclrtFree");
   }
@@ -188,8 +204,16 @@ Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void
   }
   auto dst_dev = DeviceOfPointer(dst);
   auto src_dev = DeviceOfPointer(src);
+  bool device_run_mode = false;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    device_run_mode = config_.sim.run_mode == cfg::RunMode::kDevice;
+  }
   int32_t resolved = kind;
-  if (kind == mem::kDefault) {
+  // In the device run mode (Ascend RC: the application runs on the board) the application's
+  // own memory is device memory: a copy naming the host copies within the device, whatever
+  // the kind says.
+  if (kind == mem::kDefault || device_run_mode) {
     resolved = src_dev ? (dst_dev ? mem::kDeviceToDevice : mem::kDeviceToHost)
                        : (dst_dev ? mem::kHostToDevice : mem::kHostToHost);
   }
@@ -228,11 +252,11 @@ Status Runtime::PlanCopy(const char* api, void* dst, size_t dest_max, const void
   if (!src_dev) ASIM_RETURN_IF_ERROR(CheckHostSide(api, "src", src, count));
   switch (resolved) {
     case mem::kHostToDevice:
-      plan->engine = sim::EngineKind::kDmaH2D;
+      plan->engine = device_run_mode ? sim::EngineKind::kDmaD2D : sim::EngineKind::kDmaH2D;
       plan->device = dst_dev;
       break;
     case mem::kDeviceToHost:
-      plan->engine = sim::EngineKind::kDmaD2H;
+      plan->engine = device_run_mode ? sim::EngineKind::kDmaD2D : sim::EngineKind::kDmaD2H;
       plan->device = src_dev;
       break;
     case mem::kDeviceToDevice:
@@ -262,6 +286,10 @@ sim::TaskDesc CopyTask(const char* name, void* dst, const void* src, size_t coun
 }  // namespace
 
 Status Runtime::Memcpy(void* dst, size_t dest_max, const void* src, size_t count, int32_t kind) {
+  // aclrtMemcpy's kind is a reserved parameter: the runtime decides the direction from the
+  // two pointers and refuses only copies it cannot make (CANN's aclrtMemcpy reference). An
+  // out-of-range value is still refused.
+  if (kind >= mem::kHostToHost && kind < mem::kDefault) kind = mem::kDefault;
   CopyPlan plan;
   ASIM_RETURN_IF_ERROR(PlanCopy("aclrtMemcpy", dst, dest_max, src, count, kind, &plan));
   ASIM_RETURN_IF_ERROR(CheckSyncCopyReach("aclrtMemcpy", plan));

@@ -50,10 +50,6 @@ bool Is420sp(PixelFormat f) {
   return f == PixelFormat::kYuv420sp || f == PixelFormat::kYvu420sp;
 }
 
-bool IsRgb888(PixelFormat f) {
-  return f == PixelFormat::kRgb888 || f == PixelFormat::kBgr888;
-}
-
 void ScalePlane(const uint8_t* src, int src_stride, int sw, int sh, uint8_t* dst, int dst_stride, int dw, int dh,
                 Interpolation interp) {
   if (interp == Interpolation::kNearest) {
@@ -93,7 +89,15 @@ Status CropResizeTo420sp(const Image& in, const Rect& crop, const Image& out, co
   return Status::Ok();
 }
 
+// RGB-family outputs (RGB/BGR888 and the 8888 formats) from any input: the crop as packed
+// B,G,R,A (exact for RGB inputs, BT.601 limited range for YUV ones), scaled channel by
+// channel to the paste size, written in the output's byte order.
 Status CropResizeToRgb(const Image& in, const Rect& crop, const Image& out, const Rect& paste, Interpolation interp) {
+  if (!internal::IsRgbFamily(in.format) && ((crop.left | crop.top) & 1)) {
+    return Status(err::kInvalidParam, "crop area " + RectText(crop) + ": an RGB output from " +
+                                          PixelFormatName(static_cast<uint32_t>(in.format)) +
+                                          " needs an even left/top");
+  }
   const Region region{crop.left, crop.top, crop.width(), crop.height()};
   std::vector<uint8_t> argb;
   internal::RegionToArgb(in, region, &argb);
@@ -110,13 +114,28 @@ Status CropResizeToRgb(const Image& in, const Rect& crop, const Image& out, cons
     // Channel by channel with the plane scaler the YUV path uses (libyuv's ARGBScale treats the
     // last row differently when shrinking vertically, up to 3 levels off).
     std::vector<uint8_t> src_plane(static_cast<size_t>(cw) * ch), dst_plane(static_cast<size_t>(pw) * ph);
-    for (int c = 0; c < 3; ++c) {
+    for (int c = 0; c < 4; ++c) {
       for (size_t i = 0; i < src_plane.size(); ++i) src_plane[i] = argb[4 * i + c];
       libyuv::ScalePlane(src_plane.data(), cw, cw, ch, dst_plane.data(), pw, pw, ph, libyuv::kFilterBilinear);
       for (size_t i = 0; i < dst_plane.size(); ++i) scaled[4 * i + c] = dst_plane[i];
     }
   }
   internal::WriteArgb(scaled.data(), 4 * pw, pw, ph, out, paste.left, paste.top);
+  return Status::Ok();
+}
+
+// YUV400 outputs: the crop's luma (exact for YUV inputs, BT.601 limited range for RGB ones),
+// scaled to the paste size as one plane.
+Status CropResizeToLuma(const Image& in, const Rect& crop, const Image& out, const Rect& paste, Interpolation interp) {
+  const uint32_t dx = crop.left & 1u, dy = crop.top & 1u;
+  const Region region{crop.left - dx, crop.top - dy, crop.width() + dx, crop.height() + dy};
+  Planes planes;
+  internal::RegionToI420(in, region, &planes);
+  const uint8_t* src = planes.y.data() + static_cast<size_t>(dy) * planes.width + dx;
+  uint8_t* dst = out.data + static_cast<size_t>(paste.top) * out.width_stride + paste.left;
+  ScalePlane(src, planes.width, static_cast<int>(crop.width()), static_cast<int>(crop.height()), dst,
+             static_cast<int>(out.width_stride), static_cast<int>(paste.width()), static_cast<int>(paste.height()),
+             interp);
   return Status::Ok();
 }
 
@@ -131,10 +150,10 @@ Status CropResizePasteImpl(const Image& in, const Rect& crop, const Image& out, 
   ASIM_RETURN_IF_ERROR(CheckRect(crop, in, "crop area"));
   ASIM_RETURN_IF_ERROR(CheckRect(paste, out, "paste area"));
   if (Is420sp(out.format)) return CropResizeTo420sp(in, crop, out, paste, interp);
-  if (IsRgb888(out.format) && IsRgb888(in.format)) return CropResizeToRgb(in, crop, out, paste, interp);
+  if (internal::IsRgbFamily(out.format)) return CropResizeToRgb(in, crop, out, paste, interp);
+  if (out.format == PixelFormat::kYuv400) return CropResizeToLuma(in, crop, out, paste, interp);
   return Status(err::kInvalidParam, "VPC: cannot write " + PixelFormatName(static_cast<uint32_t>(out.format)) +
-                                        " from " + PixelFormatName(static_cast<uint32_t>(in.format)) +
-                                        " (outputs: YUV/YVU420SP, or RGB/BGR888 from RGB/BGR888)");
+                                        " (outputs: YUV/YVU420SP, YUV400, RGB/BGR888, the 8888 formats)");
 }
 
 bool IsConvertOutput(PixelFormat f) {

@@ -21,15 +21,17 @@ enum class Interpolation : uint32_t {
 };
 
 // Takes `crop` of `in` (any input format of image.h), resizes it to `paste`'s size with
-// `interp` and writes it at `paste` in `out` (YUV420SP or YVU420SP, or the same format as
-// `in` when no resize is needed ... see below). Pixels of `out` outside `paste` are left as
+// `interp` and writes it at `paste` in `out`. Pixels of `out` outside `paste` are left as
 // they are (that is how CropAndPaste composes several crops into one picture).
-// Supported outputs: YUV420SP, YVU420SP (every input format), and RGB888/BGR888 when the
-// input is RGB888/BGR888. Colour conversion RGB -> YUV uses BT.601 limited range (libyuv's).
+// Outputs: YUV420SP / YVU420SP (the crop converted to I420 and scaled plane by plane),
+// YUV400 (the luma plane scaled), RGB888 / BGR888 / the 8888 formats (the crop as packed
+// B,G,R,A, scaled channel by channel: RGB-family inputs keep their values exactly when not
+// scaled, whatever the byte order). Colour conversion uses BT.601 limited range (libyuv's).
 // For 420 outputs the paste rectangle's left/top are even and its width/height even (the
 // caller's rules guarantee it; odd values are refused here). A crop may start at an odd
-// column/row of a chroma-subsampled input: luma stays exact and each chroma sample comes from
-// the input block of the even-aligned region (no interpolation across blocks). Scaling:
+// column/row of a chroma-subsampled input for YUV outputs: luma stays exact and each chroma
+// sample comes from the input block of the even-aligned region (no interpolation across
+// blocks); RGB outputs from a YUV input need an even crop start. Scaling:
 // kBilinear is libyuv's bilinear plane scaler (centres aligned when shrinking, end points when
 // enlarging); kNearest takes source index floor((i + 0.5) * src / dst) per axis, per plane.
 Status CropResizePaste(const Image& in, const Rect& crop, const Image& out, const Rect& paste, Interpolation interp);

@@ -40,6 +40,21 @@ std::string IoText(const om::IoDesc& io) {
          " bytes)";
 }
 
+// A kernel that fails while its task runs (an index out of range, a value it cannot take)
+// is what real hardware reports as an exception of the engine running the task: the
+// runtime's ACL_ERROR_RT_AICORE_EXCEPTION / ACL_ERROR_RT_AICPU_EXCEPTION, returned by the
+// synchronization and given to the exception callback. The message keeps the simulator's
+// explanation. An AI CPU timeout and host memory exhaustion keep their own codes.
+constexpr int32_t kRtAicoreException = 507015;  // ACL_ERROR_RT_AICORE_EXCEPTION
+constexpr int32_t kRtAicpuException = 507018;   // ACL_ERROR_RT_AICPU_EXCEPTION
+
+Status AsDeviceFault(kernels::Engine engine, Status st) {
+  if (st.ok() || st.code() == err::kRtAicpuTimeout || st.code() == err::kBadAlloc) return st;
+  const bool aicpu = engine == kernels::Engine::kAiCpu;
+  return Status(aicpu ? kRtAicpuException : kRtAicoreException,
+                std::string(aicpu ? "AI CPU" : "AI Core") + " exception: " + st.message());
+}
+
 }  // namespace
 
 LoadedModel::LoadedModel(std::shared_ptr<const om::Model> model, std::shared_ptr<rt::DeviceContext> device, uint32_t id)
@@ -881,7 +896,7 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
   NodeStrings strings;  // string inputs checked; string outputs written on the host, copied if they fit
   if (st.ok() && (ComputeEnabled() || pn.computes_when_off)) {
     st = strings.Stage(&ctx, *model_, model_->graphs[gear], node.inputs, binding.string_bytes);
-    if (st.ok()) st = kernels::InvokeKernel(*pn.def, ctx);
+    if (st.ok()) st = AsDeviceFault(node.engine, kernels::InvokeKernel(*pn.def, ctx));
     if (st.ok()) st = strings.Commit(ctx, *model_, model_->graphs[gear], node.outputs, binding.string_bytes);
   }
   if (!st.ok()) return Status(st.code(), "while running " + Where(node) + ": " + st.message());

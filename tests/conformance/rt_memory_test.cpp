@@ -319,18 +319,29 @@ TEST_F(MemoryTest, MemcpyDefaultKindInfersDirection) {
   EXPECT_EQ(back, src);
 }
 
-TEST_F(MemoryTest, MemcpyWrongSideForKindNamesDstOrSrc) {
+// aclrtMemcpy's kind is reserved: the direction comes from the two pointers (CANN's
+// aclrtMemcpy reference), so a kind that names the wrong sides still copies. The
+// asynchronous copy keeps the kind and refuses a side that does not match it.
+TEST_F(MemoryTest, MemcpyTakesItsDirectionFromThePointersMemcpyAsyncFromTheKind) {
   const size_t n = 64;
   void* d = Dev(n);
-  std::vector<uint8_t> h(n);
-  EXPECT_ACL_ERROR_WITH(aclrtMemcpy(h.data(), n, h.data(), n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM,
-                        "dst", "ACL_MEMCPY_HOST_TO_DEVICE");
-  EXPECT_ACL_ERROR(aclrtMemcpy(d, n, d, n, ACL_MEMCPY_HOST_TO_DEVICE), ACL_ERROR_INVALID_PARAM, "src");
-  EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), n, h.data(), n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM, "src");
-  EXPECT_ACL_ERROR(aclrtMemcpy(d, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST), ACL_ERROR_INVALID_PARAM, "dst");
-  EXPECT_ACL_ERROR(aclrtMemcpy(h.data(), n, d, n, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM, "dst");
-  EXPECT_ACL_ERROR(aclrtMemcpy(d, n, h.data(), n, ACL_MEMCPY_DEVICE_TO_DEVICE), ACL_ERROR_INVALID_PARAM, "src");
-  EXPECT_ACL_ERROR(aclrtMemcpy(d, n, h.data(), n, ACL_MEMCPY_HOST_TO_HOST), ACL_ERROR_INVALID_PARAM, "dst");
+  void* d2 = Dev(n);
+  std::vector<uint8_t> h(n, 7), back(n, 0);
+  ASSERT_ACL_OK(aclrtMemcpy(d, n, h.data(), n, ACL_MEMCPY_DEVICE_TO_HOST));      // really host to device
+  ASSERT_ACL_OK(aclrtMemcpy(d2, n, d, n, ACL_MEMCPY_HOST_TO_HOST));              // device to device
+  ASSERT_ACL_OK(aclrtMemcpy(back.data(), n, d2, n, ACL_MEMCPY_HOST_TO_DEVICE));  // device to host
+  EXPECT_EQ(back, h);
+  std::vector<uint8_t> other(n, 0);
+  ASSERT_ACL_OK(aclrtMemcpy(other.data(), n, h.data(), n, ACL_MEMCPY_DEVICE_TO_HOST));  // host to host
+  EXPECT_EQ(other, h);
+  aclrtStream s = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s));
+  EXPECT_ACL_ERROR_WITH(aclrtMemcpyAsync(h.data(), n, h.data(), n, ACL_MEMCPY_HOST_TO_DEVICE, s),
+                        ACL_ERROR_INVALID_PARAM, "dst", "ACL_MEMCPY_HOST_TO_DEVICE");
+  EXPECT_ACL_ERROR(aclrtMemcpyAsync(d, n, d, n, ACL_MEMCPY_HOST_TO_DEVICE, s), ACL_ERROR_INVALID_PARAM, "src");
+  EXPECT_ACL_ERROR(aclrtMemcpyAsync(d, n, d, n, ACL_MEMCPY_DEVICE_TO_HOST, s), ACL_ERROR_INVALID_PARAM, "dst");
+  EXPECT_ACL_ERROR(aclrtMemcpyAsync(d, n, h.data(), n, ACL_MEMCPY_DEVICE_TO_DEVICE, s), ACL_ERROR_INVALID_PARAM, "src");
+  ASSERT_ACL_OK(aclrtDestroyStream(s));
 }
 
 TEST_F(MemoryTest, MemcpyCountGreaterThanDestMaxIsInvalidParam) {
@@ -806,6 +817,31 @@ TEST(MemoryRunMode, DevicePointerIsHostAccessibleInDeviceRunMode) {
   EXPECT_EQ(bytes[15], 0x6B);
   EXPECT_EQ(bytes[16], static_cast<uint8_t>(16 ^ 0x5A));
   ASSERT_ACL_OK(aclrtFree(p));
+  // The application's own memory is device memory on the board: copies naming the host copy
+  // within the device, whatever the kind (CANN's Ascend RC rule), and aclrtMallocHost gives
+  // device memory.
+  std::vector<uint8_t> a(n, 0x21), b(n, 0);
+  ASSERT_ACL_OK(aclrtMemcpy(b.data(), n, a.data(), n, ACL_MEMCPY_DEVICE_TO_DEVICE));
+  EXPECT_EQ(a, b);
+  void* pinned = nullptr;
+  ASSERT_ACL_OK(aclrtMallocHost(&pinned, n));
+  std::memset(pinned, 0x33, n);
+  void* dev = nullptr;
+  ASSERT_ACL_OK(aclrtMalloc(&dev, n, ACL_MEM_MALLOC_NORMAL_ONLY));
+  aclrtStream s = nullptr;
+  ASSERT_ACL_OK(aclrtCreateStream(&s));
+  ASSERT_ACL_OK(aclrtMemcpyAsync(dev, n, b.data(), n, ACL_MEMCPY_DEVICE_TO_DEVICE, s));
+  ASSERT_ACL_OK(aclrtMemcpyAsync(pinned, n, dev, n, ACL_MEMCPY_DEVICE_TO_DEVICE, s));
+  ASSERT_ACL_OK(aclrtSynchronizeStream(s));
+  EXPECT_EQ(static_cast<uint8_t*>(pinned)[n - 1], 0x21);
+  size_t free_before = 0, total = 0;
+  ASSERT_ACL_OK(aclrtGetMemInfo(ACL_DDR_MEM, &free_before, &total));
+  ASSERT_ACL_OK(aclrtFreeHost(pinned));
+  size_t free_after = 0;
+  ASSERT_ACL_OK(aclrtGetMemInfo(ACL_DDR_MEM, &free_after, &total));
+  EXPECT_GT(free_after, free_before);  // it was device memory
+  ASSERT_ACL_OK(aclrtDestroyStream(s));
+  ASSERT_ACL_OK(aclrtFree(dev));
   // Restore the executable-wide default configuration for the tests that follow.
   ASSERT_ACL_OK(aclFinalize());
   ASSERT_ACL_OK(aclInit(nullptr));

@@ -17,7 +17,8 @@ for f in runtime/include/acl/acl.h runtime/include/acl/acl_base.h runtime/includ
          runtime/lib64/libascendcl.so runtime/lib64/stub/libascendcl.so runtime/lib64/stub/libacl_dvpp.so \
          runtime/lib64/libacl_cblas.so runtime/lib64/libmsprofiler.so set_env.sh \
          lib/cmake/AscendCL/AscendCLConfig.cmake lib/pkgconfig/ascendcl.pc include/acl/acl.h \
-         runtime/include/hccl/hccl.h runtime/include/hccl/hccl_types.h runtime/lib64/libhccl.so; do
+         runtime/include/hccl/hccl.h runtime/include/hccl/hccl_types.h runtime/lib64/libhccl.so \
+         acllib/include/acl/acl.h acllib/lib64/stub/libascendcl.so; do
   [ -e "$prefix/$f" ] || fail "missing $f in the install"
 done
 

@@ -83,7 +83,13 @@ Status MapDvppBuffer(rt::Runtime& core, rt::DeviceContext& device, const char* w
   if (ptr == nullptr) return Status(err::kInvalidParam, std::string(what) + " is NULL");
   std::optional<sim::AllocationInfo> info = device.memory().Find(ptr);
   if (!info) {
-    if (DeviceHolding(core, ptr)) {
+    auto holder = DeviceHolding(core, ptr);
+    if (holder && holder->id() == device.id()) {
+      return Status(err::kInvalidParam, std::string(what) + " " + rt::PointerText(ptr) +
+                                            " is not live memory of device " + std::to_string(device.id()) +
+                                            ": freed, or never allocated");
+    }
+    if (holder) {
       return Status(err::kInvalidParam, std::string(what) + " " + rt::PointerText(ptr) +
                                             " is memory of another device, not of device " +
                                             std::to_string(device.id()) + " whose stream was given");

@@ -116,6 +116,12 @@ Status CheckVpcPicture(const sim::SocSpec& spec, const char* what, const Picture
                                           Num(kVpcMinHeight) + " .. " + Num(max_side) + "x" + Num(max_side));
   }
   const PF f = static_cast<PF>(desc.format);
+  // The v100 VPC (Ascend310 / 910) reads pictures wider or higher than 4096 in YUV420SP only.
+  if (!is_output && !IsV200(spec) && (desc.width > kVpcMaxOutputSide || desc.height > kVpcMaxOutputSide) && !Is420(f)) {
+    return Status(err::kInvalidParam, w + " is " + Num(desc.width) + "x" + Num(desc.height) + " in " +
+                                          PixelFormatName(desc.format) + ": the " + spec.soc_name +
+                                          " VPC reads pictures above 4096 only as YUV420SP NV12 / NV21");
+  }
   if ((Is420(f) || Is422(f)) && desc.width % 2 != 0) {
     return Status(err::kInvalidParam,
                   w + " width " + Num(desc.width) + " must be even for " + PixelFormatName(desc.format));

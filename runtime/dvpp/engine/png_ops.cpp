@@ -1,5 +1,6 @@
 // PNGD (see dvpp_ops.h): the host-side PNG queries and the decoder engine. The PNGD of DVPP V1
 // exists on v100 chips only; the v200 (310P) decodes PNG through the V2 API.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -96,8 +97,10 @@ Status PngPredictDecSize(rt::Runtime& core, const void* data, uint32_t size, uin
                                             {PixelFormat::kRgb888, PixelFormat::kRgba8888, PixelFormat::kUnknown}));
   ASIM_RETURN_IF_ERROR(CheckPngdSize(header.width, header.height));
   const uint64_t channels = output_format == static_cast<uint32_t>(PixelFormat::kRgb888) ? 3 : 4;
+  // PNGD writes at least 8 bits per channel: 1/2/4-bit pictures are expanded.
+  const uint64_t bits = std::max<uint64_t>(header.bit_depth, 8);
   const uint64_t row_bytes =
-      (uint64_t{rules::AlignUp(header.width, rules::kPngdWidthAlign)} * header.bit_depth * channels + 7) >> 3;
+      (uint64_t{rules::AlignUp(header.width, rules::kPngdWidthAlign)} * bits * channels + 7) >> 3;
   const uint64_t bytes = row_bytes * rules::AlignUp(header.height, rules::kPngdHeightStrideAlign);
   if (bytes > uint64_t{4096} * 4096 * 4 * 2) {
     return Status(err::kInvalidParam, "the decoded PNG would take " + Num(bytes) + " bytes, more than PNGD writes");

@@ -34,47 +34,8 @@ std::string TaskName(std::string_view api) {
   return std::string(api);
 }
 
-bool Is420(PixelFormat f) {
-  return f == PixelFormat::kYuv420sp || f == PixelFormat::kYvu420sp;
-}
-
-// The part of a single-plane picture (packed RGB/YUV, YUV400) that `r` covers, as a picture.
-Image SubPicture(const Image& image, const Rect& r) {
-  Image sub = image;
-  const uint64_t offset = static_cast<uint64_t>(r.top) * image.width_stride +
-                          static_cast<uint64_t>(r.left) * LumaBytesPerPixel(image.format);
-  sub.data = image.data + offset;
-  sub.size = image.size - offset;
-  sub.width = r.width();
-  sub.height = r.height();
-  sub.height_stride = image.height_stride - r.top;
-  return sub;
-}
-
 Status RunItem(const PlannedItem& item) {
-  const PixelFormat out_format = item.out.format;
-  if (Is420(out_format) ||
-      (out_format == item.in.format && (out_format == PixelFormat::kRgb888 || out_format == PixelFormat::kBgr888))) {
-    return CropResizePaste(item.in, item.crop, item.out, item.paste, item.interp);
-  }
-  // Single-plane outputs of the v200 (YUV400, RGB/BGR, 32-bit RGB): resize into a 4:2:0
-  // picture of the paste size, then convert it into the paste rectangle.
-  const uint32_t w = item.paste.width(), h = item.paste.height();
-  const uint32_t ws = (w + 15) / 16 * 16, hs = (h + 1) / 2 * 2;
-  std::vector<uint8_t> scratch(static_cast<size_t>(ws) * hs * 3 / 2);
-  Image tmp;
-  tmp.data = scratch.data();
-  tmp.size = scratch.size();
-  tmp.format = PixelFormat::kYuv420sp;
-  tmp.width = (w + 1) / 2 * 2;
-  tmp.height = hs;
-  tmp.width_stride = ws;
-  tmp.height_stride = hs;
-  Rect whole{0, tmp.width - 1, 0, tmp.height - 1};
-  ASIM_RETURN_IF_ERROR(CropResizePaste(item.in, item.crop, tmp, whole, item.interp));
-  tmp.width = w;
-  tmp.height = h;
-  return ConvertColor(tmp, SubPicture(item.out, item.paste));
+  return CropResizePaste(item.in, item.crop, item.out, item.paste, item.interp);
 }
 
 }  // namespace

@@ -145,6 +145,13 @@ TEST(DvppPng, ImageInfoAndPrediction) {
   EXPECT_EQ(size, 128u * 3 * 48);
   ASSERT_ACL_OK(acldvppPngPredictDecSize(rgb.data(), static_cast<uint32_t>(rgb.size()), PIXEL_FORMAT_UNKNOWN, &size));
   EXPECT_EQ(size, 128u * 4 * 48);
+  // PNGD writes 8 bits per channel whatever the PNG's depth: a 1-, 2- or 4-bit gray picture
+  // needs the 8-bit size.
+  for (int bits : {1, 2, 4}) {
+    const std::vector<uint8_t> low = dvpptest::MakeLowBitGrayPng(100, 60, bits);
+    ASSERT_ACL_OK(acldvppPngPredictDecSize(low.data(), static_cast<uint32_t>(low.size()), PIXEL_FORMAT_RGB_888, &size));
+    EXPECT_EQ(size, 128u * 3 * 64) << bits << "-bit";
+  }
   EXPECT_ACL_ERROR(acldvppPngPredictDecSize(rgb.data(), static_cast<uint32_t>(rgb.size()), PIXEL_FORMAT_BGR_888, &size),
                    ACL_ERROR_FORMAT_NOT_MATCH, "PIXEL_FORMAT_BGR_888");
   const std::vector<uint8_t> palette = dvpptest::MakePng(40, 33, 1, true);

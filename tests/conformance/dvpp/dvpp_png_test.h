@@ -14,6 +14,28 @@ inline uint8_t Sample(uint32_t x, uint32_t y, uint32_t c) {
   return static_cast<uint8_t>(x * 5 + y * 3 + c * 60);
 }
 
+// A w x h gray PNG of 1, 2 or 4 bits per pixel, every pixel 0.
+inline std::vector<uint8_t> MakeLowBitGrayPng(uint32_t w, uint32_t h, int bit_depth) {
+  std::vector<uint8_t> out;
+  png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);
+  png_infop info = png_create_info_struct(png);
+  png_set_write_fn(
+      png, &out,
+      [](png_structp p, png_bytep data, png_size_t n) {
+        auto* v = static_cast<std::vector<uint8_t>*>(png_get_io_ptr(p));
+        v->insert(v->end(), data, data + n);
+      },
+      nullptr);
+  png_set_IHDR(png, info, w, h, bit_depth, PNG_COLOR_TYPE_GRAY, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
+               PNG_FILTER_TYPE_DEFAULT);
+  png_write_info(png, info);
+  std::vector<uint8_t> row((size_t{w} * bit_depth + 7) / 8, 0);
+  for (uint32_t y = 0; y < h; ++y) png_write_row(png, row.data());
+  png_write_end(png, nullptr);
+  png_destroy_write_struct(&png, &info);
+  return out;
+}
+
 inline std::vector<uint8_t> MakePng(uint32_t w, uint32_t h, int channels, bool palette = false) {
   std::vector<uint8_t> out;
   png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, nullptr, nullptr, nullptr);

@@ -101,6 +101,72 @@ TEST(DvppV200, ConvertColorAndRgbOutputs) {
   EXPECT_ACL_OK(acldvppDestroyResizeConfig(resize));
 }
 
+// Single-plane outputs (RGB, BGR, YUV400): a paste anywhere inside a buffer of exactly the
+// layout's size, an odd output size that still reaches the source's edge, and a byte-order
+// change between RGB formats that keeps every value.
+TEST(DvppV200, SinglePlaneOutputsPasteAnywhereKeepEdgesAndByteOrder) {
+  Channel ch;
+  acldvppResizeConfig* resize = acldvppCreateResizeConfig();
+  // RGB888 -> BGR888 at the same size: exactly the bytes swapped.
+  const uint32_t w = 64, h = 32;
+  std::vector<uint8_t> rgb(size_t{w} * 3 * h);
+  for (size_t i = 0; i < rgb.size(); i += 3) {
+    const bool red = (i / 3) % 2 == 0;
+    rgb[i] = red ? 255 : 0;
+    rgb[i + 1] = static_cast<uint8_t>(i % 251);
+    rgb[i + 2] = red ? 0 : 255;
+  }
+  DvppBuffer rgb_in(rgb.data(), rgb.size());
+  DvppBuffer bgr_out(rgb.size());
+  PicDesc rgb_src(rgb_in.get(), w * 3 * h, PIXEL_FORMAT_RGB_888, w, h, w * 3, h);
+  PicDesc bgr_dst(bgr_out.get(), w * 3 * h, PIXEL_FORMAT_BGR_888, w, h, w * 3, h);
+  ASSERT_ACL_OK(acldvppVpcResizeAsync(ch.desc(), rgb_src.desc, bgr_dst.desc, resize, ch.stream()));
+  ASSERT_ACL_OK(ch.Sync());
+  const std::vector<uint8_t> bgr = bgr_out.Read();
+  for (size_t i = 0; i < rgb.size(); i += 3) {
+    ASSERT_EQ(bgr[i], rgb[i + 2]) << i;
+    ASSERT_EQ(bgr[i + 1], rgb[i + 1]) << i;
+    ASSERT_EQ(bgr[i + 2], rgb[i]) << i;
+  }
+  // NV12 whose luma rises 4 per column -> YUV400 33x25: the last column is the source's edge.
+  const uint32_t sw = 64, sh = 48;
+  std::vector<uint8_t> nv12(size_t{sw} * sh * 3 / 2, 128);
+  for (uint32_t y = 0; y < sh; ++y) {
+    for (uint32_t x = 0; x < sw; ++x) nv12[size_t{y} * sw + x] = static_cast<uint8_t>(4 * x);
+  }
+  DvppBuffer yuv_in(nv12.data(), nv12.size());
+  PicDesc yuv_src(yuv_in.get(), sw * sh * 3 / 2, PIXEL_FORMAT_YUV_SEMIPLANAR_420, sw, sh, sw, sh);
+  DvppBuffer gray_out(size_t{48} * 26);
+  PicDesc gray_dst(gray_out.get(), 48 * 26, PIXEL_FORMAT_YUV_400, 33, 25, 48, 26);
+  ASSERT_ACL_OK(acldvppVpcResizeAsync(ch.desc(), yuv_src.desc, gray_dst.desc, resize, ch.stream()));
+  ASSERT_ACL_OK(ch.Sync());
+  const std::vector<uint8_t> gray = gray_out.Read();
+  EXPECT_NEAR(gray[0], 2, 2);
+  EXPECT_GE(gray[32], 248);  // 4 * 63 = 252 at the source's last column
+  // Crop-and-paste at (16, 0) into an RGB888 picture of exactly stride x height bytes.
+  const uint32_t ow = 64, oh = 32, ows = 192;
+  DvppBuffer rgb_out(size_t{ows} * oh);
+  rgb_out.Fill(0xEE);
+  PicDesc paste_dst(rgb_out.get(), ows * oh, PIXEL_FORMAT_RGB_888, ow, oh, ows, oh);
+  acldvppRoiConfig* crop = acldvppCreateRoiConfig(0, 31, 0, 31);
+  acldvppRoiConfig* paste = acldvppCreateRoiConfig(16, 47, 0, 31);
+  ASSERT_ACL_OK(acldvppVpcCropAndPasteAsync(ch.desc(), yuv_src.desc, paste_dst.desc, crop, paste, ch.stream()));
+  ASSERT_ACL_OK(ch.Sync());
+  const std::vector<uint8_t> pasted = rgb_out.Read();
+  for (uint32_t y = 0; y < oh; ++y) {
+    for (uint32_t b = 0; b < ows; ++b) {
+      const bool inside = b >= 16 * 3 && b < 48 * 3;
+      if (!inside) {
+        ASSERT_EQ(pasted[size_t{y} * ows + b], 0xEE) << y << "," << b;
+      }
+    }
+  }
+  EXPECT_NE(pasted[16 * 3], 0xEE);
+  EXPECT_ACL_OK(acldvppDestroyRoiConfig(crop));
+  EXPECT_ACL_OK(acldvppDestroyRoiConfig(paste));
+  EXPECT_ACL_OK(acldvppDestroyResizeConfig(resize));
+}
+
 TEST(DvppV200, PyrDownHalvesAFlatPicture) {
   const uint32_t w = 64, h = 48;
   std::vector<uint8_t> gray(size_t{w} * h, 77);
@@ -122,6 +188,10 @@ TEST(DvppV200, ChannelModesAndNoV1Pngd) {
   EXPECT_ACL_OK(acldvppSetChannelDescMode(desc, DVPP_CHNMODE_JPEGD));
   EXPECT_ACL_ERROR(acldvppSetChannelDescMode(desc, 9), ACL_ERROR_INVALID_PARAM, "mode");
   ASSERT_ACL_OK(acldvppCreateChannel(desc));
+  // Neither setter changes the engines of a created channel.
+  const uint32_t vpc = DVPP_CHNMODE_VPC;
+  EXPECT_ACL_ERROR(acldvppSetChannelDescParam(desc, ACL_DVPP_MODE_UINT32, sizeof(vpc), &vpc), ACL_ERROR_INVALID_PARAM,
+                   "before acldvppCreateChannel");
   aclrtStream stream = nullptr;
   ASSERT_ACL_OK(aclrtCreateStream(&stream));
   // A JPEGD-only channel refuses VPC work.

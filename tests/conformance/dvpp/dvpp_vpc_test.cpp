@@ -168,6 +168,13 @@ TEST_F(VpcTest, RulesAreEnforcedWithTheirCodes) {
                    "aclrtMalloc");
   EXPECT_ACL_ERROR(acldvppFree(plain), ACL_ERROR_INVALID_PARAM, "aclrtFree");
   ASSERT_ACL_OK(aclrtFree(plain));
+  EXPECT_ACL_ERROR(acldvppVpcCropAsync(ch.desc(), src.desc, dst.desc, crop, ch.stream()), ACL_ERROR_INVALID_PARAM,
+                   "freed");
+  // Above 4096 the v100 VPC reads YUV420SP only.
+  DvppBuffer wide(size_t{15008} * 64);
+  PicDesc wide_rgb(wide.get(), 15008 * 64, PIXEL_FORMAT_RGB_888, 5000, 64, 15008, 64);
+  EXPECT_ACL_ERROR(acldvppVpcCropAsync(ch.desc(), wide_rgb.desc, dst.desc, crop, ch.stream()), ACL_ERROR_INVALID_PARAM,
+                   "NV12");
   ASSERT_ACL_OK(acldvppSetPicDescData(src.desc, in.get()));
   EXPECT_ACL_OK(acldvppVpcCropAsync(ch.desc(), src.desc, dst.desc, crop, ch.stream()));
   EXPECT_ACL_ERROR(acldvppVpcCropAsync(ch.desc(), src.desc, dst.desc, nullptr, ch.stream()), ACL_ERROR_INVALID_PARAM,

@@ -2,7 +2,7 @@
 // the library's documented pixel-centre mapping; bilinear: within kBilinearTolerance levels of
 // a straightforward bilinear with libyuv's sample positions, see BilinearRef), crop exactness,
 // odd crop offsets, paste leaving every other byte alone, every input format's conversion with
-// solid colours, the RGB888/BGR888 path, and the refusals.
+// solid colours, the RGB-family and YUV400 outputs, and the refusals.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -370,6 +370,38 @@ TEST(DvppVpc, RgbToRgbCropResize) {
   }
 }
 
+// YUV400 outputs: the crop's luma scaled to the paste size itself (odd sizes included), the
+// rest of the picture untouched.
+TEST(DvppVpc, Yuv400OutputScalesTheLumaToAnOddPaste) {
+  HostImage in = MakeNv12(64, 48);
+  HostImage out(PixelFormat::kYuv400, 50, 30, 64, 30, kSentinel);
+  const Rect crop = R(4, 2, 40, 40), paste = R(3, 1, 33, 25);
+  ASSERT_TRUE(CropResizePaste(in.image, crop, out.image, paste, Interpolation::kNearest).ok());
+  const Plane want = NearestRef(CropPlane(in, crop, 0), 33, 25);
+  Plane got{33, 25, {}};
+  for (int y = 0; y < 25; ++y) {
+    for (int x = 0; x < 33; ++x) got.px.push_back(out.luma_row(1 + y)[3 + x]);
+  }
+  EXPECT_EQ(MaxDiff(got, want), 0);
+  for (uint32_t y = 0; y < 30; ++y) {
+    for (uint32_t x = 0; x < 64; ++x) {
+      if (y < 1 || y > 25 || x < 3 || x > 35) {
+        ASSERT_EQ(out.luma_row(y)[x], kSentinel) << x << "," << y;
+      }
+    }
+  }
+}
+
+// 8888 outputs from YUV: opaque after scaling too (alpha is a scaled channel like the others).
+TEST(DvppVpc, RgbaOutputFromYuvIsOpaqueWhenScaled) {
+  HostImage in = MakeNv12(64, 48);
+  HostImage out(PixelFormat::kRgba8888, 20, 10, 80, 10, 0);
+  ASSERT_TRUE(CropResizePaste(in.image, R(0, 0, 64, 48), out.image, R(0, 0, 20, 10), Interpolation::kBilinear).ok());
+  for (uint32_t y = 0; y < 10; ++y) {
+    for (uint32_t x = 0; x < 20; ++x) ASSERT_EQ(out.luma_row(y)[4 * x + 3], 255) << x << "," << y;
+  }
+}
+
 TEST(DvppVpc, Refusals) {
   const HostImage in = MakeNv12(64, 48);
   HostImage out(PixelFormat::kYuv420sp, 64, 48, 64, 48);
@@ -392,7 +424,8 @@ TEST(DvppVpc, Refusals) {
   HostImage yuv422(PixelFormat::kYuv422sp, 64, 48, 64, 48);
   EXPECT_EQ(CropResizePaste(in.image, whole, yuv422.image, whole, Interpolation::kNearest).code(), err::kInvalidParam);
   HostImage rgb(PixelFormat::kRgb888, 64, 48, 192, 48);
-  EXPECT_EQ(CropResizePaste(in.image, whole, rgb.image, whole, Interpolation::kNearest).code(), err::kInvalidParam);
+  EXPECT_EQ(CropResizePaste(in.image, R(1, 0, 62, 48), rgb.image, R(0, 0, 62, 48), Interpolation::kNearest).code(),
+            err::kInvalidParam);  // an RGB output from YUV needs an even crop start
   HostImage small(PixelFormat::kYuv420sp, 64, 48, 64, 48);
   small.image.size = 64 * 48;  // no room for chroma
   EXPECT_EQ(CropResizePaste(in.image, whole, small.image, whole, Interpolation::kNearest).code(), err::kInvalidParam);

@@ -143,6 +143,31 @@ TEST(NonMaxSuppression, OnnxBackendCases) {
   EXPECT_EQ(Nms({boxes, scores, I64s({0}), iou}), std::vector<int64_t>{});
 }
 
+// Dims not known before execution (-1: a dynamic batch, scores from a value-decided
+// Reshape) are accepted when selecting the kernel; the output bound is then unknown too.
+TEST(NonMaxSuppression, UnknownDimsMatchAnyAtSelection) {
+  const KernelDef* def = nullptr;
+  for (const KernelDef* d : KernelRegistry::Get().Find("NonMaxSuppression")) def = d;
+  ASSERT_NE(def, nullptr);
+  const AttrMap attrs;
+  std::vector<TensorSpec> out;
+  ASSERT_TRUE(
+      def->infer_shape({MakeSpec(DataType::kFloat, {1, 6, 4}), MakeSpec(DataType::kFloat, {-1, -1, -1})}, attrs, &out)
+          .ok());
+  EXPECT_EQ(out[0].dims, (std::vector<int64_t>{-1, 3}));
+  ASSERT_TRUE(
+      def->infer_shape({MakeSpec(DataType::kFloat, {-1, 6, 4}), MakeSpec(DataType::kFloat, {-1, 2, 6})}, attrs, &out)
+          .ok());
+  EXPECT_EQ(out[0].dims, (std::vector<int64_t>{-1, 3}));
+  ASSERT_TRUE(
+      def->infer_shape({MakeSpec(DataType::kFloat, {2, 6, 4}), MakeSpec(DataType::kFloat, {-1, 2, 6})}, attrs, &out)
+          .ok());
+  EXPECT_EQ(out[0].dims, (std::vector<int64_t>{24, 3}));
+  EXPECT_FALSE(
+      def->infer_shape({MakeSpec(DataType::kFloat, {2, 6, 4}), MakeSpec(DataType::kFloat, {2, 2, 5})}, attrs, &out)
+          .ok());
+}
+
 TEST(NonMaxSuppression, RandomBoxesAgainstAGreedyReference) {
   const int64_t n = 40;
   const auto raw = RandomFloats(static_cast<size_t>(n * 4), 0, 10, 3);

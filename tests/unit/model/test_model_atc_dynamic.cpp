@@ -357,6 +357,28 @@ TEST_F(AtcDynamic, AFailedNodeIsTheExecutionsOnlyException) {
   ASSERT_EQ(aclrtSetExceptionInfoCallback(nullptr), ACL_SUCCESS);
 }
 
+// A kernel that faults while its task runs (here a Gather index out of range) is what the
+// device reports as an AI Core exception: ACL_ERROR_RT_AICORE_EXCEPTION from aclmdlExecute and
+// in the exception callback's info, with the simulator's reason in the message.
+TEST_F(AtcDynamic, AKernelFaultIsAnAiCoreException) {
+  static uint32_t reported = 0;
+  reported = 0;
+  ASSERT_EQ(aclrtSetExceptionInfoCallback(
+                [](aclrtExceptionInfo* info) { reported = aclrtGetErrorCodeFromExceptionInfo(info); }),
+            ACL_SUCCESS);
+  OnnxModel m(13);
+  m.Input("x", TensorProto::FLOAT, {5}).Input("i", TensorProto::INT64, {2}).Output("y");
+  m.Node("Gather", {"x", "i"}, {"y"}, "gather");
+  ConvertAndLoad(m);
+  output_bytes_ = {2 * sizeof(float)};
+  aclError ret = ACL_SUCCESS;
+  Execute({Raw(std::vector<float>{1, 2, 3, 4, 5}), Raw(std::vector<int64_t>{1, 7})}, &ret);
+  EXPECT_EQ(ret, ACL_ERROR_RT_AICORE_EXCEPTION);
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("index 7 at position 1 is out of range"), std::string::npos);
+  EXPECT_EQ(reported, static_cast<uint32_t>(ACL_ERROR_RT_AICORE_EXCEPTION));
+  ASSERT_EQ(aclrtSetExceptionInfoCallback(nullptr), ACL_SUCCESS);
+}
+
 // The exception callback runs on a thread of the runtime's, not inside the synchronous
 // aclmdlExecute that ran the failing task: a callback that synchronizes the device, or runs
 // the model again, completes (it waited for itself and hung). Its effects are visible when the
