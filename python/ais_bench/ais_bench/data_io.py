@@ -34,6 +34,41 @@ def list_input_sets(spec, count):
     return [[c[i] if len(c) > 1 else c[0] for c in columns] for i in range(n)]
 
 
+def data_size(path):
+    """Bytes of data in an input file (a .npy array's, a .bin file's size)."""
+    if path.endswith(".npy"):
+        try:
+            return int(np.load(path, mmap_mode="r", allow_pickle=False).nbytes)
+        except ValueError as e:
+            raise InputError("{} is not a readable .npy file: {}".format(path, e))
+    return os.path.getsize(path)
+
+
+def files_per_batch(first_file, input_size):
+    """How many files make one inference's input, as ais_bench counts them: the input's size
+    over the first file's (1 when the file fills the input or does not divide it)."""
+    n = data_size(first_file)
+    if n <= 0 or input_size <= n or input_size % n:
+        return 1
+    return input_size // n
+
+
+def batch_sets(sets, per_batch):
+    """Per-file sets -> per-inference sets of per_batch files: [[files of input 0], ...]. The
+    last one is padded with None (ais_bench's padding file: the batch's first file again)."""
+    batches = []
+    for k in range(0, len(sets), per_batch):
+        chunk = sets[k:k + per_batch]
+        batches.append([[s[i] for s in chunk] + [None] * (per_batch - len(chunk)) for i in range(len(chunk[0]))])
+    return batches
+
+
+def read_batch(files):
+    """The bytes of one input of one inference: its files one after another (None: the first)."""
+    first = read_input(files[0])
+    return b"".join(first if f is None or i == 0 else read_input(f) for i, f in enumerate(files))
+
+
 def read_input(path):
     """The bytes of one input file: a .npy array's data, or a .bin file as it is."""
     if path.endswith(".npy"):
