@@ -85,10 +85,8 @@ Status IfCompute(KernelContext& ctx) {
   for (size_t i = 1; i < ctx.inputs.size(); ++i) inputs.push_back(HostTensor{ctx.in(i).spec, ctx.in(i).data, nullptr});
   ASIM_RETURN_IF_ERROR(branch.Run(inputs, &outputs, ctx.interrupted));
   if (outputs.size() < ctx.outputs.size()) return Status(err::kInternalError, "If: the branch gave too few outputs");
-  for (size_t k = 0; k < ctx.outputs.size(); ++k) {
-    ASIM_RETURN_IF_ERROR(CopyToComputedOutput(outputs[k], ctx, k, "If (" + branch.what() + ")"));
-  }
-  return Status::Ok();
+  outputs.resize(ctx.outputs.size());
+  return CopyToComputedOutputs(outputs, ctx, "If (" + branch.what() + ")");
 }
 
 }  // namespace

@@ -93,22 +93,27 @@ Status LoopInferWithWork(const std::vector<TensorSpec>& inputs, const AttrMap& a
                                             DataTypeName(initial.dtype) + " but the body gives " +
                                             DataTypeName(o.dtype));
     }
-    // The bound holds the initial value and one iteration's (either may be the final one).
+    // A value that keeps its shape keeps its dims. One whose shape changes from one
+    // iteration to the next (ONNX allows it: a sequence that grows by a token per iteration)
+    // has the changing dims unknown (-1) until the loop has run: the runtime places it at the
+    // size the computation reports (computed_shape.h).
     if (o.dims.size() == initial.dims.size()) {
-      for (size_t d = 0; d < o.dims.size(); ++d) o.dims[d] = std::max(o.dims[d], initial.dims[d]);
+      for (size_t d = 0; d < o.dims.size(); ++d) {
+        if (o.dims[d] != initial.dims[d] || o.dims[d] < 0) o.dims[d] = -1;
+      }
     } else if (initial.ElementCount() > o.ElementCount()) {
       o.dims = initial.dims;
     }
     outputs->push_back(std::move(o));
   }
   for (size_t k = 0; k < s.scans; ++k) {
-    if (!trips) {
-      return Status(err::kInvalidParam,
-                    "Loop: scan output " + std::to_string(k) +
-                        " needs a bound, and the trip count M is known only at execution (give M as a "
-                        "constant)");
-    }
     TensorSpec o = body_out[1 + s.carried + k];
+    o.format = Format::kNd;
+    if (!trips) {  // the number of iterations is known only at execution
+      o.dims.insert(o.dims.begin(), -1);
+      outputs->push_back(std::move(o));
+      continue;
+    }
     const int64_t per = std::max<int64_t>(o.ElementCount(), 1);
     if (*trips < 0 || *trips > kMaxBoundElements / per) {
       return Status(err::kInvalidParam, "Loop: trip count M = " + std::to_string(*trips) + " makes scan output " +
@@ -147,7 +152,9 @@ Status LoopCompute(KernelContext& ctx) {
   for (size_t i = 2 + s.carried; i < ctx.inputs.size(); ++i) {
     captured.push_back(HostTensor{ctx.in(i).spec, ctx.in(i).data, nullptr});
   }
-  std::vector<size_t> scan_bytes(s.scans, 0);  // bytes written so far per scan output
+  // Scan pieces are kept until the end: the outputs' dims are only known then, and an output
+  // that outgrows its bound is reported (with its actual dims) before anything is written.
+  std::vector<std::vector<HostTensor>> scan_pieces(s.scans);
   std::vector<std::vector<int64_t>> scan_dims(s.scans);
   while (iteration < trips && cond) {
     if (ctx.Interrupted()) {
@@ -186,18 +193,12 @@ Status LoopCompute(KernelContext& ctx) {
                                               DataTypeName(piece.spec.dtype) + ", planned as " +
                                               DataTypeName(o.spec.dtype));
       }
-      const size_t bytes = piece.spec.Bytes();
-      if (scan_bytes[k] + bytes > o.spec.Bytes()) {
-        return Status(err::kInternalError, "Loop: scan output " + std::to_string(k) + " outgrows its bound " +
-                                               DimsToString(o.spec.dims) + " in iteration " +
-                                               std::to_string(iteration));
-      }
-      if (bytes > 0) std::memcpy(static_cast<uint8_t*>(o.data) + scan_bytes[k], piece.data, bytes);
-      scan_bytes[k] += bytes;
+      scan_pieces[k].push_back(piece);
     }
     ++iteration;
   }
-  for (size_t k = 0; k < s.carried; ++k) ASIM_RETURN_IF_ERROR(CopyToComputedOutput(carried[k], ctx, k, "Loop"));
+  // Every output's dims before any failure is returned (see CopyToComputedOutputs).
+  Status first;
   for (size_t k = 0; k < s.scans; ++k) {
     std::vector<int64_t> dims = iteration > 0 ? scan_dims[k] : ctx.out(s.carried + k).spec.dims;
     if (iteration > 0) {
@@ -205,7 +206,19 @@ Status LoopCompute(KernelContext& ctx) {
     } else {
       dims[0] = 0;  // no iteration: the bound's per-iteration shape, none of it
     }
-    ASIM_RETURN_IF_ERROR(SetComputedDims(ctx, s.carried + k, dims, "Loop"));
+    Status st = SetComputedDims(ctx, s.carried + k, dims, "Loop");
+    if (!st.ok() && first.ok()) first = st;
+  }
+  Status carried_st = CopyToComputedOutputs(carried, ctx, "Loop");
+  ASIM_RETURN_IF_ERROR(first);
+  ASIM_RETURN_IF_ERROR(carried_st);
+  for (size_t k = 0; k < s.scans; ++k) {
+    auto* dst = static_cast<uint8_t*>(ctx.out(s.carried + k).data);
+    for (const HostTensor& piece : scan_pieces[k]) {
+      const size_t bytes = piece.spec.Bytes();
+      if (bytes > 0) std::memcpy(dst, piece.data, bytes);
+      dst += bytes;
+    }
   }
   return Status::Ok();
 }

@@ -116,6 +116,16 @@ Status ScanInferWithWork(const std::vector<TensorSpec>& inputs, const AttrMap& a
   std::vector<TensorSpec> body_out;
   WorkDesc body_work;
   ASIM_RETURN_IF_ERROR(p.body->Infer(BodyInputs(inputs, p), &body_out, &body_work));
+  // Scan writes its outputs where they were planned: their dims must follow from the inputs'
+  // dims (a Loop sizes its outputs by what it computes, and takes such bodies).
+  for (size_t k = 0; k < body_out.size(); ++k) {
+    if (!body_out[k].IsStatic()) {
+      return Status(err::kInvalidParam, "Scan: the body's output " + std::to_string(k) + " is " +
+                                            DimsToString(body_out[k].dims) +
+                                            ": its dims come from values known only at execution, which a Scan "
+                                            "does not take (a Loop does)");
+    }
+  }
   outputs->clear();
   for (size_t k = 0; k < p.states; ++k) outputs->push_back(body_out[k]);
   for (size_t k = 0; k < p.outputs; ++k) {

@@ -180,6 +180,28 @@ Status SubgraphRunner::Run(const std::vector<HostTensor>& inputs, std::vector<Ho
   return Status::Ok();
 }
 
+Status CopyToComputedOutputs(const std::vector<HostTensor>& from, KernelContext& ctx, const std::string& op) {
+  // Every output's dims first: one that outgrows its bound still records its actual dims
+  // (computed_shape.h), so that a retry finds all of them placed.
+  Status first;
+  for (size_t k = 0; k < from.size(); ++k) {
+    const TensorView& o = ctx.out(k);
+    if (from[k].spec.dtype != o.spec.dtype) {
+      return Status(err::kInvalidParam, op + ": output " + std::to_string(k) + " is " +
+                                            DataTypeName(from[k].spec.dtype) + ", planned as " +
+                                            DataTypeName(o.spec.dtype));
+    }
+    Status st = SetComputedDims(ctx, k, from[k].spec.dims, op);
+    if (!st.ok() && first.ok()) first = st;
+  }
+  ASIM_RETURN_IF_ERROR(first);
+  for (size_t k = 0; k < from.size(); ++k) {
+    const size_t bytes = ctx.out(k).spec.Bytes();
+    if (bytes > 0) std::memcpy(ctx.out(k).data, from[k].data, bytes);
+  }
+  return Status::Ok();
+}
+
 Status CopyToComputedOutput(const HostTensor& from, KernelContext& ctx, size_t index, const std::string& op) {
   TensorView& o = ctx.out(index);
   if (from.spec.dtype != o.spec.dtype) {

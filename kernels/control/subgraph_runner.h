@@ -72,6 +72,9 @@ class SubgraphRunner {
 // Copies `from` into `ctx` output `index` (allocated at a bound) and reports its dims
 // (SetComputedDims); kInvalidParam when the dtypes differ, kInternalError past the bound.
 Status CopyToComputedOutput(const HostTensor& from, KernelContext& ctx, size_t index, const std::string& op);
+// The same for outputs 0 .. from.size()-1 of `ctx`: every output's dims are reported before
+// the first failure is returned (so each one that outgrew its bound carries its actual dims).
+Status CopyToComputedOutputs(const std::vector<HostTensor>& from, KernelContext& ctx, const std::string& op);
 
 // A control kernel's shape inference that also describes its work; the InferShape and Cost
 // functions of the declaration both come from it.

@@ -896,7 +896,33 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
   NodeStrings strings;  // string inputs checked; string outputs written on the host, copied if they fit
   if (st.ok() && (ComputeEnabled() || pn.computes_when_off)) {
     st = strings.Stage(&ctx, *model_, model_->graphs[gear], node.inputs, binding.string_bytes);
-    if (st.ok()) st = AsDeviceFault(node.engine, kernels::InvokeKernel(*pn.def, ctx));
+    if (st.ok()) {
+      // What each output can hold as placed (0 for one whose dims are not known before compute).
+      std::vector<uint64_t> capacity(ctx.outputs.size(), 0);
+      for (size_t i = 0; i < ctx.outputs.size(); ++i) {
+        if (ctx.outputs[i].spec.IsStatic()) capacity[i] = ctx.outputs[i].spec.Bytes();
+      }
+      st = kernels::InvokeKernel(*pn.def, ctx);
+      // An output the computation sizes may outgrow its bound (a Loop's carried value that
+      // grows every iteration, a branch whose dims come from values): the kernel reported the
+      // actual dims (computed_shape.h), so place those outputs at that size and run the node
+      // again (such kernels only write their outputs).
+      for (int retry = 0; !st.ok() && pn.dynamic && retry < 2; ++retry) {
+        bool grew = false;
+        Status placed;
+        for (size_t i = 0; i < ctx.outputs.size() && placed.ok(); ++i) {
+          const kernels::TensorSpec& spec = ctx.outputs[i].spec;
+          if (!spec.IsStatic() || spec.Bytes() <= capacity[i]) continue;
+          placed = PlaceSizedOutput(gear, pn, i, spec.Bytes(), binding, &ctx);
+          capacity[i] = spec.Bytes();
+          grew = true;
+        }
+        if (!placed.ok()) return Status(placed.code(), "while running " + Where(node) + ": " + placed.message());
+        if (!grew) break;
+        st = kernels::InvokeKernel(*pn.def, ctx);
+      }
+      st = AsDeviceFault(node.engine, std::move(st));
+    }
     if (st.ok()) st = strings.Commit(ctx, *model_, model_->graphs[gear], node.outputs, binding.string_bytes);
   }
   if (!st.ok()) return Status(st.code(), "while running " + Where(node) + ": " + st.message());
@@ -941,6 +967,13 @@ Status LoadedModel::BindActualShapes(size_t gear, const PreparedNode& pn, const 
     spec.dims = inferred[i].dims;
     if (!inferred[i].origin_dims.empty()) spec.origin_dims = inferred[i].origin_dims;
     const uint64_t bytes = om::DescBytes(om::TensorDesc{spec.dtype, spec.format, spec.dims, Format::kUndefined, {}});
+    if (!spec.IsStatic() && pn.def->OutputShapeComputed(i, inputs)) {
+      // Only the computation knows (a branch whose dims come from values): nothing is placed,
+      // the kernel reports the dims and runs again at that size (RunNode).
+      for (int64_t& d : spec.dims) d = std::max<int64_t>(d, 0);
+      ctx->outputs[i].data = nullptr;
+      continue;
+    }
     if (!spec.IsStatic()) {
       return Status(err::kInternalError, "output " + std::to_string(i) + " '" + tensor.name + "' is " +
                                              Dims(spec.dims) + " even with the actual input values");

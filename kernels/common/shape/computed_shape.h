@@ -17,7 +17,9 @@
 // with tests/unit/kernels/movement_test_util.h RunComputedShape.
 //
 // Owner: the movement / shape kernel family. Thread safety: re-entrant.
-// Failure: kInternalError when the actual shape would not fit the allocated bound.
+// Failure: kInternalError when the actual shape would not fit the allocated bound; the
+// output's spec then holds the actual dims, so that a runtime able to place a larger output
+// (the model executor, for nodes whose outputs the computation sizes) can run the node again.
 #pragma once
 
 #include <string>
@@ -32,8 +34,10 @@ inline Status SetComputedDims(KernelContext& ctx, size_t output, std::vector<int
   TensorSpec actual = o.spec;
   actual.dims = std::move(dims);
   if (actual.ElementCount() > o.spec.ElementCount()) {
-    return Status(err::kInternalError, op + ": output " + std::to_string(output) + " " + DimsToString(actual.dims) +
-                                           " exceeds its bound " + DimsToString(o.spec.dims));
+    Status st(err::kInternalError, op + ": output " + std::to_string(output) + " " + DimsToString(actual.dims) +
+                                       " exceeds its bound " + DimsToString(o.spec.dims));
+    o.spec = std::move(actual);
+    return st;
   }
   o.spec = std::move(actual);
   return Status::Ok();

@@ -238,7 +238,9 @@ TEST_F(AtcControl, LargeBranchConstantsBecomeWeights) {
   EXPECT_EQ(y[n - 1], 0.5f - static_cast<float>(2 * (n - 1)));
 }
 
-TEST_F(AtcControl, ScanOutputsNeedATripCountKnownAtConversion) {
+// Scan outputs of a loop whose trip count M is known only at execution: their first dim is
+// unknown (-1) in the model, and the runtime places them at the size the loop reports.
+TEST_F(AtcControl, ScanOutputsOfARuntimeTripCountAreSizedByTheLoop) {
   OnnxModel body;
   body.Input("i", TensorProto::INT64, {}).Input("cond_in", TensorProto::BOOL, {});
   body.Node("Identity", {"cond_in"}, {"cond_out"}, "keep_going");
@@ -250,11 +252,70 @@ TEST_F(AtcControl, ScanOutputsNeedATripCountKnownAtConversion) {
   m.Input("M", TensorProto::INT64, {}).Output("values");
   auto& n = m.Node("Loop", {"M", ""}, {"values"}, "loop1");
   SetGraph(n, "body", body.graph());
-  om::Model model;
-  const asim::Status st = asim::atc::testing::Convert(m.Save(), &model, nullptr, asim::model::testing::Options310());
-  ASSERT_FALSE(st.ok());
-  EXPECT_NE(st.message().find("EZ3003"), std::string::npos) << st.message();
-  EXPECT_NE(st.message().find("trip count M is known only at execution"), std::string::npos) << st.message();
+  ConvertAndLoad(m);
+  EXPECT_EQ(DescDims(0), (std::vector<int64_t>{-1}));
+  output_bytes_ = {kRuntimeAllocated};
+  Run({Raw(std::vector<int64_t>{4})});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{4}));
+  EXPECT_EQ(Output<float>(0, 4), (std::vector<float>{0, 1, 2, 3}));
+}
+
+// A loop-carried value may change shape from one iteration to the next (ONNX: "shape may
+// change across iterations"), like a token sequence growing by one per step: its changing
+// dims are unknown in the model and the runtime places it at the size the loop reports.
+TEST_F(AtcControl, ACarriedValueMayGrowEveryIteration) {
+  OnnxModel body;
+  body.Input("iter", TensorProto::INT64, {}).Input("cond_in", TensorProto::BOOL, {});
+  body.Input("seq_in", TensorProto::INT64, {-1});
+  body.Ints("step", {1}, {7});
+  body.Node("Identity", {"cond_in"}, {"cond_out"}, "keep_going");
+  auto& cat = body.Node("Concat", {"seq_in", "step"}, {"seq_out"}, "append");
+  SetInt(cat, "axis", 0);
+  body.Output("cond_out", TensorProto::BOOL, {}, true);
+  body.Output("seq_out", TensorProto::INT64, {-1}, true);
+  OnnxModel m(13);
+  m.Input("start", TensorProto::INT64, {2}).Output("seq");
+  m.Ints("M", {}, {3});
+  auto& n = m.Node("Loop", {"M", "", "start"}, {"seq"}, "loop1");
+  SetGraph(n, "body", body.graph());
+  ConvertAndLoad(m);
+  EXPECT_EQ(DescDims(0), (std::vector<int64_t>{-1}));
+  output_bytes_ = {kRuntimeAllocated};
+  Run({Raw(std::vector<int64_t>{1, 2})});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{5}));
+  EXPECT_EQ(Output<int64_t>(0, 5), (std::vector<int64_t>{1, 2, 7, 7, 7}));
+  // A buffer of the planned size is too small for the grown value: refused with the size.
+  output_bytes_ = {16};
+  aclError ret = ACL_SUCCESS;
+  Execute({Raw(std::vector<int64_t>{1, 2})}, &ret);
+  EXPECT_EQ(ret, ACL_ERROR_MODEL_OUTPUT_NOT_MATCH) << aclGetRecentErrMsg();
+  EXPECT_NE(std::string(aclGetRecentErrMsg()).find("it needs 40 bytes"), std::string::npos) << aclGetRecentErrMsg();
+}
+
+// Branches whose output dims come from values the If reads from the enclosing graph (a
+// Reshape to a shape input): the computation decides them.
+TEST_F(AtcControl, BranchDimsDecidedByValuesAreSizedByTheBranch) {
+  OnnxModel then_b, else_b;
+  then_b.Node("Reshape", {"x", "s"}, {"t"}, "reshape_then");
+  then_b.Output("t", TensorProto::FLOAT, {-1, -1}, true);
+  else_b.Node("Neg", {"x"}, {"e0"}, "neg");
+  else_b.Node("Reshape", {"e0", "s"}, {"e"}, "reshape_else");
+  else_b.Output("e", TensorProto::FLOAT, {-1, -1}, true);
+  OnnxModel m(13);
+  m.Input("x", TensorProto::FLOAT, {2, 3}).Input("s", TensorProto::INT64, {2}).Input("c", TensorProto::BOOL, {});
+  m.Output("y");
+  auto& n = m.Node("If", {"c"}, {"y"}, "if1");
+  SetGraph(n, "then_branch", then_b.graph());
+  SetGraph(n, "else_branch", else_b.graph());
+  ConvertAndLoad(m);
+  output_bytes_ = {kRuntimeAllocated};
+  const std::vector<float> x = {1, 2, 3, 4, 5, 6};
+  Run({Raw(x), Raw(std::vector<int64_t>{3, 2}), Bool(true)});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{3, 2}));
+  EXPECT_EQ(Output<float>(0, 6), x);
+  Run({Raw(x), Raw(std::vector<int64_t>{6, 1}), Bool(false)});
+  EXPECT_EQ(CurDims(0), (std::vector<int64_t>{6, 1}));
+  EXPECT_EQ(Output<float>(0, 6), (std::vector<float>{-1, -2, -3, -4, -5, -6}));
 }
 
 // A loop whose condition never turns false is stopped by the op execute timeout
