@@ -132,6 +132,40 @@ TEST(AtcOnnxTranslate, ClipAttributesBeforeOpset11InputsAfter) {
   ExpectNear(RunFloat(now.Save(), {{-3, -0.5f, 0.5f, 3}}), {-1, -0.5f, 0.5f, 1});
 }
 
+// Opsets before 7: an elementwise op's B lines up with A at `axis` (broadcast = 1),
+// Concat-1's axis defaults to 1, Tile-1 takes (input, tiles, axis), Cast-1 names its type.
+TEST(AtcOnnxTranslate, LegacyBroadcastConcatTileAndCastBeforeOpset7) {
+  OnnxModel add(6);
+  add.Input("x", kF, {2, 3, 2}).Output("y").Floats("b", {3}, {10, 20, 30});
+  auto& a = add.Node("Add", {"x", "b"}, {"y"});
+  SetInt(a, "broadcast", 1);
+  SetInt(a, "axis", 1);
+  ExpectNear(RunFloat(add.Save(), {{0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1}}),
+             {10, 10, 20, 20, 30, 30, 11, 11, 21, 21, 31, 31});
+
+  OnnxModel cat(1);
+  cat.Input("x", kF, {2, 1}).Output("y").Floats("z", {2, 1}, {5, 6});
+  cat.Node("Concat", {"x", "z"}, {"y"});
+  ExpectNear(RunFloat(cat.Save(), {{1, 2}}), {1, 5, 2, 6});
+
+  OnnxModel tile(1);
+  tile.Input("x", kF, {2, 2}).Output("y").Ints("tiles", {}, {2}).Ints("axis", {}, {1});
+  tile.Node("Tile", {"x", "tiles", "axis"}, {"y"});
+  ExpectNear(RunFloat(tile.Save(), {{1, 2, 3, 4}}), {1, 2, 1, 2, 3, 4, 3, 4});
+
+  OnnxModel cast(1);
+  cast.Input("x", kF, {3}).Output("y", TensorProto::INT32);
+  SetString(cast.Node("Cast", {"x"}, {"y"}), "to", "INT32");
+  om::Model model;
+  ASSERT_TRUE(Convert(cast.Save(), &model).ok());
+  EXPECT_EQ(model.outputs[0].dtype, DataType::kInt32);
+  OnnxModel bad(1);
+  bad.Input("x", kF, {3}).Output("y");
+  SetString(bad.Node("Cast", {"x"}, {"y"}), "to", "COMPLEX_FLOAT");
+  const Status st = Convert(bad.Save(), &model);
+  EXPECT_NE(st.message().find("not a TensorProto type name"), std::string::npos) << st.message();
+}
+
 TEST(AtcOnnxTranslate, SliceAttributesBeforeOpset10InputsAfter) {
   const std::vector<float> x = {0, 1, 2, 3, 4, 5};
   OnnxModel old(9);

@@ -98,7 +98,11 @@ Status Bernoulli(NodeContext& c) {
 }
 
 Status Cast(NodeContext& c) {
-  const int64_t to = c.Int("to", 0);
+  int64_t to = c.Int("to", 0);
+  if (const onnx::AttributeProto* a = c.attr("to"); a != nullptr && a->type() == onnx::AttributeProto::STRING) {
+    to = LegacyCastType(a->s());  // Cast-1 names the type
+    if (to < 0) return c.Unsupported("Cast to '" + a->s() + "': not a TensorProto type name");
+  }
   const auto dtype = DataTypeFromOnnx(static_cast<int32_t>(to));
   if (!dtype) return c.Unsupported("Cast to " + OnnxTypeName(static_cast<int32_t>(to)) + " is not supported");
   kernels::AttrMap attrs;

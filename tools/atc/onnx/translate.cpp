@@ -14,6 +14,7 @@ const std::map<std::string, TranslateFn>& Table() {
     AddSpecialOps(&entries);  // after the direct ops: a special rule replaces a direct one
     AddQuantOps(&entries);
     AddSequenceOps(&entries);
+    AddLegacyOps(&entries);
     std::map<std::string, TranslateFn> m;
     for (auto& [type, fn] : entries) m[type] = fn;
     return m;

@@ -8,7 +8,8 @@
 // BatchNormalization, MaxPool's indices, Upsample and Resize-10, Reshape-1, TopK-1,
 // Scatter, ConstantOfShape, EyeLike ...) and ops_quant.cpp (QuantizeLinear, DequantizeLinear,
 // MatMulInteger, ConvInteger, QLinearMatMul, QLinearConv on float kernels) and
-// ops_sequence.cpp (sequences as conversion-time lists of tensors). Control flow
+// ops_sequence.cpp (sequences as conversion-time lists of tensors) and ops_legacy.cpp (the
+// semantics of opsets before 7: broadcast / axis, Concat-1, Tile-1). Control flow
 // (If, Loop, Scan: control_flow.h) and ops ONNX defines as functions are translated by the
 // importer.
 // Thread safety: the table is immutable. Failure: each function returns the Status of
@@ -37,6 +38,9 @@ const std::set<std::string>& InternalOpTypes();
 void AddSpecialOps(std::vector<std::pair<std::string, TranslateFn>>* table);
 void AddQuantOps(std::vector<std::pair<std::string, TranslateFn>>* table);
 void AddSequenceOps(std::vector<std::pair<std::string, TranslateFn>>* table);
+void AddLegacyOps(std::vector<std::pair<std::string, TranslateFn>>* table);  // opset < 7 semantics
+// Cast-1's `to` type name ("FLOAT", "INT32" ...) as its TensorProto number; -1 if unknown.
+int32_t LegacyCastType(const std::string& name);
 
 // Emits `type` with the node's inputs (trailing absent ones dropped) and plain attributes.
 Status TranslateDirect(NodeContext& c, const std::string& type);
