@@ -25,6 +25,15 @@ namespace dvpp = asim::dvpp;
 
 constexpr uint32_t kDims = 3, kEntries = 256;
 
+// ACL_ERROR_FEATURE_UNSUPPORTED on the v100 chips, before the arguments are looked at (their
+// handles cannot exist there: the Create functions return NULL).
+Status RequireV200(const char* api) {
+  asim::sim::SocSpec spec;
+  ASIM_RETURN_IF_ERROR(dvpp::CurrentSocSpec(asim::api::Ctx().core(), &spec));
+  if (!dvpp::rules::IsV200(spec)) return dvpp::rules::Unsupported(api, spec, "");
+  return Status::Ok();
+}
+
 // Creates on v200 chips; NULL with ACL_ERROR_FEATURE_UNSUPPORTED recorded on v100.
 template <typename T>
 T* CreateV200(const char* api, asim::rt::HandleRegistry<T>& registry, void (*init)(T&)) {
@@ -193,6 +202,7 @@ aclError acldvppVpcCalcHistAsync(acldvppChannelDesc* channelDesc, acldvppPicDesc
                                  void* reserve, aclrtStream stream) {
   ACL_API_BEGIN("acldvppVpcCalcHistAsync");
   ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN_IF_ERROR(RequireV200("acldvppVpcCalcHistAsync"));
   (void)reserve;
   std::shared_ptr<acldvppChannelDesc> channel;
   ACL_API_RETURN_IF_ERROR(asim::api::Channel(channelDesc, &channel));
@@ -208,6 +218,7 @@ aclError acldvppVpcEqualizeHistAsync(const acldvppChannelDesc* channelDesc, cons
                                      acldvppPicDesc* outputDesc, const acldvppLutMap* lutMap, aclrtStream stream) {
   ACL_API_BEGIN("acldvppVpcEqualizeHistAsync");
   ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN_IF_ERROR(RequireV200("acldvppVpcEqualizeHistAsync"));
   std::shared_ptr<acldvppChannelDesc> channel;
   dvpp::PictureDesc in, out;
   ACL_API_RETURN_IF_ERROR(asim::api::VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &in, &out));
@@ -222,6 +233,7 @@ aclError acldvppVpcMakeBorderAsync(const acldvppChannelDesc* channelDesc, const 
                                    aclrtStream stream) {
   ACL_API_BEGIN("acldvppVpcMakeBorderAsync");
   ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN_IF_ERROR(RequireV200("acldvppVpcMakeBorderAsync"));
   std::shared_ptr<acldvppChannelDesc> channel;
   dvpp::PictureDesc in, out;
   ACL_API_RETURN_IF_ERROR(asim::api::VpcChannelAndPictures(channelDesc, inputDesc, outputDesc, &channel, &in, &out));
@@ -238,6 +250,7 @@ aclError acldvppVpcBatchCropResizeMakeBorderAsync(acldvppChannelDesc* channelDes
                                                   acldvppResizeConfig* resizeConfig, aclrtStream stream) {
   ACL_API_BEGIN("acldvppVpcBatchCropResizeMakeBorderAsync");
   ACL_API_REQUIRE_INIT();
+  ACL_API_RETURN_IF_ERROR(RequireV200("acldvppVpcBatchCropResizeMakeBorderAsync"));
   std::shared_ptr<acldvppChannelDesc> channel;
   ACL_API_RETURN_IF_ERROR(asim::api::Channel(channelDesc, &channel));
   ACL_API_CHECK_NOT_NULL(borderCfgs);

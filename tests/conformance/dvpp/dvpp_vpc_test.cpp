@@ -251,6 +251,13 @@ TEST_F(VpcTest, V100ChipsLackConvertColorPyrDownAndChannelModes) {
   EXPECT_RECENT_MSG_HAS("Ascend310");
   EXPECT_EQ(acldvppCreateHist(), nullptr);
   EXPECT_EQ(acldvppCreateBorderConfig(), nullptr);
+  // ... and the calls using them say so, whatever they are given.
+  EXPECT_ACL_ERROR(acldvppVpcCalcHistAsync(ch.desc(), src.desc, nullptr, nullptr, ch.stream()),
+                   ACL_ERROR_FEATURE_UNSUPPORTED, "Ascend310");
+  EXPECT_ACL_ERROR(acldvppVpcEqualizeHistAsync(ch.desc(), src.desc, dst.desc, nullptr, ch.stream()),
+                   ACL_ERROR_FEATURE_UNSUPPORTED, "Ascend310");
+  EXPECT_ACL_ERROR(acldvppVpcMakeBorderAsync(ch.desc(), src.desc, dst.desc, nullptr, ch.stream()),
+                   ACL_ERROR_FEATURE_UNSUPPORTED, "Ascend310");
   EXPECT_ACL_OK(acldvppDestroyChannelDesc(desc));
 }
 
