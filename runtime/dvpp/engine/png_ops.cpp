@@ -137,6 +137,8 @@ Status PngDecodeAsync(rt::Runtime& core, const ChannelState& channel, const void
   SubmitDvppTask(
       target, "PngDecode", DvppDurationPs(*target.spec, DvppEngine::kPngd, pixels), {out.ret_code},
       [src, size, dst, out]() {
+        PngHeader header;  // the colour types PNGD takes, as acldvppPngGetImageInfo checks them
+        ASIM_RETURN_IF_ERROR(ReadHeader(src, size, &header));
         PngInfo info;
         ASIM_RETURN_IF_ERROR(ProbePng(src, size, &info));
         ASIM_RETURN_IF_ERROR(CheckPngdSize(info.width, info.height));

@@ -192,6 +192,14 @@ TEST(DvppPng, DecodeGivesTheSourcePixels) {
   PicDesc pic(out.get(), ws * hs, PIXEL_FORMAT_RGBA_8888, w, h, ws, hs);
   EXPECT_ACL_ERROR(acldvppPngDecodeAsync(ch.desc(), in.get(), static_cast<uint32_t>(png.size()), pic.desc, ch.stream()),
                    ACL_ERROR_FORMAT_NOT_MATCH, "outputDesc");
+  // A palette PNG is refused when the decode runs, as acldvppPngGetImageInfo refuses it.
+  const std::vector<uint8_t> palette = dvpptest::MakePng(w, h, 1, true);
+  DvppBuffer pal_in(palette.data(), palette.size());
+  DvppBuffer pal_out(size_t{ws} * hs);
+  PicDesc pal_pic(pal_out.get(), ws * hs, PIXEL_FORMAT_RGB_888, w, h, ws, hs);
+  ASSERT_ACL_OK(
+      acldvppPngDecodeAsync(ch.desc(), pal_in.get(), static_cast<uint32_t>(palette.size()), pal_pic.desc, ch.stream()));
+  EXPECT_ACL_ERROR(ch.Sync(), ACL_ERROR_FORMAT_NOT_MATCH, "palette");
 }
 
 }  // namespace
