@@ -215,6 +215,20 @@ void RegisterManualMdl(py::module_& m) {
       },
       py::arg("dataset"), py::arg("data_buffer"));
 
+  // (dataset, ret): pyACL's `dataset, ret = acl.mdl.set_dataset_tensor_desc(dataset, desc, index)`.
+  m.def(
+      "set_dataset_tensor_desc",
+      [](uintptr_t dataset, uintptr_t desc, size_t index) {
+        aclError ret;
+        {
+          ReleasedGil nogil;
+          ret = aclmdlSetDatasetTensorDesc(reinterpret_cast<aclmdlDataset*>(dataset),
+                                           reinterpret_cast<aclTensorDesc*>(desc), index);
+        }
+        return py::make_tuple(dataset, static_cast<int>(ret));
+      },
+      py::arg("dataset"), py::arg("tensor_desc"), py::arg("index"));
+
   // ({"batchCount": n, "batch": [...]}, ret)
   m.def(
       "get_dynamic_batch",

@@ -128,6 +128,9 @@ Status ChooseGear(rt::Runtime& runtime, const ModelManager& models, uint32_t mod
     }
   }
   ASIM_RETURN_IF_ERROR(runtime.Memcpy(buffer->data, buffer->size, bytes.data(), need, rt::mem::kHostToDevice));
+  // aclmdlGetCurOutputDims gives this gear's dims from now on (CANN: "if aclmdlSetDynamicBatchSize
+  // ... has been called, the runtime shape").
+  ASIM_RETURN_IF_ERROR(models.SetCurrentGear(model_id, info->FindGear(values)));
   set.set_gear(std::move(values));
   return Status::Ok();
 }

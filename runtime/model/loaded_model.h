@@ -74,7 +74,9 @@ class LoadedModel {
   const std::string& file_name() const { return file_name_; }
   void set_file_name(std::string name) { file_name_ = std::move(name); }
   const std::shared_ptr<const ModelInfo>& info() const { return info_; }
+  // The gear of the latest execution or gear choice (aclmdlSetDynamic*); -1 before either.
   int current_gear() const { return current_gear_.load(); }
+  void set_current_gear(int gear) { current_gear_.store(gear); }
   // The actual dims of data-dependent output `index` in the latest execution that produced
   // it; false when it is not data-dependent or was not produced yet.
   bool LastOutputDims(size_t index, std::vector<int64_t>* dims) const;
@@ -248,7 +250,7 @@ class LoadedModel {
   std::shared_ptr<sim::HwStream> last_stream_;  // the stream that execution ran on
   uint64_t executions_ = 0;                     // executions submitted (guarded by exec_mutex_)
   bool retired_ = false;                        // Retire was called (guarded by exec_mutex_)
-  std::atomic<int> current_gear_{0};
+  std::atomic<int> current_gear_{-1};
   mutable std::mutex output_dims_mutex_;
   // Per model output: the actual dims of the latest execution that produced it (empty when
   // not data-dependent or not produced yet).

@@ -89,8 +89,18 @@ Status ModelDescription::InputDimsV2(size_t index, NamedDims* out) const {
 Status ModelDescription::OutputDims(size_t index, NamedDims* out) const {
   ASIM_RETURN_IF_ERROR(CheckIndex("output", index, outputs().size()));
   out->name = DimsName(false, index);
-  out->dims = outputs()[index].dims;
+  // A gear model's output: the largest gear's dims (CANN: "the maximum shape profile").
+  const bool gears = info_->dynamic != DynamicKind::kNone && !info_->gears.empty();
+  out->dims = gears ? GearOutputDims(LargestGear(index), index) : outputs()[index].dims;
   return Status::Ok();
+}
+
+size_t ModelDescription::LargestGear(size_t index) const {
+  size_t gear = 0;
+  for (size_t g = 1; g < info_->gear_outputs.size(); ++g) {
+    if (Elements(GearOutputDims(g, index)) > Elements(GearOutputDims(gear, index))) gear = g;
+  }
+  return gear;
 }
 
 // The output dims of gear `gear` (the description's dims when the model has no such gear).
@@ -112,14 +122,12 @@ Status ModelDescription::CurOutputDims(const ModelManager& models, size_t index,
     bool known = false;
     ASIM_RETURN_IF_ERROR(models.LastOutputDims(model_id_, index, &out->dims, &known));
     if (known) return Status::Ok();
-    int current = 0;
+    // The gear chosen (aclmdlSetDynamic*) or run last; before either, the largest.
+    int current = -1;
     ASIM_RETURN_IF_ERROR(models.CurrentGear(model_id_, &current));
-    gear = current < 0 ? 0 : static_cast<size_t>(current);
+    gear = current < 0 ? LargestGear(index) : static_cast<size_t>(current);
   } else {  // no model runs: the largest gear
-    const size_t gears = info_->gear_outputs.size();
-    for (size_t g = 1; g < gears; ++g) {
-      if (Elements(GearOutputDims(g, index)) > Elements(GearOutputDims(gear, index))) gear = g;
-    }
+    gear = LargestGear(index);
   }
   out->dims = GearOutputDims(gear, index);
   return Status::Ok();

@@ -76,6 +76,7 @@ class ModelDescription {
   std::string DimsName(bool input, size_t index) const;
   bool IsTensorName(const std::string& name) const;
   const std::vector<int64_t>& GearOutputDims(size_t gear, size_t index) const;
+  size_t LargestGear(size_t index) const;  // the gear whose output `index` has the most elements
 
   std::shared_ptr<const ModelInfo> info_;
   uint32_t model_id_ = 0;  // 0 when filled from a file or memory (no loaded model)

@@ -278,6 +278,13 @@ Status ModelManager::CurrentGear(uint32_t model_id, int* gear) const {
   return Status::Ok();
 }
 
+Status ModelManager::SetCurrentGear(uint32_t model_id, int gear) const {
+  std::shared_ptr<LoadedModel> model;
+  ASIM_RETURN_IF_ERROR(Find(model_id, &model));
+  model->set_current_gear(gear);
+  return Status::Ok();
+}
+
 Status ModelManager::LastOutputDims(uint32_t model_id, size_t index, std::vector<int64_t>* dims, bool* known) const {
   std::shared_ptr<LoadedModel> model;
   ASIM_RETURN_IF_ERROR(Find(model_id, &model));

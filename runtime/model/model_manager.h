@@ -137,6 +137,7 @@ class ModelManager {
   // The gear the model last executed (or was last set to run); 0 for static models and
   // dynamic models that never ran.
   Status CurrentGear(uint32_t model_id, int* gear) const;
+  Status SetCurrentGear(uint32_t model_id, int gear) const;  // a gear chosen by aclmdlSetDynamic*
   // The actual dims of data-dependent output `index` (a dynamic output tensor) in the
   // latest execution that produced it; *known = false when the output is not data-dependent
   // or no execution produced it yet.

@@ -151,6 +151,15 @@ class MdlExec : public ::testing::TestWithParam<Param> {
         ASSERT_LT(g, gear_count);
         ASSERT_ACL_OK(aclmdlSetInputDynamicDims(id, in, dyn_index, &gears[g]));
       }
+      // The gear chosen decides aclmdlGetCurOutputDims already, before the execution.
+      if (dynamic != "none") {
+        for (size_t i = 0; i < c["outputs"].size(); ++i) {
+          aclmdlIODims cur = {};
+          ASSERT_ACL_OK(aclmdlGetCurOutputDims(desc, i, &cur));
+          ASSERT_EQ(cur.dimCount, c["outputs"][i]["dims"].size());
+          for (size_t d = 0; d < cur.dimCount; ++d) EXPECT_EQ(cur.dims[d], c["outputs"][i]["dims"][d].get<int64_t>());
+        }
+      }
       const auto& ins = c["inputs"];
       for (size_t i = 0; i < ins.size(); ++i) {
         const auto bytes = ReadFile(dir_ + "/" + ins[i]["file"].get<std::string>());

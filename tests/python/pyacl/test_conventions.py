@@ -109,6 +109,22 @@ def test_add_dataset_buffer_returns_dataset_and_ret(acl, device):
     assert acl.rt.free(ptr) == ACL_SUCCESS
 
 
+def test_set_dataset_tensor_desc_returns_dataset_and_ret(acl, device):
+    ds = acl.mdl.create_dataset()
+    ptr, size = to_device(acl, np.zeros(4, dtype=np.float32))
+    buf = acl.create_data_buffer(ptr, size)
+    _, ret = acl.mdl.add_dataset_buffer(ds, buf)
+    assert ret == ACL_SUCCESS
+    desc = acl.create_tensor_desc(0, [4], 2)  # ACL_FLOAT, [4], ACL_FORMAT_ND
+    same, ret = acl.mdl.set_dataset_tensor_desc(ds, desc, 0)
+    assert ret == ACL_SUCCESS and same == ds
+    assert acl.mdl.get_dataset_tensor_desc(ds, 0) != 0  # the dataset keeps its own copy
+    acl.destroy_tensor_desc(desc)
+    assert acl.destroy_data_buffer(buf) == ACL_SUCCESS
+    assert acl.mdl.destroy_dataset(ds) == ACL_SUCCESS
+    assert acl.rt.free(ptr) == ACL_SUCCESS
+
+
 def test_dynamic_batch_dict(acl, device):
     model_id, ret = acl.mdl.load_from_file(model_path("dynamic_batch"))
     assert ret == ACL_SUCCESS

@@ -210,6 +210,20 @@ TEST_F(ModelExec, DynamicBatchRunsTheChosenGear) {
   void* y = Device(size);
   aclmdlDataset* in = Dataset({{Upload(a), size}, {Upload(b), size}, {dyn, sizeof(int64_t)}});
   aclmdlDataset* out = Dataset({{y, size}});
+  // CANN: a gear model's output dims are the largest gear's, and so are the current ones
+  // until a gear is chosen; after aclmdlSetDynamicBatchSize they are that gear's, before any
+  // execution.
+  aclmdlDesc* desc = aclmdlCreateDesc();
+  ASSERT_EQ(aclmdlGetDesc(desc, id), ACL_SUCCESS);
+  aclmdlIODims dims;
+  ASSERT_EQ(aclmdlGetOutputDims(desc, 0, &dims), ACL_SUCCESS);
+  EXPECT_EQ(dims.dims[0], 4);
+  ASSERT_EQ(aclmdlGetCurOutputDims(desc, 0, &dims), ACL_SUCCESS);
+  EXPECT_EQ(dims.dims[0], 4);
+  aclmdlDataset* other = Dataset({{Upload(a), size}, {Upload(b), size}, {Device(sizeof(int64_t)), sizeof(int64_t)}});
+  ASSERT_EQ(aclmdlSetDynamicBatchSize(id, other, 2, 1), ACL_SUCCESS) << aclGetRecentErrMsg();
+  ASSERT_EQ(aclmdlGetCurOutputDims(desc, 0, &dims), ACL_SUCCESS);
+  EXPECT_EQ(dims.dims[0], 1);
   // No gear chosen: the dynamic tensor holds 0.
   ASSERT_EQ(aclrtMemset(dyn, sizeof(int64_t), 0, sizeof(int64_t)), ACL_SUCCESS);
   EXPECT_EQ(aclmdlExecute(id, in, out), ACL_ERROR_GE_DYNAMIC_BATCH_SIZE_INVALID);
@@ -221,9 +235,6 @@ TEST_F(ModelExec, DynamicBatchRunsTheChosenGear) {
   auto got = Download(y, max_n);
   auto want = AddRelu(a, b);
   for (size_t i = 0; i < max_n; ++i) EXPECT_EQ(got[i], i < 2 * cols ? want[i] : 0.0f) << i;
-  aclmdlDesc* desc = aclmdlCreateDesc();
-  ASSERT_EQ(aclmdlGetDesc(desc, id), ACL_SUCCESS);
-  aclmdlIODims dims;
   ASSERT_EQ(aclmdlGetCurOutputDims(desc, 0, &dims), ACL_SUCCESS);
   ASSERT_EQ(dims.dimCount, 2u);
   EXPECT_EQ(dims.dims[0], 2);

@@ -143,7 +143,7 @@ TEST(ModelObjects, DescriptionDimsAndGears) {
   EXPECT_EQ(dims.name, "x");
   EXPECT_EQ(dims.dims, (std::vector<int64_t>{1, -1, 4}));
   ASSERT_TRUE(desc.OutputDims(0, &dims).ok());
-  EXPECT_EQ(dims.dims, (std::vector<int64_t>{-1, 4}));
+  EXPECT_EQ(dims.dims, (std::vector<int64_t>{5, 4}));  // a gear model's output: the largest gear's dims
 
   // A description of a file runs no gear: the current output dims are the largest gear's.
   ModelManager models;
