@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -15,6 +16,18 @@
 
 namespace asim::rt {
 namespace {
+
+// Devices an aclrtResetDevice is tearing down (guarded by Runtime::mutex_). They stay in the
+// device table until released, so that the release finds what is theirs; an open of such a
+// device (aclrtSetDevice, aclrtCreateContext, defaultDevice of another thread) waits for the
+// release to finish and then opens a new device, instead of taking a reference to one whose
+// contexts, streams and memory are going away.
+std::set<const DeviceContext*>& Releasing() {
+  static std::set<const DeviceContext*> releasing;
+  return releasing;
+}
+constexpr int32_t kDeviceReleasing = -1;  // OpenDeviceLocked's "try again" (never leaves this file)
+constexpr auto kReleasePoll = std::chrono::milliseconds(1);
 
 void ReportLeakTotal(const char* when, size_t leaks) {
   if (leaks == 0) return;
@@ -189,6 +202,7 @@ void Runtime::InstallExceptionObserver(DeviceContext& device) {
 Status Runtime::OpenDeviceLocked(int32_t device_id, std::shared_ptr<DeviceContext>* out) {
   ASIM_RETURN_IF_ERROR(CheckDeviceIdLocked(device_id));
   auto& slot = devices_[static_cast<size_t>(device_id)];
+  if (slot && Releasing().count(slot.get()) != 0) return Status(kDeviceReleasing, "device being released");
   if (!slot) {
     sim::SocSpec spec;
     ASIM_RETURN_IF_ERROR(sim::LoadSocSpec(config_.sim.soc_version, &spec));
@@ -305,10 +319,17 @@ std::vector<std::shared_ptr<RuntimeExtension>> Runtime::Extensions() const {
 
 Status Runtime::SetDevice(int32_t device_id) {
   std::shared_ptr<DeviceContext> dc;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    ASIM_RETURN_IF_ERROR(OpenDeviceLocked(device_id, &dc));
-    ++dc->set_count;
+  for (;;) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      Status st = OpenDeviceLocked(device_id, &dc);
+      if (st.ok()) {
+        ++dc->set_count;
+        break;
+      }
+      if (st.code() != kDeviceReleasing) return st;
+    }
+    std::this_thread::sleep_for(kReleasePoll);
   }
   SetThreadContext(contexts_.Find(dc->default_context));
   return Status::Ok();
@@ -328,7 +349,9 @@ Status Runtime::ResetDevice(int32_t device_id, bool force) {
       --dc->set_count;
       return Status::Ok();
     }
+    if (Releasing().count(dc.get()) != 0) return Status::Ok();  // another thread's reset releases it
     dc->set_count = 0;
+    Releasing().insert(dc.get());
   }
   // Released without the lifecycle lock held (see Finalize).
   ReportLeakTotal(force ? "aclrtResetDeviceForce" : "aclrtResetDevice", ReleaseDevice(dc, /*log_leaks=*/true));
@@ -336,6 +359,7 @@ Status Runtime::ResetDevice(int32_t device_id, bool force) {
   if (devices_.size() > static_cast<size_t>(device_id) && devices_[static_cast<size_t>(device_id)] == dc) {
     devices_[static_cast<size_t>(device_id)].reset();
   }
+  Releasing().erase(dc.get());
   return Status::Ok();
 }
 
@@ -357,10 +381,17 @@ Status Runtime::CurrentContext(std::shared_ptr<Context>* context) {
     if (fallback.has_value()) {
       // acl.json defaultDevice: behave as if this thread had called aclrtSetDevice.
       std::shared_ptr<DeviceContext> dc;
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        ASIM_RETURN_IF_ERROR(OpenDeviceLocked(*fallback, &dc));
-        if (dc->set_count == 0) dc->set_count = 1;
+      for (;;) {
+        {
+          std::lock_guard<std::mutex> lock(mutex_);
+          Status st = OpenDeviceLocked(*fallback, &dc);
+          if (st.ok()) {
+            if (dc->set_count == 0) dc->set_count = 1;
+            break;
+          }
+          if (st.code() != kDeviceReleasing) return st;
+        }
+        std::this_thread::sleep_for(kReleasePoll);
       }
       ctx = contexts_.Find(dc->default_context);
       SetThreadContext(ctx);
@@ -469,10 +500,16 @@ Status Runtime::ResolveContext(void* handle, std::shared_ptr<Context>* context) 
 
 Status Runtime::CreateContext(int32_t device_id, std::shared_ptr<Context>* context) {
   std::shared_ptr<Context> ctx;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
+  for (;;) {
+    std::unique_lock<std::mutex> lock(mutex_);
     std::shared_ptr<DeviceContext> dc;
-    ASIM_RETURN_IF_ERROR(OpenDeviceLocked(device_id, &dc));
+    Status opened = OpenDeviceLocked(device_id, &dc);
+    if (opened.code() == kDeviceReleasing) {
+      lock.unlock();  // wait for the other thread's reset without the lock
+      std::this_thread::sleep_for(kReleasePoll);
+      continue;
+    }
+    ASIM_RETURN_IF_ERROR(opened);
     ctx = std::make_shared<Context>(dc, /*is_default=*/false);
     const uint32_t limit = dc->device().spec().limits.max_streams;
     auto hw = dc->scheduler().CreateStream(dc->NextStreamId(), 0, limit);
@@ -485,6 +522,7 @@ Status Runtime::CreateContext(int32_t device_id, std::shared_ptr<Context>* conte
     auto stream = std::make_shared<Stream>(dc, ctx.get(), hw, /*is_default=*/true);
     ctx->default_stream = static_cast<Stream*>(streams_.Add(stream));
     contexts_.Add(ctx);
+    break;
   }
   SetThreadContext(ctx);
   *context = std::move(ctx);

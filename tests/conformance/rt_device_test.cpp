@@ -8,6 +8,7 @@
 // device 0 is not opened by the environment: each test sets and resets what it uses.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -138,6 +139,33 @@ TEST_F(DeviceTest, ThreadsSettingTheSameDeviceShareItsDefaultContext) {
   // The other thread's reset dropped only its own reference.
   int32_t id = -1;
   EXPECT_ACL_OK(aclrtGetDevice(&id));
+}
+
+// Threads each doing SetDevice, work, ResetDevice on one device: a SetDevice while another
+// thread's last reset tears the device down waits for it and opens the device again, so the
+// work after it has a live context and memory (it took a reference to the dying device and
+// lost its context, or crashed).
+TEST_F(DeviceTest, SetDeviceDuringAnotherThreadsLastResetGetsALiveDevice) {
+  constexpr size_t kBytes = size_t{1} << 20;
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&failures] {
+      for (int round = 0; round < 300; ++round) {
+        void* p = nullptr;
+        if (aclrtSetDevice(0) != ACL_SUCCESS) ++failures;
+        if (aclrtMalloc(&p, kBytes, ACL_MEM_MALLOC_HUGE_FIRST) != ACL_SUCCESS) {
+          ++failures;
+        } else {
+          if (aclrtMemset(p, kBytes, 0x5a, kBytes) != ACL_SUCCESS) ++failures;
+          if (aclrtFree(p) != ACL_SUCCESS) ++failures;
+        }
+        if (aclrtResetDevice(0) != ACL_SUCCESS) ++failures;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0) << RecentMsg();
 }
 
 TEST_F(DeviceTest, RunModeIsHostByDefault) {
