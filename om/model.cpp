@@ -229,6 +229,11 @@ Status CheckTensor(const Model& m, const Graph& graph, size_t g, size_t t) {
         return Invalid(where + ": " + TensorPlaceName(tensor.place) + " index " + std::to_string(tensor.io_index) +
                        " >= " + std::to_string(list.size()) + (in ? " inputs" : " outputs"));
       }
+      // A view into the application's buffer starts inside it.
+      if (tensor.offset > list[tensor.io_index].size) {
+        return Invalid(where + ": offset " + std::to_string(tensor.offset) + " is past the " +
+                       std::to_string(list[tensor.io_index].size) + " bytes of its " + TensorPlaceName(tensor.place));
+      }
       break;
     }
     default:

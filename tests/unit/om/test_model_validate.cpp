@@ -90,6 +90,15 @@ TEST(OmModel, WorkTensorRangeAndSize) {
   ExpectInvalid(m, "graph 0 tensor 3 'conv1_out': size 1000 < 1024 bytes of DT_FLOAT [1,4,8,8]");
 }
 
+// Found by model_exec_fuzz: an input tensor at offset 2^64 - 1 wrapped the binding's pointer.
+TEST(OmModel, IoTensorOffsetsStayInsideTheirBuffer) {
+  Model m = MakeConvReluModel();
+  for (auto& t : m.graphs[0].tensors) {
+    if (t.place == TensorPlace::kInput) t.offset = std::numeric_limits<uint64_t>::max();
+  }
+  ExpectInvalid(m, "is past the");
+}
+
 // Found by model_exec_fuzz: huge origin dims overflowed TransData's strides.
 TEST(OmModel, DimsBelowMinusOneOrBeyondAnyTensorAreRefused) {
   Model m = MakeConvReluModel();
