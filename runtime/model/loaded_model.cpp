@@ -897,10 +897,14 @@ Status LoadedModel::RunNode(size_t gear, size_t index, const Binding& binding) c
   if (st.ok() && (ComputeEnabled() || pn.computes_when_off)) {
     st = strings.Stage(&ctx, *model_, model_->graphs[gear], node.inputs, binding.string_bytes);
     if (st.ok()) {
-      // What each output can hold as placed (0 for one whose dims are not known before compute).
-      std::vector<uint64_t> capacity(ctx.outputs.size(), 0);
-      for (size_t i = 0; i < ctx.outputs.size(); ++i) {
-        if (ctx.outputs[i].spec.IsStatic()) capacity[i] = ctx.outputs[i].spec.Bytes();
+      // What each output can hold as placed (0 for one whose dims are not known before compute);
+      // only a dynamic node can be placed again, so a static one (the hot path) records nothing.
+      std::vector<uint64_t> capacity;
+      if (pn.dynamic) {
+        capacity.resize(ctx.outputs.size(), 0);
+        for (size_t i = 0; i < ctx.outputs.size(); ++i) {
+          if (ctx.outputs[i].spec.IsStatic()) capacity[i] = ctx.outputs[i].spec.Bytes();
+        }
       }
       st = kernels::InvokeKernel(*pn.def, ctx);
       // An output the computation sizes may outgrow its bound (a Loop's carried value that
